@@ -1,0 +1,202 @@
+// Package client talks to the electronic-signature service over HTTP. It knows
+// nothing about Terraform: the provider wraps it, the emulator tests it.
+//
+// Every call takes a context, escapes its path segments, sends both
+// authentication headers and a User-Agent, retries what is safe to retry and
+// returns typed errors (see errors.go). Secrets never appear in an error or
+// in what is passed to the Logger.
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Defaults used when a Config field is zero.
+const (
+	DefaultMaxRetries     = 4
+	DefaultRequestTimeout = 30 * time.Second
+)
+
+// Config holds everything a Client needs. BaseURL and SubscriptionKey are
+// required, and exactly one of AccessToken or Login.
+type Config struct {
+	BaseURL         string
+	SubscriptionKey string
+	AccessToken     string
+	Login           *LoginCredentials
+
+	// MaxRetries bounds the retries of one call (not counting the first
+	// attempt). A negative value disables retries; zero means the default.
+	MaxRetries int
+	// RequestTimeout bounds one attempt: until the whole answer is read for
+	// JSON calls, until the headers arrive for downloads.
+	RequestTimeout time.Duration
+	// UserAgent names the caller, e.g. "terraform-provider-esign/1.2.3".
+	UserAgent string
+	// HTTPClient is used for all requests; nil means a dedicated client.
+	HTTPClient *http.Client
+	// Logger receives one event per attempt; nil means silence.
+	Logger Logger
+	// DisableReadCoalescing makes every cached read go to the service. It is
+	// a debugging switch (and the naive peer of the benchmark).
+	DisableReadCoalescing bool
+	// ExtraSecrets are redacted from errors and logs in addition to the
+	// credentials, e.g. webhook header values known to the caller.
+	ExtraSecrets []string
+
+	// retryBaseDelay is the first backoff step; tests shorten it.
+	retryBaseDelay time.Duration
+}
+
+// LoginCredentials are used with POST /identity/login to obtain a token.
+type LoginCredentials struct {
+	Username string
+	Password string
+	TenantID string
+}
+
+// Logger receives structured request events. Fields never carry secrets.
+type Logger interface {
+	Debug(ctx context.Context, msg string, fields map[string]any)
+}
+
+// Client is safe for concurrent use.
+type Client struct {
+	base       *url.URL
+	http       *http.Client
+	userAgent  string
+	maxRetries int
+	timeout    time.Duration
+	backoff    backoff
+	logger     Logger
+	secrets    *redactor
+	auth       *authenticator
+
+	subscriptions   *coalescer[*SubscriptionSet]
+	entityMetadata  *coalescer[*MetadataSet]
+	supportedHooks  *coalescer[[]Hook]
+	coalesceEnabled bool
+}
+
+// New validates cfg and returns a Client. It makes no request.
+func New(cfg Config) (*Client, error) {
+	base, err := parseBaseURL(cfg.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.SubscriptionKey == "" {
+		return nil, errors.New("a subscription key is required")
+	}
+	if (cfg.AccessToken == "") == (cfg.Login == nil) {
+		return nil, errors.New("exactly one of an access token or login credentials is required")
+	}
+	if cfg.Login != nil && (cfg.Login.Username == "" || cfg.Login.Password == "" || cfg.Login.TenantID == "") {
+		return nil, errors.New("login needs a username, a password and a tenant id")
+	}
+
+	c := &Client{
+		base:            base,
+		http:            cfg.HTTPClient,
+		userAgent:       cfg.UserAgent,
+		maxRetries:      cfg.MaxRetries,
+		timeout:         cfg.RequestTimeout,
+		logger:          cfg.Logger,
+		secrets:         &redactor{},
+		coalesceEnabled: !cfg.DisableReadCoalescing,
+	}
+	if c.http == nil {
+		c.http = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+	}
+	if c.userAgent == "" {
+		c.userAgent = "terraform-provider-esign"
+	}
+	switch {
+	case c.maxRetries == 0:
+		c.maxRetries = DefaultMaxRetries
+	case c.maxRetries < 0:
+		c.maxRetries = 0
+	}
+	if c.timeout <= 0 {
+		c.timeout = DefaultRequestTimeout
+	}
+	c.backoff = newBackoff(cfg.retryBaseDelay)
+	c.secrets.add(cfg.SubscriptionKey, cfg.AccessToken)
+	c.secrets.add(cfg.ExtraSecrets...)
+	c.auth = newAuthenticator(c, cfg)
+	c.subscriptions = newCoalescer[*SubscriptionSet]()
+	c.entityMetadata = newCoalescer[*MetadataSet]()
+	c.supportedHooks = newCoalescer[[]Hook]()
+	return c, nil
+}
+
+// AddSecrets registers more values to redact (e.g. webhook header values).
+func (c *Client) AddSecrets(values ...string) { c.secrets.add(values...) }
+
+// Redact replaces every known secret in text.
+func (c *Client) Redact(text string) string { return c.secrets.redact(text) }
+
+func parseBaseURL(raw string) (*url.URL, error) {
+	if raw == "" {
+		return nil, errors.New("a base URL is required")
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("the base URL is not a valid URL: %w", err)
+	}
+	if u.Scheme != "https" && u.Scheme != "http" {
+		return nil, fmt.Errorf("the base URL must start with https:// (or http:// for a local emulator), got scheme %q", u.Scheme)
+	}
+	if u.Host == "" {
+		return nil, errors.New("the base URL has no host")
+	}
+	if u.User != nil {
+		return nil, errors.New("the base URL must not carry user information; use the credential settings")
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		return nil, errors.New("the base URL must not have a query or a fragment")
+	}
+	u.Path = strings.TrimSuffix(u.Path, "/")
+	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
+	return u, nil
+}
+
+// endpoint builds the URL of a route: fixed parts are written as they are,
+// variable segments are path-escaped so that "/" or "%" in an id or a key
+// stays inside its segment.
+func (c *Client) endpoint(query url.Values, parts ...segment) *url.URL {
+	u := *c.base
+	var plain, escaped strings.Builder
+	plain.WriteString(c.base.Path)
+	escaped.WriteString(c.base.EscapedPath())
+	for _, p := range parts {
+		plain.WriteByte('/')
+		escaped.WriteByte('/')
+		plain.WriteString(p.value)
+		if p.literal {
+			escaped.WriteString(p.value)
+		} else {
+			escaped.WriteString(url.PathEscape(p.value))
+		}
+	}
+	u.Path = plain.String()
+	u.RawPath = escaped.String()
+	if query != nil {
+		u.RawQuery = query.Encode()
+	}
+	return &u
+}
+
+// segment is one path segment: literal route text or an escaped value.
+type segment struct {
+	value   string
+	literal bool
+}
+
+func lit(s string) segment { return segment{value: s, literal: true} }
+func val(s string) segment { return segment{value: s} }

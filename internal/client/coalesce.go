@@ -1,0 +1,73 @@
+package client
+
+import (
+	"context"
+	"strconv"
+	"sync"
+
+	"golang.org/x/sync/singleflight"
+)
+
+// coalescer caches one decoded read per key and shares it between every
+// caller until a write invalidates the key. Terraform refreshes many
+// resources at once; with a coalescer one list request serves all of them
+// (DESIGN.md, "Request economy").
+//
+// Each key has a generation. A write bumps it, so a fetch that started
+// before the write is neither joined by later readers nor stored: a read
+// after a write always sees the write.
+type coalescer[V any] struct {
+	mu      sync.Mutex
+	entries map[string]coalescedEntry[V]
+	gens    map[string]uint64
+	flight  singleflight.Group
+}
+
+type coalescedEntry[V any] struct {
+	value V
+	gen   uint64
+}
+
+func newCoalescer[V any]() *coalescer[V] {
+	return &coalescer[V]{entries: map[string]coalescedEntry[V]{}, gens: map[string]uint64{}}
+}
+
+// get returns the cached value of key, or runs fetch once for all
+// concurrent callers of the same generation.
+func (co *coalescer[V]) get(ctx context.Context, key string, fetch func(context.Context) (V, error)) (V, error) {
+	co.mu.Lock()
+	gen := co.gens[key]
+	if e, ok := co.entries[key]; ok && e.gen == gen {
+		co.mu.Unlock()
+		return e.value, nil
+	}
+	co.mu.Unlock()
+
+	v, err, _ := co.flight.Do(key+"\x00"+strconv.FormatUint(gen, 10), func() (any, error) {
+		// The fetch is shared: it must not die with the first caller's
+		// context while others still wait, yet it keeps its values.
+		v, err := fetch(context.WithoutCancel(ctx))
+		if err != nil {
+			return v, err
+		}
+		co.mu.Lock()
+		if co.gens[key] == gen {
+			co.entries[key] = coalescedEntry[V]{value: v, gen: gen}
+		}
+		co.mu.Unlock()
+		return v, nil
+	})
+	if err != nil {
+		var zero V
+		return zero, err
+	}
+	return v.(V), nil
+}
+
+// invalidate forgets key; the next get fetches again.
+func (co *coalescer[V]) invalidate(key string) {
+	co.mu.Lock()
+	co.gens[key]++
+	delete(co.entries, key)
+	co.mu.Unlock()
+}

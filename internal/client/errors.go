@@ -1,0 +1,76 @@
+package client
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+)
+
+// Sentinel errors a caller can branch on with errors.Is. Every error the
+// client returns for an HTTP answer is an *APIError that matches at most one
+// of the status sentinels below.
+var (
+	// ErrNotFound: the service answered 404.
+	ErrNotFound = errors.New("not found")
+	// ErrUnauthorized: the service answered 401 (or 403): credentials were
+	// missing, wrong or expired.
+	ErrUnauthorized = errors.New("unauthorized")
+	// ErrRateLimited: the service answered 429 and retries were exhausted.
+	ErrRateLimited = errors.New("rate limited")
+	// ErrOutcomeUnknown: a non-idempotent request (a subscription create)
+	// may or may not have been carried out: the request was sent, then the
+	// connection failed or the gateway answered 502/503/504. Callers must
+	// look before they try again, or they may create a duplicate.
+	ErrOutcomeUnknown = errors.New("outcome unknown")
+)
+
+// maxBodyExcerpt bounds how much of an error answer is kept: enough to read
+// the service's message, not enough to flood a Terraform diagnostic.
+const maxBodyExcerpt = 256
+
+// APIError describes a non-2xx answer. Its text never contains a secret:
+// BodyExcerpt has every configured secret replaced before it is stored.
+type APIError struct {
+	Method      string
+	Route       string // path template, e.g. "GET /hooks/v1/subscription/{id}"
+	StatusCode  int
+	RetryAfter  string // the Retry-After header of a 429, if any
+	BodyExcerpt string
+}
+
+func (e *APIError) Error() string {
+	msg := fmt.Sprintf("%s: service answered %d %s", e.Route, e.StatusCode, http.StatusText(e.StatusCode))
+	if e.BodyExcerpt != "" {
+		msg += ": " + e.BodyExcerpt
+	}
+	return msg
+}
+
+// Is lets errors.Is(err, ErrNotFound) and friends work on an *APIError.
+func (e *APIError) Is(target error) bool {
+	switch target {
+	case ErrNotFound:
+		return e.StatusCode == http.StatusNotFound
+	case ErrUnauthorized:
+		return e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden
+	case ErrRateLimited:
+		return e.StatusCode == http.StatusTooManyRequests
+	}
+	return false
+}
+
+// outcomeUnknownError wraps the cause of an ambiguous write so that both
+// errors.Is(err, ErrOutcomeUnknown) and the cause remain visible.
+type outcomeUnknownError struct {
+	route string
+	cause error
+}
+
+func (e *outcomeUnknownError) Error() string {
+	return fmt.Sprintf("%s: the request was sent but its outcome is unknown: %v", e.route, e.cause)
+}
+
+func (e *outcomeUnknownError) Unwrap() []error { return []error{ErrOutcomeUnknown, e.cause} }
+
+// IsNotFound reports whether err means the object does not exist.
+func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }

@@ -1,0 +1,43 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+)
+
+// Hook is one supported event type (an item of GET /hooks/v1).
+type Hook struct {
+	EventType     string          `json:"eventType"`
+	Description   string          `json:"description"`
+	PayloadSchema json.RawMessage `json:"payloadSchema"`
+}
+
+// ListHooks calls GET /hooks/v1. Event types are returned lower-case.
+func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
+	var hooks []Hook
+	err := c.doJSON(ctx, call{
+		method:     http.MethodGet,
+		route:      "GET /hooks/v1",
+		url:        c.endpoint(nil, lit("hooks"), lit("v1")),
+		idempotent: true,
+	}, &hooks)
+	if IsNotFound(err) {
+		return []Hook{}, nil
+	}
+	for i := range hooks {
+		hooks[i].EventType = strings.ToLower(hooks[i].EventType)
+	}
+	return hooks, err
+}
+
+// SupportedHooks is ListHooks read once per Client: the supported set does
+// not change while a provider process runs, and plan-time validation of
+// every event type needs it.
+func (c *Client) SupportedHooks(ctx context.Context) ([]Hook, error) {
+	if !c.coalesceEnabled {
+		return c.ListHooks(ctx)
+	}
+	return c.supportedHooks.get(ctx, "", c.ListHooks)
+}

@@ -1,0 +1,153 @@
+package client
+
+import (
+	"context"
+	"net/http"
+	"strings"
+)
+
+// Entity types that can carry metadata, spelled as the service documents them.
+const (
+	EntitySignatureRequest = "SignatureRequest"
+	EntitySignatory        = "Signatory"
+	EntityDocument         = "Document"
+)
+
+// EntityTypes lists the entity types in their canonical spelling.
+var EntityTypes = []string{EntitySignatureRequest, EntitySignatory, EntityDocument}
+
+// CanonicalEntityType maps any spelling ("signaturerequest") to the canonical
+// one; ok is false for an unknown type.
+func CanonicalEntityType(s string) (string, bool) {
+	for _, t := range EntityTypes {
+		if strings.EqualFold(s, t) {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// MetadataEntry is one key/value entry attached to an entity.
+type MetadataEntry struct {
+	Key        string `json:"key"`
+	Value      string `json:"value"`
+	EntityID   string `json:"entityId"`
+	EntityType string `json:"entityType"`
+}
+
+// MetadataList is the answer of the metadata list routes.
+type MetadataList struct {
+	Total int             `json:"total"`
+	Items []MetadataEntry `json:"items"`
+}
+
+// PutMetadataRequest is the body of PUT /metadata/{entityType}/{entityId}/{key}.
+type PutMetadataRequest struct {
+	Value       string `json:"value"`
+	ReferenceID string `json:"referenceId"`
+}
+
+// MetadataSet is one decoded entity list, indexed by key. It is shared
+// between callers and must not be modified.
+type MetadataSet struct {
+	Items []MetadataEntry
+	byKey map[string]int
+}
+
+func newMetadataSet(items []MetadataEntry) *MetadataSet {
+	s := &MetadataSet{Items: items, byKey: make(map[string]int, len(items))}
+	for i := range items {
+		s.byKey[items[i].Key] = i
+	}
+	return s
+}
+
+// Find returns the entry with the given key.
+func (s *MetadataSet) Find(key string) (MetadataEntry, bool) {
+	i, ok := s.byKey[key]
+	if !ok {
+		return MetadataEntry{}, false
+	}
+	return s.Items[i], true
+}
+
+// PutMetadata calls PUT /metadata/{entityType}/{entityId}/{key}, an upsert.
+func (c *Client) PutMetadata(ctx context.Context, entityType, entityID, key string, req PutMetadataRequest) (*MetadataEntry, error) {
+	defer c.entityMetadata.invalidate(entityCacheKey(entityType, entityID))
+	var out MetadataEntry
+	err := c.doJSON(ctx, call{
+		method:     http.MethodPut,
+		route:      "PUT /metadata/{entityType}/{entityId}/{key}",
+		url:        c.endpoint(nil, lit("metadata"), val(entityType), val(entityID), val(key)),
+		body:       req,
+		idempotent: true,
+	}, &out)
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListEntityMetadata calls GET /metadata/{entityType}/{entityId}. A 404 is
+// an empty list.
+func (c *Client) ListEntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataList, error) {
+	return c.listMetadata(ctx, call{
+		route: "GET /metadata/{entityType}/{entityId}",
+		url:   c.endpoint(nil, lit("metadata"), val(entityType), val(entityID)),
+	})
+}
+
+// ListReferenceMetadata calls GET /metadata/{referenceId}: every entry of a
+// signature request, its signatories and its documents.
+func (c *Client) ListReferenceMetadata(ctx context.Context, referenceID string) (*MetadataList, error) {
+	return c.listMetadata(ctx, call{
+		route: "GET /metadata/{referenceId}",
+		url:   c.endpoint(nil, lit("metadata"), val(referenceID)),
+	})
+}
+
+// ListDocumentMetadata calls GET /metadata/document/{documentId}.
+func (c *Client) ListDocumentMetadata(ctx context.Context, documentID string) (*MetadataList, error) {
+	return c.listMetadata(ctx, call{
+		route: "GET /metadata/document/{documentId}",
+		url:   c.endpoint(nil, lit("metadata"), lit("document"), val(documentID)),
+	})
+}
+
+// EntityMetadata returns the entries of one entity through one shared list
+// request per provider process, until a PUT on that entity invalidates it.
+func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataSet, error) {
+	fetch := func(ctx context.Context) (*MetadataSet, error) {
+		list, err := c.ListEntityMetadata(ctx, entityType, entityID)
+		if err != nil {
+			return nil, err
+		}
+		return newMetadataSet(list.Items), nil
+	}
+	if !c.coalesceEnabled {
+		return fetch(ctx)
+	}
+	return c.entityMetadata.get(ctx, entityCacheKey(entityType, entityID), fetch)
+}
+
+func (c *Client) listMetadata(ctx context.Context, cl call) (*MetadataList, error) {
+	cl.method = http.MethodGet
+	cl.idempotent = true
+	var out MetadataList
+	err := c.doJSON(ctx, cl, &out)
+	if IsNotFound(err) {
+		return &MetadataList{Items: []MetadataEntry{}}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if out.Items == nil {
+		out.Items = []MetadataEntry{}
+	}
+	return &out, nil
+}
+
+// entityCacheKey ignores the spelling of the entity type, as the service does.
+func entityCacheKey(entityType, entityID string) string {
+	return strings.ToLower(entityType) + "\x00" + entityID
+}

@@ -1,0 +1,48 @@
+package client
+
+import (
+	"strings"
+	"sync"
+)
+
+// redactor replaces every known secret in a text. It is shared by error
+// construction and logging so that a token, a subscription key, a password
+// or a webhook header value cannot leak through an echoed response body.
+type redactor struct {
+	mu      sync.RWMutex
+	secrets []string
+}
+
+const redacted = "[redacted]"
+
+// minSecretLength stops one-character "secrets" from shredding messages.
+const minSecretLength = 4
+
+func (r *redactor) add(values ...string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, v := range values {
+		if len(v) < minSecretLength {
+			continue
+		}
+		known := false
+		for _, s := range r.secrets {
+			if s == v {
+				known = true
+				break
+			}
+		}
+		if !known {
+			r.secrets = append(r.secrets, v)
+		}
+	}
+}
+
+func (r *redactor) redact(text string) string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	for _, s := range r.secrets {
+		text = strings.ReplaceAll(text, s, redacted)
+	}
+	return text
+}

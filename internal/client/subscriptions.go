@@ -1,0 +1,153 @@
+package client
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// Subscription is a stored webhook subscription as the service returns it.
+// The service never returns the custom headers.
+type Subscription struct {
+	ID          string `json:"id"`
+	EventType   string `json:"eventType"`
+	URI         string `json:"uri"`
+	Description string `json:"description"`
+}
+
+// CreateSubscriptionRequest is the body of POST /hooks/v1/subscription.
+type CreateSubscriptionRequest struct {
+	Description string            `json:"Description"`
+	URI         string            `json:"Uri"`
+	EventType   string            `json:"EventType"`
+	Headers     map[string]string `json:"Headers,omitempty"`
+}
+
+type createSubscriptionResponse struct {
+	ID string `json:"id"`
+}
+
+type subscriptionList struct {
+	Items []Subscription `json:"items"`
+}
+
+// SubscriptionSet is one decoded subscription list, indexed by id. It is
+// shared between callers and must not be modified.
+type SubscriptionSet struct {
+	Items []Subscription
+	byID  map[string]int
+}
+
+func newSubscriptionSet(items []Subscription) *SubscriptionSet {
+	s := &SubscriptionSet{Items: items, byID: make(map[string]int, len(items))}
+	for i := range items {
+		items[i].EventType = strings.ToLower(items[i].EventType)
+		s.byID[strings.ToLower(items[i].ID)] = i
+	}
+	return s
+}
+
+// Find returns the subscription with the given id (GUIDs compare without
+// regard to case).
+func (s *SubscriptionSet) Find(id string) (Subscription, bool) {
+	i, ok := s.byID[strings.ToLower(id)]
+	if !ok {
+		return Subscription{}, false
+	}
+	return s.Items[i], true
+}
+
+// CreateSubscription calls POST /hooks/v1/subscription and returns the new
+// id. The call is not idempotent: on ErrOutcomeUnknown the subscription may
+// exist; it is never repeated blindly.
+func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionRequest) (string, error) {
+	for _, v := range req.Headers {
+		c.secrets.add(v)
+	}
+	defer c.subscriptions.invalidate("")
+	var out createSubscriptionResponse
+	err := c.doJSON(ctx, call{
+		method: http.MethodPost,
+		route:  "POST /hooks/v1/subscription",
+		url:    c.endpoint(nil, lit("hooks"), lit("v1"), lit("subscription")),
+		body:   req,
+	}, &out)
+	if err != nil {
+		return "", err
+	}
+	if out.ID == "" {
+		return "", &APIError{Method: http.MethodPost, Route: "POST /hooks/v1/subscription", StatusCode: http.StatusOK, BodyExcerpt: "the answer carried no id"}
+	}
+	return out.ID, nil
+}
+
+// ListSubscriptions calls GET /hooks/v1/subscription.
+func (c *Client) ListSubscriptions(ctx context.Context) ([]Subscription, error) {
+	var out subscriptionList
+	err := c.doJSON(ctx, call{
+		method:     http.MethodGet,
+		route:      "GET /hooks/v1/subscription",
+		url:        c.endpoint(nil, lit("hooks"), lit("v1"), lit("subscription")),
+		idempotent: true,
+	}, &out)
+	if IsNotFound(err) {
+		return []Subscription{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if out.Items == nil {
+		out.Items = []Subscription{}
+	}
+	return out.Items, nil
+}
+
+// Subscriptions returns every subscription through one shared list request
+// per provider process, until a create or delete invalidates it.
+func (c *Client) Subscriptions(ctx context.Context) (*SubscriptionSet, error) {
+	fetch := func(ctx context.Context) (*SubscriptionSet, error) {
+		items, err := c.ListSubscriptions(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return newSubscriptionSet(items), nil
+	}
+	if !c.coalesceEnabled {
+		return fetch(ctx)
+	}
+	return c.subscriptions.get(ctx, "", fetch)
+}
+
+// GetSubscription calls GET /hooks/v1/subscription/{id}?eventType=.
+func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Subscription, error) {
+	var out Subscription
+	err := c.doJSON(ctx, call{
+		method:     http.MethodGet,
+		route:      "GET /hooks/v1/subscription/{id}",
+		url:        c.endpoint(eventTypeQuery(eventType), lit("hooks"), lit("v1"), lit("subscription"), val(id)),
+		idempotent: true,
+	}, &out)
+	if err != nil {
+		return nil, err
+	}
+	out.EventType = strings.ToLower(out.EventType)
+	return &out, nil
+}
+
+// DeleteSubscription calls DELETE /hooks/v1/subscription/{id}?eventType=.
+// A subscription that is already gone is reported as ErrNotFound.
+func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) error {
+	defer c.subscriptions.invalidate("")
+	return c.doJSON(ctx, call{
+		method:     http.MethodDelete,
+		route:      "DELETE /hooks/v1/subscription/{id}",
+		url:        c.endpoint(eventTypeQuery(eventType), lit("hooks"), lit("v1"), lit("subscription"), val(id)),
+		idempotent: true,
+	}, nil)
+}
+
+// eventTypeQuery spells the event type lower-case, as the service lists it.
+func eventTypeQuery(eventType string) url.Values {
+	return url.Values{"eventType": []string{strings.ToLower(eventType)}}
+}

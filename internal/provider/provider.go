@@ -1,0 +1,128 @@
+// Package provider implements the esign Terraform provider: its
+// configuration, resources and data sources. The API lives in
+// internal/client; this package only maps it onto Terraform.
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// RegistryAddress is where the provider is published.
+const RegistryAddress = "registry.terraform.io/esign-oss/esign"
+
+var _ provider.Provider = (*esignProvider)(nil)
+
+// esignProvider is rebuilt for every Terraform command; Configure gives its
+// resources one shared API client.
+type esignProvider struct {
+	version string
+}
+
+// New returns a factory for the provider at the given version.
+func New(version string) func() provider.Provider {
+	return func() provider.Provider {
+		return &esignProvider{version: version}
+	}
+}
+
+// esignProviderModel is the provider block.
+type esignProviderModel struct {
+	BaseURL         types.String `tfsdk:"base_url"`
+	AccessToken     types.String `tfsdk:"access_token"`
+	SubscriptionKey types.String `tfsdk:"subscription_key"`
+	Login           *loginModel  `tfsdk:"login"`
+	MaxRetries      types.Int64  `tfsdk:"max_retries"`
+	RequestTimeout  types.String `tfsdk:"request_timeout"`
+}
+
+type loginModel struct {
+	Username types.String `tfsdk:"username"`
+	Password types.String `tfsdk:"password"`
+	TenantID types.String `tfsdk:"tenant_id"`
+}
+
+func (p *esignProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = "esign"
+	resp.Version = p.version
+}
+
+func (p *esignProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = providerSchema
+}
+
+// providerSchema is built once: Terraform asks for it on every command.
+var providerSchema = schema.Schema{
+	MarkdownDescription: "Manage webhook subscriptions and metadata of the electronic-signature service, " +
+		"and read its supported hooks, metadata and signed documents.",
+	Attributes: map[string]schema.Attribute{
+		"base_url": schema.StringAttribute{
+			MarkdownDescription: "Base URL of the service, e.g. `https://api.example.com`. Every API path is relative to it. " +
+				"`https://` for the service; plain `http://` is accepted for the local emulator. " +
+				"Required here or in `ESIGN_BASE_URL`.",
+			Optional:   true,
+			Validators: []validator.String{baseURLValidator{}},
+		},
+		"access_token": schema.StringAttribute{
+			MarkdownDescription: "Bearer token sent as `Authorization: Bearer <token>`. May be set with `ESIGN_ACCESS_TOKEN`. " +
+				"Use either this or the `login` block.",
+			Optional:  true,
+			Sensitive: true,
+		},
+		"subscription_key": schema.StringAttribute{
+			MarkdownDescription: "API subscription key sent as `Ocp-Apim-Subscription-Key`. Required here or in `ESIGN_SUBSCRIPTION_KEY`.",
+			Optional:            true,
+			Sensitive:           true,
+		},
+		"max_retries": schema.Int64Attribute{
+			MarkdownDescription: "How many times a failed call is retried (429, 502, 503, 504 and connection errors), " +
+				"with exponential backoff that honours `Retry-After`. Defaults to `4`; `ESIGN_MAX_RETRIES` may set it.",
+			Optional:   true,
+			Validators: []validator.Int64{int64validator.Between(0, 20)},
+		},
+		"request_timeout": schema.StringAttribute{
+			MarkdownDescription: "How long one attempt of a call may take, as a Go duration string (`\"30s\"`, `\"2m\"`). Defaults to `\"30s\"`.",
+			Optional:            true,
+			Validators:          []validator.String{durationValidator{}},
+		},
+	},
+	Blocks: map[string]schema.Block{
+		"login": schema.SingleNestedBlock{
+			MarkdownDescription: "Log in with a user instead of giving `access_token`: the provider calls `POST /identity/login`, " +
+				"uses the token it gets, and logs in again once when a call answers 401 (tokens live 30 minutes).",
+			Attributes: map[string]schema.Attribute{
+				"username": schema.StringAttribute{
+					MarkdownDescription: "User name. May be set with `ESIGN_USERNAME`.",
+					Optional:            true,
+				},
+				"password": schema.StringAttribute{
+					MarkdownDescription: "Password. May be set with `ESIGN_PASSWORD`.",
+					Optional:            true,
+					Sensitive:           true,
+				},
+				"tenant_id": schema.StringAttribute{
+					MarkdownDescription: "Tenant GUID. May be set with `ESIGN_TENANT_ID`.",
+					Optional:            true,
+					Validators:          []validator.String{guidValidator()},
+				},
+			},
+		},
+	},
+}
+
+func (p *esignProvider) Resources(_ context.Context) []func() resource.Resource {
+	return []func() resource.Resource{}
+}
+
+func (p *esignProvider) DataSources(_ context.Context) []func() datasource.DataSource {
+	return []func() datasource.DataSource{
+		NewSupportedHooksDataSource,
+	}
+}
