@@ -1,0 +1,86 @@
+package main
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// receiver is a local HTTPS endpoint that plays the subscriber: it keeps
+// what the emulator delivers so the demo can show it.
+type receiver struct {
+	server *httptest.Server
+	mu     sync.Mutex
+	got    []delivered
+}
+
+type delivered struct {
+	path    string
+	headers http.Header
+	body    []byte
+}
+
+func newReceiver() *receiver {
+	r := &receiver{}
+	r.server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(io.LimitReader(req.Body, 1<<20))
+		r.mu.Lock()
+		r.got = append(r.got, delivered{path: req.URL.Path, headers: req.Header.Clone(), body: body})
+		r.mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	return r
+}
+
+func (r *receiver) URL(path string) string { return r.server.URL + path }
+
+// TrustingClient trusts the receiver's self-signed certificate only.
+func (r *receiver) TrustingClient() *http.Client {
+	pool := x509.NewCertPool()
+	pool.AddCert(r.server.Certificate())
+	return &http.Client{
+		Timeout:   10 * time.Second,
+		Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}},
+	}
+}
+
+// Print shows every delivery: path, custom headers (secret-looking values
+// masked) and the payload.
+func (r *receiver) Print() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fmt.Printf("\nthe receiver got %d event(s):\n", len(r.got))
+	for _, d := range r.got {
+		fmt.Printf("\n  POST %s\n", d.path)
+		var names []string
+		for name := range d.headers {
+			lower := strings.ToLower(name)
+			if strings.HasPrefix(lower, "client-") || strings.HasPrefix(lower, "x-") {
+				names = append(names, name)
+			}
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			value := d.headers.Get(name)
+			if strings.Contains(strings.ToLower(name), "secret") {
+				value = "****** (" + fmt.Sprint(len(value)) + " characters, as configured)"
+			}
+			fmt.Printf("  %s: %s\n", name, value)
+		}
+		var pretty map[string]any
+		if json.Unmarshal(d.body, &pretty) == nil {
+			out, _ := json.MarshalIndent(pretty, "  ", "  ")
+			fmt.Printf("  %s\n", out)
+		}
+	}
+}
+
+func (r *receiver) Close() { r.server.Close() }
