@@ -1,0 +1,124 @@
+package client
+
+import (
+	"context"
+	"testing"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+func TestMetadataPutAndList(t *testing.T) {
+	ctx := context.Background()
+	c, tenant := newTestClient(t)
+	const request = "req-1"
+
+	// Entity types in any case reach the same entity.
+	entry, err := c.PutMetadata(ctx, "signaturerequest", request, "owner", PutMetadataRequest{Value: "alice", ReferenceID: request})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *entry != (MetadataEntry{Key: "owner", Value: "alice", EntityID: request, EntityType: EntitySignatureRequest}) {
+		t.Errorf("put answered %+v", *entry)
+	}
+	// Upsert: a second PUT replaces the value.
+	if _, err := c.PutMetadata(ctx, EntitySignatureRequest, request, "owner", PutMetadataRequest{Value: "bob", ReferenceID: request}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.PutMetadata(ctx, EntitySignatory, "sig-1", "role", PutMetadataRequest{Value: "approver", ReferenceID: request}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.PutMetadata(ctx, EntityDocument, "doc-1", "class", PutMetadataRequest{Value: "secret", ReferenceID: request}); err != nil {
+		t.Fatal(err)
+	}
+
+	list, err := c.ListEntityMetadata(ctx, "SIGNATUREREQUEST", request)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list.Total != 1 || len(list.Items) != 1 || list.Items[0].Value != "bob" {
+		t.Errorf("entity list = %+v", list)
+	}
+
+	byRef, err := c.ListReferenceMetadata(ctx, request)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if byRef.Total != 3 || len(byRef.Items) != 3 {
+		t.Errorf("reference list = %+v, want the request's, signatory's and document's entries", byRef)
+	}
+
+	docs, err := c.ListDocumentMetadata(ctx, "doc-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs.Items) != 1 || docs.Items[0].Key != "class" || docs.Items[0].EntityType != EntityDocument {
+		t.Errorf("document list = %+v", docs)
+	}
+
+	counters := testEmulator.Counters(tenant.SubscriptionKey)
+	if counters[emulator.RouteMetadataPut] != 4 || counters[emulator.RouteMetadataReferenceList] != 1 || counters[emulator.RouteDocumentMetadata] != 1 {
+		t.Errorf("counters = %v", counters)
+	}
+}
+
+// A 404 on a list route is an empty list.
+func TestMetadataEmptyListsAreNotErrors(t *testing.T) {
+	ctx := context.Background()
+	c, _ := newTestClient(t)
+	for name, list := range map[string]func() (*MetadataList, error){
+		"entity":    func() (*MetadataList, error) { return c.ListEntityMetadata(ctx, EntitySignatory, "nobody") },
+		"reference": func() (*MetadataList, error) { return c.ListReferenceMetadata(ctx, "nothing") },
+		"document":  func() (*MetadataList, error) { return c.ListDocumentMetadata(ctx, "none") },
+	} {
+		got, err := list()
+		if err != nil || got == nil || len(got.Items) != 0 || got.Items == nil {
+			t.Errorf("%s: got %+v, %v; want an empty, non-nil list", name, got, err)
+		}
+	}
+}
+
+// Ids and keys are path-escaped: slashes, percent signs, spaces and
+// non-ASCII characters stay inside their segment and come back unchanged.
+func TestMetadataUnusualCharactersRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	c, _ := newTestClient(t)
+	const entityID = "folder/sub dir/100%?x=1#frag"
+	const key = "schlüssel ünd %2F spaces"
+	if _, err := c.PutMetadata(ctx, EntityDocument, entityID, key, PutMetadataRequest{Value: "v/1", ReferenceID: "r"}); err != nil {
+		t.Fatal(err)
+	}
+	set, err := c.EntityMetadata(ctx, EntityDocument, entityID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := set.Find(key)
+	if !ok || got.EntityID != entityID || got.Value != "v/1" {
+		t.Fatalf("entry not found by its exact key/id: %+v", set.Items)
+	}
+}
+
+func TestEntityMetadataCoalescedAndInvalidated(t *testing.T) {
+	ctx := context.Background()
+	c, tenant := newTestClient(t)
+	if _, err := c.PutMetadata(ctx, EntitySignatory, "s", "a", PutMetadataRequest{Value: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 4; i++ {
+		if _, err := c.EntityMetadata(ctx, "signatory", "s"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteMetadataEntityList]; n != 1 {
+		t.Fatalf("4 reads of one entity made %d list requests, want 1", n)
+	}
+	if _, err := c.PutMetadata(ctx, EntitySignatory, "s", "a", PutMetadataRequest{Value: "2"}); err != nil {
+		t.Fatal(err)
+	}
+	set, err := c.EntityMetadata(ctx, EntitySignatory, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := set.Find("a"); e.Value != "2" {
+		t.Fatalf("the read after the PUT sees %q, want 2", e.Value)
+	}
+}

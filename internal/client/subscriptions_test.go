@@ -1,0 +1,132 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+func TestSubscriptionLifecycle(t *testing.T) {
+	ctx := context.Background()
+	c, tenant := newTestClient(t)
+
+	id, err := c.CreateSubscription(ctx, CreateSubscriptionRequest{
+		Description: "completed", URI: "https://hooks.example.com/a", EventType: "SignatureRequestCompleted",
+		Headers: map[string]string{"client-secret": "s3cr3t-header-value"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	list, err := c.ListSubscriptions(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Subscription{ID: id, EventType: "signaturerequestcompleted", URI: "https://hooks.example.com/a", Description: "completed"}
+	if len(list) != 1 || list[0] != want {
+		t.Fatalf("list = %+v, want [%+v] (event type lower-case)", list, want)
+	}
+
+	// The query name and value are matched without regard to case.
+	got, err := c.GetSubscription(ctx, id, "SIGNATUREREQUESTCOMPLETED")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *got != want {
+		t.Errorf("get = %+v, want %+v", *got, want)
+	}
+	if _, err := c.GetSubscription(ctx, id, "signatorysigned"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("get with another event type: err = %v, want ErrNotFound", err)
+	}
+
+	// 202 Accepted is success; a second delete is a 404.
+	if err := c.DeleteSubscription(ctx, id, "SignatureRequestCompleted"); err != nil {
+		t.Fatalf("delete: %v", err)
+	}
+	if err := c.DeleteSubscription(ctx, id, "signaturerequestcompleted"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("second delete: err = %v, want ErrNotFound", err)
+	}
+	if _, err := c.GetSubscription(ctx, id, "signaturerequestcompleted"); !IsNotFound(err) {
+		t.Errorf("get after delete: err = %v, want ErrNotFound", err)
+	}
+	counters := testEmulator.Counters(tenant.SubscriptionKey)
+	if counters[emulator.RouteSubscriptionDelete] != 2 || counters[emulator.RouteSubscriptionCreate] != 1 {
+		t.Errorf("counters = %v", counters)
+	}
+}
+
+func TestCreateSubscriptionUnsupportedEventType(t *testing.T) {
+	c, _ := newTestClient(t)
+	_, err := c.CreateSubscription(context.Background(), CreateSubscriptionRequest{URI: "https://x.example.com", EventType: "nosuchevent"})
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != 400 {
+		t.Fatalf("err = %v, want a 400 APIError", err)
+	}
+}
+
+func TestListHooksLowerCase(t *testing.T) {
+	c, _ := newTestClient(t)
+	hooks, err := c.ListHooks(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hooks) != 2 || hooks[0].EventType != "signaturerequestcompleted" || hooks[1].EventType != "signatorysigned" {
+		t.Fatalf("hooks = %+v", hooks)
+	}
+	if len(hooks[1].PayloadSchema) == 0 || hooks[0].Description == "" {
+		t.Errorf("hook without schema or description: %+v", hooks)
+	}
+}
+
+func TestSubscriptionsCoalescedAndInvalidated(t *testing.T) {
+	ctx := context.Background()
+	c, tenant := newTestClient(t)
+	for i := 0; i < 3; i++ {
+		if _, err := c.CreateSubscription(ctx, CreateSubscriptionRequest{URI: "https://x.example.com", EventType: "signatorysigned"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	testEmulator.ResetCounters(tenant.SubscriptionKey)
+	for i := 0; i < 5; i++ {
+		set, err := c.Subscriptions(ctx)
+		if err != nil || len(set.Items) != 3 {
+			t.Fatalf("Subscriptions = %v, %v", set, err)
+		}
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionList]; n != 1 {
+		t.Fatalf("5 reads made %d list requests, want 1", n)
+	}
+
+	// A write invalidates: the next read sees it.
+	id, err := c.CreateSubscription(ctx, CreateSubscriptionRequest{URI: "https://y.example.com", EventType: "signatorysigned"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := c.Subscriptions(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := set.Find(id); !ok || len(set.Items) != 4 {
+		t.Fatalf("the read after the create does not see it: %+v", set.Items)
+	}
+	if err := c.DeleteSubscription(ctx, id, "signatorysigned"); err != nil {
+		t.Fatal(err)
+	}
+	if set, _ := c.Subscriptions(ctx); len(set.Items) != 3 {
+		t.Fatalf("the read after the delete still sees it: %+v", set.Items)
+	}
+}
+
+func TestSubscriptionsWithoutCoalescing(t *testing.T) {
+	c, tenant := newTestClient(t, func(c *Config) { c.DisableReadCoalescing = true })
+	for i := 0; i < 3; i++ {
+		if _, err := c.Subscriptions(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionList]; n != 3 {
+		t.Fatalf("with coalescing off, 3 reads made %d requests, want 3", n)
+	}
+}

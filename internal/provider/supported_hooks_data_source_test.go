@@ -1,0 +1,82 @@
+package provider
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+func TestAccSupportedHooksDataSource(t *testing.T) {
+	tenant := newTestTenant(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: providerConfig(tenant) + `data "esign_supported_hooks" "all" {}`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.esign_supported_hooks.all", tfjsonpath.New("event_types"),
+					knownvalue.ListExact([]knownvalue.Check{
+						knownvalue.StringExact("signaturerequestcompleted"),
+						knownvalue.StringExact("signatorysigned"),
+					})),
+				statecheck.ExpectKnownValue("data.esign_supported_hooks.all", tfjsonpath.New("hooks").AtSliceIndex(1).AtMapKey("event_type"),
+					knownvalue.StringExact("signatorysigned")),
+				statecheck.ExpectKnownValue("data.esign_supported_hooks.all", tfjsonpath.New("hooks").AtSliceIndex(1).AtMapKey("payload_schema_json"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^\{.*"SignatoryId":"guid".*\}$`))),
+				statecheck.ExpectKnownValue("data.esign_supported_hooks.all", tfjsonpath.New("hooks").AtSliceIndex(0).AtMapKey("description"),
+					knownvalue.NotNull()),
+			},
+		}},
+	})
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n == 0 {
+		t.Errorf("the data source never called %s", emulator.RouteHooksList)
+	}
+}
+
+func TestAccProviderRejectsWrongCredentials(t *testing.T) {
+	tenant := newTestTenant(t)
+	tenant.AccessToken = "not-the-token-" + tenant.AccessToken[:4]
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      providerConfig(tenant) + `data "esign_supported_hooks" "all" {}`,
+			ExpectError: regexp.MustCompile(`(?s)401.*access_token \(ESIGN_ACCESS_TOKEN\)`),
+		}},
+	})
+}
+
+// With the login block the provider fetches its own token; when the service
+// expires it mid-run, the next call logs in again and succeeds.
+func TestAccProviderLoginMode(t *testing.T) {
+	tenant := newTestTenant(t)
+	config := `
+provider "esign" {
+  base_url         = "` + testEmulatorURL + `"
+  subscription_key = "` + tenant.SubscriptionKey + `"
+  login {
+    username  = "` + tenant.Username + `"
+    password  = "` + tenant.Password + `"
+    tenant_id = "` + tenant.TenantID + `"
+  }
+}
+data "esign_supported_hooks" "all" {}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.esign_supported_hooks.all", tfjsonpath.New("event_types").AtSliceIndex(0),
+					knownvalue.StringExact("signaturerequestcompleted")),
+			},
+		}},
+	})
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteLogin]; n == 0 {
+		t.Errorf("login mode never called %s", emulator.RouteLogin)
+	}
+}
