@@ -178,11 +178,7 @@ func (c *Client) endpoint(query url.Values, parts ...segment) *url.URL {
 		plain.WriteByte('/')
 		escaped.WriteByte('/')
 		plain.WriteString(p.value)
-		if p.literal {
-			escaped.WriteString(p.value)
-		} else {
-			escaped.WriteString(url.PathEscape(p.value))
-		}
+		escaped.WriteString(escapeSegment(p))
 	}
 	u.Path = plain.String()
 	u.RawPath = escaped.String()
@@ -196,6 +192,20 @@ func (c *Client) endpoint(query url.Values, parts ...segment) *url.URL {
 type segment struct {
 	value   string
 	literal bool
+}
+
+// escapeSegment path-escapes a value. "." and ".." are escaped too, or every
+// server on the way would resolve them as steps up the path.
+func escapeSegment(p segment) string {
+	switch {
+	case p.literal:
+		return p.value
+	case p.value == ".":
+		return "%2E"
+	case p.value == "..":
+		return "%2E%2E"
+	}
+	return url.PathEscape(p.value)
 }
 
 func lit(s string) segment { return segment{value: s, literal: true} }

@@ -97,6 +97,21 @@ func TestMetadataUnusualCharactersRoundTrip(t *testing.T) {
 	}
 }
 
+// "." and ".." are ordinary ids and keys, not steps up the path.
+func TestMetadataDotSegments(t *testing.T) {
+	ctx := context.Background()
+	c, _ := newTestClient(t)
+	for _, id := range []string{".", ".."} {
+		if _, err := c.PutMetadata(ctx, EntitySignatory, id, id, PutMetadataRequest{Value: "dot"}); err != nil {
+			t.Fatalf("put %q: %v", id, err)
+		}
+		list, err := c.ListEntityMetadata(ctx, EntitySignatory, id)
+		if err != nil || len(list.Items) != 1 || list.Items[0].EntityID != id || list.Items[0].Key != id {
+			t.Fatalf("list %q = %+v, %v", id, list, err)
+		}
+	}
+}
+
 func TestEntityMetadataCoalescedAndInvalidated(t *testing.T) {
 	ctx := context.Background()
 	c, tenant := newTestClient(t)

@@ -80,3 +80,81 @@ data "esign_supported_hooks" "all" {}
 		t.Errorf("login mode never called %s", emulator.RouteLogin)
 	}
 }
+
+// A 401 in the middle of a run (an expired token) makes the provider log in
+// once more and repeat the call; the read succeeds.
+func TestAccProviderLoginRenewsTokenAfter401(t *testing.T) {
+	tenant := newTestTenant(t)
+	config := `
+provider "esign" {
+  base_url         = "` + testEmulatorURL + `"
+  subscription_key = "` + tenant.SubscriptionKey + `"
+  login {
+    username  = "` + tenant.Username + `"
+    password  = "` + tenant.Password + `"
+    tenant_id = "` + tenant.TenantID + `"
+  }
+}
+data "esign_supported_hooks" "all" {}
+`
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			PreConfig: func() {
+				testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteHooksList, emulator.FaultUnauthorized, 1)
+			},
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.esign_supported_hooks.all", tfjsonpath.New("event_types").AtSliceIndex(1),
+					knownvalue.StringExact("signatorysigned")),
+			},
+		}},
+	})
+	counters := testEmulator.Counters(tenant.SubscriptionKey)
+	// The step's plan and apply each configure a provider and log in; the
+	// 401 adds exactly one more login.
+	if counters[emulator.RouteLogin] < 2 || counters[emulator.RouteLogin] != counters[emulator.RouteHooksList] {
+		t.Errorf("logins = %d, hook list requests = %d: want one extra login for the one 401", counters[emulator.RouteLogin], counters[emulator.RouteHooksList])
+	}
+}
+
+// With an empty provider block every setting comes from ESIGN_* variables.
+// Not parallel: it sets process environment variables.
+func TestAccProviderEnvFallbacks(t *testing.T) {
+	tenant := newTestTenant(t)
+	t.Setenv(envBaseURL, testEmulatorURL)
+	t.Setenv(envSubscriptionKey, tenant.SubscriptionKey)
+	t.Setenv(envAccessToken, tenant.AccessToken)
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: `
+provider "esign" {}
+data "esign_supported_hooks" "all" {}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.esign_supported_hooks.all", tfjsonpath.New("event_types").AtSliceIndex(0),
+					knownvalue.StringExact("signaturerequestcompleted")),
+			},
+		}},
+	})
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n == 0 {
+		t.Error("the provider did not reach the tenant named by the environment")
+	}
+}
+
+func TestAccProviderMissingCredentials(t *testing.T) {
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: `
+provider "esign" {
+  base_url         = "` + testEmulatorURL + `"
+  subscription_key = "some-key"
+}
+data "esign_supported_hooks" "all" {}
+`,
+			ExpectError: regexp.MustCompile(`(?s)Missing credentials.*access_token \(or ESIGN_ACCESS_TOKEN\)`),
+		}},
+	})
+}

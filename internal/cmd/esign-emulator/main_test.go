@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer lets the test read output the running command writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+func TestRunServesAndStops(t *testing.T) {
+	dir := t.TempDir()
+	ready := filepath.Join(dir, "ready")
+	env := map[string]string{"ESIGN_EMULATOR_ACCESS_TOKEN": "user-secret-token", "ESIGN_EMULATOR_LISTEN": "127.0.0.1:1"}
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-listen", "127.0.0.1:0", "-ready-file", ready, "-subscription-key", "user-secret-key"},
+			func(k string) string { return env[k] }, &stdout, &stderr)
+	}()
+
+	var base string
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if b, err := os.ReadFile(ready); err == nil {
+			base = strings.TrimSpace(string(b))
+			break
+		}
+	}
+	if !strings.HasPrefix(base, "http://127.0.0.1:") {
+		t.Fatalf("ready file: %q; stderr %s", base, stderr.String())
+	}
+	req, _ := http.NewRequest("GET", base+"/hooks/v1", nil)
+	req.Header.Set("Ocp-Apim-Subscription-Key", "user-secret-key")
+	req.Header.Set("Authorization", "Bearer user-secret-token")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("GET /hooks/v1: %v %v", resp, err)
+	}
+	resp.Body.Close()
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("run did not stop")
+	}
+	out := stdout.String() + stderr.String()
+	for _, secret := range []string{"user-secret-token", "user-secret-key"} {
+		if strings.Contains(out, secret) {
+			t.Errorf("output shows a value the user passed in:\n%s", out)
+		}
+	}
+	if !strings.Contains(out, "ESIGN_BASE_URL="+base) || !strings.Contains(out, "ESIGN_PASSWORD=dev-password") {
+		t.Errorf("banner:\n%s", out)
+	}
+	if !strings.Contains(stderr.String(), "GET /hooks/v1 200") {
+		t.Errorf("request log:\n%s", stderr.String())
+	}
+}
+
+func TestRunRefusesRemoteListen(t *testing.T) {
+	for _, addr := range []string{"0.0.0.0:0", ":0", "192.0.2.1:80"} {
+		err := run(context.Background(), []string{"-listen", addr}, func(string) string { return "" }, &bytes.Buffer{}, &bytes.Buffer{})
+		if err == nil || !strings.Contains(err.Error(), "-allow-remote") {
+			t.Errorf("%s: %v", addr, err)
+		}
+	}
+}
+
+func TestEnvFallbackErrors(t *testing.T) {
+	err := run(context.Background(), nil, func(k string) string {
+		if k == "ESIGN_EMULATOR_ERROR_RATE" {
+			return "lots"
+		}
+		return ""
+	}, &bytes.Buffer{}, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "ESIGN_EMULATOR_ERROR_RATE") {
+		t.Errorf("bad env value: %v", err)
+	}
+}

@@ -1,0 +1,108 @@
+package emulator
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestAuthFailures(t *testing.T) {
+	f := newFixture(t, Options{})
+	const wrongKey, wrongToken = "wrong-key-4711", "wrong-token-4711"
+	cases := []struct {
+		name string
+		opts []reqOpt
+		echo string
+	}{
+		{"no headers", []reqOpt{withoutAuth()}, ""},
+		{"missing key", []reqOpt{func(r *http.Request) { r.Header.Del(headerSubscriptionKey) }}, ""},
+		{"wrong key", []reqOpt{withHeader(headerSubscriptionKey, wrongKey)}, wrongKey},
+		{"missing token", []reqOpt{func(r *http.Request) { r.Header.Del(headerAuthorization) }}, ""},
+		{"wrong token", []reqOpt{withHeader(headerAuthorization, "Bearer "+wrongToken)}, wrongToken},
+		{"not bearer", []reqOpt{withHeader(headerAuthorization, "Basic "+f.tenant.AccessToken)}, f.tenant.AccessToken},
+		{"another tenant's token", []reqOpt{withHeader(headerAuthorization, "Bearer "+DevTenant().AccessToken)}, DevTenant().AccessToken},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, path := range []string{"/hooks/v1", "/hooks/v1/subscription", "/metadata/x", "/storage/document/x"} {
+				data := f.do("GET", path, nil, http.StatusUnauthorized, c.opts...)
+				body := decode[errorBody](t, data)
+				if body.StatusCode != 401 || body.Message == "" {
+					t.Errorf("%s: body %s", path, data)
+				}
+				if c.echo != "" && strings.Contains(string(data), c.echo) {
+					t.Errorf("%s: body echoes the credential: %s", path, data)
+				}
+			}
+		})
+	}
+	if n := f.e.Counters(UnauthenticatedBucket)[RouteHooksList]; n != 3 {
+		t.Errorf("unauthenticated bucket counted %d GET /hooks/v1, want 3", n)
+	}
+	if n := f.e.Counters(f.tenant.SubscriptionKey)[RouteHooksList]; n != 4 {
+		t.Errorf("tenant counted %d GET /hooks/v1, want 4 (401s included)", n)
+	}
+}
+
+func TestLogin(t *testing.T) {
+	f := newFixture(t, Options{})
+	login := func(body map[string]string, status int, opts ...reqOpt) string {
+		t.Helper()
+		data := f.do("POST", "/identity/login", body, status, append([]reqOpt{func(r *http.Request) { r.Header.Del(headerAuthorization) }}, opts...)...)
+		if status != http.StatusOK {
+			if strings.Contains(string(data), body["password"]) {
+				t.Errorf("login error echoes the password: %s", data)
+			}
+			return ""
+		}
+		return decode[loginResponse](t, data).Token
+	}
+	good := map[string]string{"login": f.tenant.Username, "password": f.tenant.Password, "tenantid": strings.ToUpper(f.tenant.TenantID)}
+	token := login(good, http.StatusOK)
+
+	parts := strings.Split(token, ".")
+	if len(parts) != 3 {
+		t.Fatalf("token is not a JWT: %q", token)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var claims struct {
+		Nbf, Exp int64
+		Sub, Tid string
+	}
+	if err := json.Unmarshal(raw, &claims); err != nil {
+		t.Fatal(err)
+	}
+	if claims.Exp-claims.Nbf != 1800 || claims.Sub != f.tenant.Username || claims.Tid != f.tenant.TenantID {
+		t.Errorf("claims %+v", claims)
+	}
+
+	bearer := withHeader(headerAuthorization, "Bearer "+token)
+	f.do("GET", "/hooks/v1", nil, http.StatusOK, bearer)
+
+	login(map[string]string{"login": f.tenant.Username, "password": "nope-secret", "tenantid": f.tenant.TenantID}, http.StatusUnauthorized)
+	login(map[string]string{"login": f.tenant.Username, "password": f.tenant.Password, "tenantid": newGUID()}, http.StatusUnauthorized)
+	login(good, http.StatusUnauthorized, func(r *http.Request) { r.Header.Del(headerSubscriptionKey) })
+	// Another tenant's key with these credentials is another tenant: refused.
+	login(good, http.StatusUnauthorized, withHeader(headerSubscriptionKey, DevTenant().SubscriptionKey))
+
+	f.e.ExpireTokens(f.tenant.SubscriptionKey)
+	f.do("GET", "/hooks/v1", nil, http.StatusUnauthorized, bearer)
+	f.do("GET", "/hooks/v1", nil, http.StatusOK) // the static token still works
+	token = login(good, http.StatusOK)
+	f.do("GET", "/hooks/v1", nil, http.StatusOK, withHeader(headerAuthorization, "Bearer "+token))
+}
+
+func TestLoginTokenExpires(t *testing.T) {
+	f := newFixture(t, Options{TokenLifetime: 150 * time.Millisecond})
+	data := f.do("POST", "/identity/login", map[string]string{"login": f.tenant.Username, "password": f.tenant.Password, "tenantid": f.tenant.TenantID}, http.StatusOK)
+	bearer := withHeader(headerAuthorization, "Bearer "+decode[loginResponse](t, data).Token)
+	f.do("GET", "/hooks/v1", nil, http.StatusOK, bearer)
+	time.Sleep(200 * time.Millisecond)
+	f.do("GET", "/hooks/v1", nil, http.StatusUnauthorized, bearer)
+}

@@ -1,0 +1,203 @@
+package emulator
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Event carries the ids of a simulated event. Empty ids get random GUIDs;
+// a zero Timestamp means now. TenantId of the payload is always the tenant's.
+type Event struct {
+	SignatureRequestID string    `json:"signatureRequestId"`
+	DepartmentID       string    `json:"departmentId"`
+	CreatorID          string    `json:"creatorId"`
+	SignatoryID        string    `json:"signatoryId"` // signatorysigned only
+	Timestamp          time.Time `json:"timestamp"`
+}
+
+// Delivery is the outcome of sending one event to one subscription. It never
+// holds header values.
+type Delivery struct {
+	SubscriptionID string          `json:"subscriptionId"`
+	URI            string          `json:"uri"`
+	EventType      string          `json:"eventType"`
+	StatusCode     int             `json:"statusCode,omitempty"`
+	Error          string          `json:"error,omitempty"`
+	Skipped        bool            `json:"skipped,omitempty"`
+	Payload        json.RawMessage `json:"payload"`
+	Time           time.Time       `json:"time"`
+}
+
+// TimestampLayout is the payload's Timestamp: ISO 8601, UTC, seconds, and
+// no zone designator, as the interface document states.
+const TimestampLayout = "2006-01-02T15:04:05"
+
+type eventData struct {
+	SignatureRequestID string `json:"SignatureRequestId"`
+	TenantID           string `json:"TenantId"`
+	DepartmentID       string `json:"DepartmentId"`
+	CreatorID          string `json:"CreatorId"`
+	SignatoryID        string `json:"SignatoryId,omitempty"`
+}
+
+type eventPayload struct {
+	EventType string    `json:"EventType"`
+	Timestamp string    `json:"Timestamp"`
+	EventData eventData `json:"EventData"`
+}
+
+// SimulateSignatorySigned fires signatorysigned to the tenant's matching
+// subscriptions and answers one Delivery per subscription.
+func (e *Emulator) SimulateSignatorySigned(subscriptionKey string, ev Event) ([]Delivery, error) {
+	if ev.SignatoryID == "" {
+		ev.SignatoryID = newGUID()
+	}
+	return e.simulate(subscriptionKey, ev, EventSignatorySigned)
+}
+
+// SimulateRequestCompleted fires signaturerequestcompleted and, since the
+// live service raises it on completion too, signaturerequeststatusupdated.
+func (e *Emulator) SimulateRequestCompleted(subscriptionKey string, ev Event) ([]Delivery, error) {
+	ev.SignatoryID = ""
+	return e.simulate(subscriptionKey, ev, EventSignatureRequestCompleted, EventSignatureRequestStatusUpdated)
+}
+
+type target struct {
+	sub     Subscription
+	headers map[string]string
+}
+
+func (e *Emulator) simulate(subscriptionKey string, ev Event, eventTypes ...string) ([]Delivery, error) {
+	for _, id := range []*string{&ev.SignatureRequestID, &ev.DepartmentID, &ev.CreatorID} {
+		if *id == "" {
+			*id = newGUID()
+		}
+	}
+	if ev.Timestamp.IsZero() {
+		ev.Timestamp = time.Now()
+	}
+	e.mu.Lock()
+	t, err := e.tenantLocked(subscriptionKey)
+	var targets []target
+	var tenantID string
+	if err == nil {
+		tenantID = t.TenantID
+		for _, s := range t.subs {
+			for _, et := range eventTypes {
+				if s.EventType == et {
+					targets = append(targets, target{sub: s.Subscription, headers: cloneHeaders(s.headers)})
+				}
+			}
+		}
+	}
+	e.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+
+	// Sent one after the other, outside the lock: the admin call answers
+	// once every delivery has an outcome.
+	deliveries := make([]Delivery, 0, len(targets))
+	for _, tg := range targets {
+		payload, _ := json.Marshal(eventPayload{
+			EventType: tg.sub.EventType,
+			Timestamp: ev.Timestamp.UTC().Format(TimestampLayout),
+			EventData: eventData{
+				SignatureRequestID: ev.SignatureRequestID, TenantID: tenantID,
+				DepartmentID: ev.DepartmentID, CreatorID: ev.CreatorID, SignatoryID: ev.SignatoryID,
+			},
+		})
+		deliveries = append(deliveries, e.deliver(tg, payload))
+	}
+
+	e.mu.Lock()
+	t.deliveries = append(t.deliveries, deliveries...)
+	if over := len(t.deliveries) - maxDeliveryLog; over > 0 {
+		t.deliveries = append([]Delivery(nil), t.deliveries[over:]...)
+	}
+	e.mu.Unlock()
+	return deliveries, nil
+}
+
+func (e *Emulator) deliver(tg target, payload []byte) Delivery {
+	d := Delivery{SubscriptionID: tg.sub.ID, URI: tg.sub.URI, EventType: tg.sub.EventType, Payload: payload, Time: time.Now().UTC()}
+	if reason := e.refuseTarget(tg.sub.URI); reason != "" {
+		d.Skipped, d.Error = true, reason
+		return d
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, tg.sub.URI, bytes.NewReader(payload))
+	if err != nil {
+		d.Error = "building the request failed"
+		return d
+	}
+	for k, v := range tg.headers {
+		req.Header.Set(k, v)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := e.deliveryClient.Do(req)
+	if err != nil {
+		// url.Error texts hold the URI, never the headers.
+		d.Error = err.Error()
+		return d
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
+	_ = resp.Body.Close()
+	d.StatusCode = resp.StatusCode
+	return d
+}
+
+// refuseTarget keeps the emulator from sending traffic anywhere but the
+// local machine unless told otherwise.
+func (e *Emulator) refuseTarget(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || !strings.EqualFold(u.Scheme, "https") {
+		return "not delivered: the URI is not an https URL"
+	}
+	if e.allowRemote || isLoopbackHost(u.Hostname()) {
+		return ""
+	}
+	return fmt.Sprintf("not delivered: %s is not a loopback host (see AllowNonLoopbackDelivery)", u.Hostname())
+}
+
+func isLoopbackHost(host string) bool {
+	// Only the exact name: sub-domains of localhost may go to DNS.
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// deliveryClient copies the injected client (or a default one) so that
+// redirects are never followed: a redirect could lead off the loopback host.
+func deliveryClient(c *http.Client) *http.Client {
+	var out http.Client
+	if c != nil {
+		out = *c
+	} else {
+		out.Timeout = 10 * time.Second
+	}
+	out.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &out
+}
+
+// Deliveries answers the tenant's delivery log, oldest first.
+func (e *Emulator) Deliveries(subscriptionKey string) []Delivery {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t, err := e.tenantLocked(subscriptionKey)
+	if err != nil {
+		return nil
+	}
+	return append([]Delivery(nil), t.deliveries...)
+}

@@ -1,0 +1,105 @@
+package emulator
+
+import (
+	"net/http"
+	"testing"
+	"time"
+)
+
+func TestScriptedFaults(t *testing.T) {
+	f := newFixture(t, Options{Faults: FaultConfig{RetryAfter: 1500 * time.Millisecond}})
+	key := f.tenant.SubscriptionKey
+
+	f.e.ScriptFault(key, RouteHooksList, FaultRateLimit, 1)
+	resp, body, err := f.send("GET", "/hooks/v1", nil)
+	if err != nil || resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "2" {
+		t.Fatalf("scripted 429: %v %v %s", err, resp, body)
+	}
+	if e := decode[errorBody](t, body); e.StatusCode != 429 {
+		t.Errorf("429 body %s", body)
+	}
+	f.do("GET", "/hooks/v1", nil, http.StatusOK) // the script is used up
+
+	f.e.ScriptFault(key, "", FaultServiceUnavailable, 2)
+	f.do("GET", "/hooks/v1/subscription", nil, http.StatusServiceUnavailable)
+	f.do("GET", "/metadata/x", nil, http.StatusServiceUnavailable)
+	f.do("GET", "/metadata/x", nil, http.StatusNotFound)
+
+	f.e.ScriptFault(key, RouteSubscriptionList, FaultDrop, 1)
+	if _, _, err := f.send("GET", "/hooks/v1/subscription", nil); err == nil {
+		t.Error("dropped connection gave no client error")
+	}
+
+	// Commit then drop: the client sees an error, the subscription exists.
+	f.e.ScriptFault(key, RouteSubscriptionCreate, FaultCommitThenDrop, 1)
+	_, _, err = f.send("POST", "/hooks/v1/subscription", map[string]string{"Uri": "https://localhost/x", "EventType": "signatorysigned"})
+	if err == nil {
+		t.Error("commit-then-drop gave no client error")
+	}
+	if subs := f.e.Subscriptions(key); len(subs) != 1 || subs[0].URI != "https://localhost/x" {
+		t.Errorf("commit-then-drop did not commit: %+v", subs)
+	}
+
+	// Another tenant is not affected by this tenant's script.
+	other := f.e.NewTenant()
+	f.e.ScriptFault(key, RouteHooksList, FaultInternalError, 1)
+	f.do("GET", "/hooks/v1", nil, http.StatusOK, withTenant(other))
+	f.do("GET", "/hooks/v1", nil, http.StatusInternalServerError)
+
+	// Faulted requests are counted; admin routes are never faulted.
+	if c := f.e.Counters(key); c[RouteSubscriptionList] != 2 || c[RouteSubscriptionCreate] != 1 || c[RouteHooksList] != 3 {
+		t.Errorf("counters %v", c)
+	}
+	f.e.ScriptFault("", "", FaultDrop, 1)
+	f.do("GET", "/_emulator/healthz", nil, http.StatusOK)
+	f.e.ClearFaults("")
+}
+
+func TestRandomFaults(t *testing.T) {
+	f := newFixture(t, Options{})
+	key := f.tenant.SubscriptionKey
+	f.e.SetFaults(key, FaultConfig{ErrorRate: 1, Routes: []string{RouteSubscriptionList}, Seed: 7})
+	for range 5 {
+		resp, _, err := f.send("GET", "/hooks/v1/subscription", nil)
+		if err != nil || resp.StatusCode < 500 || resp.StatusCode > 504 || resp.StatusCode == 501 {
+			t.Fatalf("want an injected 5xx, got %v %v", resp, err)
+		}
+	}
+	f.do("GET", "/hooks/v1", nil, http.StatusOK) // outside the route filter
+
+	// The same seed gives the same sequence.
+	seq := func() (s []int) {
+		f.e.SetFaults(key, FaultConfig{ErrorRate: 0.5, RateLimitRate: 0.2, Seed: 42})
+		for range 20 {
+			resp, _, err := f.send("GET", "/hooks/v1", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = append(s, resp.StatusCode)
+		}
+		return s
+	}
+	a, b := seq(), seq()
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("seeded faults differ: %v vs %v", a, b)
+		}
+	}
+
+	f.e.SetFaults(key, FaultConfig{Latency: 60 * time.Millisecond})
+	start := time.Now()
+	f.do("GET", "/hooks/v1", nil, http.StatusOK)
+	if d := time.Since(start); d < 60*time.Millisecond {
+		t.Errorf("latency not applied: %v", d)
+	}
+	// Other tenants follow the global setting (none).
+	start = time.Now()
+	f.do("GET", "/hooks/v1", nil, http.StatusOK, withTenant(f.e.NewTenant()))
+	if d := time.Since(start); d >= 60*time.Millisecond {
+		t.Errorf("tenant latency leaked: %v", d)
+	}
+	f.e.ClearFaults(key)
+	if got := f.e.Faults(key); got.Latency != 0 {
+		t.Errorf("ClearFaults left %+v", got)
+	}
+}

@@ -1,0 +1,200 @@
+package emulator
+
+import (
+	"net/http"
+	"strings"
+)
+
+// Entity types that carry metadata, in their canonical spelling.
+const (
+	EntitySignatureRequest = "SignatureRequest"
+	EntitySignatory        = "Signatory"
+	EntityDocument         = "Document"
+)
+
+// MetadataEntry is a metadata entry as the service answers it.
+type MetadataEntry struct {
+	Key        string `json:"key"`
+	Value      string `json:"value"`
+	EntityID   string `json:"entityId"`
+	EntityType string `json:"entityType"`
+}
+
+// StoredMetadataEntry adds what the service keeps but does not answer.
+type StoredMetadataEntry struct {
+	MetadataEntry
+	ReferenceID string `json:"referenceId"`
+}
+
+type metaEntry = StoredMetadataEntry
+
+type metadataList struct {
+	Total int             `json:"total"`
+	Items []MetadataEntry `json:"items"`
+}
+
+type putMetadataRequest struct {
+	Value       string `json:"value"`
+	ReferenceID string `json:"referenceId"`
+}
+
+// canonicalEntityType matches the entity type case-insensitively, as the
+// live service does (its pages write both SignatureRequest and signaturerequest).
+func canonicalEntityType(s string) (string, bool) {
+	for _, c := range []string{EntitySignatureRequest, EntitySignatory, EntityDocument} {
+		if strings.EqualFold(s, c) {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// handleMetadataPut is PUT /metadata/{entityType}/{entityId}/{key}: an upsert.
+func (e *Emulator) handleMetadataPut(w http.ResponseWriter, r *http.Request, t *tenantState) {
+	entityType, ok := canonicalEntityType(r.PathValue("entityType"))
+	if !ok {
+		writeError(w, http.StatusBadRequest, "entityType must be one of SignatureRequest, Signatory, Document")
+		return
+	}
+	entityID, key := r.PathValue("entityId"), r.PathValue("key")
+	if entityID == "" || key == "" {
+		writeError(w, http.StatusBadRequest, "entityId and key must not be empty")
+		return
+	}
+	var req putMetadataRequest
+	if !decodeJSON(w, r, &req) {
+		return
+	}
+	e.mu.Lock()
+	entry := upsertMetadata(t, entityType, entityID, key, req.Value, req.ReferenceID)
+	e.mu.Unlock()
+	e.saveStateLogged()
+	writeJSON(w, http.StatusOK, entry)
+}
+
+// upsertMetadata sets an entry, keeping its place in insertion order. An
+// empty referenceId keeps the stored one; a signature request's entry
+// defaults to its own id, which is what the reference look-up uses for it.
+// e.mu must be held.
+func upsertMetadata(t *tenantState, entityType, entityID, key, value, referenceID string) MetadataEntry {
+	for _, m := range t.meta {
+		if m.EntityType == entityType && m.EntityID == entityID && m.Key == key {
+			m.Value = value
+			if referenceID != "" {
+				m.ReferenceID = referenceID
+			}
+			return m.MetadataEntry
+		}
+	}
+	if referenceID == "" && entityType == EntitySignatureRequest {
+		referenceID = entityID
+	}
+	m := &metaEntry{
+		MetadataEntry: MetadataEntry{Key: key, Value: value, EntityID: entityID, EntityType: entityType},
+		ReferenceID:   referenceID,
+	}
+	t.meta = append(t.meta, m)
+	return m.MetadataEntry
+}
+
+// handleMetadataEntityList is GET /metadata/{entityType}/{entityId}.
+func (e *Emulator) handleMetadataEntityList(w http.ResponseWriter, r *http.Request, t *tenantState) {
+	entityType, ok := canonicalEntityType(r.PathValue("entityType"))
+	if !ok {
+		writeError(w, http.StatusBadRequest, "entityType must be one of SignatureRequest, Signatory, Document")
+		return
+	}
+	e.writeEntityList(w, t, entityType, r.PathValue("entityId"))
+}
+
+// handleDocumentMetadata is GET /metadata/document/{documentId}.
+func (e *Emulator) handleDocumentMetadata(w http.ResponseWriter, r *http.Request, t *tenantState) {
+	e.writeEntityList(w, t, EntityDocument, r.PathValue("documentId"))
+}
+
+func (e *Emulator) writeEntityList(w http.ResponseWriter, t *tenantState, entityType, entityID string) {
+	e.writeMetadataList(w, t, func(m *metaEntry) bool {
+		return m.EntityType == entityType && m.EntityID == entityID
+	})
+}
+
+// handleMetadataReferenceList is GET /metadata/{referenceId}: every entry
+// written with that referenceId (a request's own, its signatories' and
+// its documents').
+func (e *Emulator) handleMetadataReferenceList(w http.ResponseWriter, r *http.Request, t *tenantState) {
+	ref := r.PathValue("referenceId")
+	e.writeMetadataList(w, t, func(m *metaEntry) bool { return m.ReferenceID == ref })
+}
+
+// writeMetadataList answers the matching entries, or 404 when there is none,
+// as the live service does for an empty list.
+func (e *Emulator) writeMetadataList(w http.ResponseWriter, t *tenantState, match func(*metaEntry) bool) {
+	e.mu.Lock()
+	items := []MetadataEntry{}
+	for _, m := range t.meta {
+		if match(m) {
+			items = append(items, m.MetadataEntry)
+		}
+	}
+	e.mu.Unlock()
+	if len(items) == 0 {
+		writeError(w, http.StatusNotFound, "no metadata found")
+		return
+	}
+	writeJSON(w, http.StatusOK, metadataList{Total: len(items), Items: items})
+}
+
+// SetMetadata writes an entry out of band (drift); entityType is matched
+// case-insensitively and an unknown one is ignored.
+func (e *Emulator) SetMetadata(subscriptionKey, entityType, entityID, key, value, referenceID string) {
+	canon, ok := canonicalEntityType(entityType)
+	if !ok {
+		return
+	}
+	e.mu.Lock()
+	t, err := e.tenantLocked(subscriptionKey)
+	if err == nil {
+		upsertMetadata(t, canon, entityID, key, value, referenceID)
+	}
+	e.mu.Unlock()
+	if err == nil {
+		e.saveStateLogged()
+	}
+}
+
+// DeleteMetadata removes an entry out of band (the service itself has no
+// delete). It reports whether one was removed.
+func (e *Emulator) DeleteMetadata(subscriptionKey, entityType, entityID, key string) bool {
+	canon, _ := canonicalEntityType(entityType)
+	removed := false
+	e.mu.Lock()
+	if t, err := e.tenantLocked(subscriptionKey); err == nil {
+		for i, m := range t.meta {
+			if m.EntityType == canon && m.EntityID == entityID && m.Key == key {
+				t.meta = append(t.meta[:i], t.meta[i+1:]...)
+				removed = true
+				break
+			}
+		}
+	}
+	e.mu.Unlock()
+	if removed {
+		e.saveStateLogged()
+	}
+	return removed
+}
+
+// Metadata lists a tenant's entries in insertion order, with their referenceId.
+func (e *Emulator) Metadata(subscriptionKey string) []StoredMetadataEntry {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t, err := e.tenantLocked(subscriptionKey)
+	if err != nil {
+		return nil
+	}
+	out := make([]StoredMetadataEntry, len(t.meta))
+	for i, m := range t.meta {
+		out[i] = *m
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package emulator
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestStateFileSurvivesRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	recv, got := newReceiver(t)
+	f := newFixture(t, Options{StateFile: path, DeliveryClient: recv.Client()})
+	key := f.tenant.SubscriptionKey
+	id := f.createSubscription("signatorysigned", recv.URL+"/h", map[string]string{"client-secret": "keep-me"})
+	f.do("PUT", "/metadata/Signatory/s1/k", map[string]string{"value": "v", "referenceId": "r1"}, http.StatusOK)
+	f.e.PutDocument(key, "doc", []byte("hello"))
+	f.e.PutSyntheticDocument(key, "big", 1<<30)
+
+	// Written after each write, owner-only.
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Mode().Perm() != 0o600 {
+		t.Errorf("state file mode %v", info.Mode().Perm())
+	}
+	if err := f.e.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	e2, err := New(Options{StateFile: path, DeliveryClient: recv.Client()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = e2.Close() })
+	if subs := e2.Subscriptions(key); len(subs) != 1 || subs[0].ID != id {
+		t.Errorf("subscriptions after restart %+v", subs)
+	}
+	if m := e2.Metadata(key); len(m) != 1 || m[0].ReferenceID != "r1" || m[0].Value != "v" {
+		t.Errorf("metadata after restart %+v", m)
+	}
+	if tenants := e2.Tenants(); len(tenants) < 2 || tenants[0] != DevTenant() {
+		t.Errorf("tenants after restart %+v", tenants)
+	}
+	if _, err := e2.SimulateSignatorySigned(key, Event{}); err != nil {
+		t.Fatal(err)
+	}
+	if r := got(); len(r) != 1 || r[0].header.Get("Client-Secret") != "keep-me" {
+		t.Errorf("headers lost in the state file: %+v", r)
+	}
+	f2 := &fixture{t: t, e: e2, tenant: f.tenant, client: http.DefaultClient}
+	f2.url, err = e2.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body := f2.do("GET", "/storage/document/doc", nil, http.StatusOK); string(body) != "hello" {
+		t.Errorf("document after restart %q", body)
+	}
+	// A synthetic document is saved as its size, not its bytes.
+	b, _ := os.ReadFile(path)
+	if !strings.Contains(string(b), `"syntheticSize": 1073741824`) || len(b) > 64<<10 {
+		t.Errorf("synthetic document not saved as a size (file of %d bytes)", len(b))
+	}
+}
+
+func TestStateFileBad(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(Options{StateFile: path}); err == nil {
+		t.Error("a corrupt state file was accepted")
+	}
+}

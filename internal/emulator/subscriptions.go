@@ -1,0 +1,218 @@
+package emulator
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// Subscription is a stored webhook subscription as the service answers it:
+// without its headers.
+type Subscription struct {
+	ID          string `json:"id"`
+	EventType   string `json:"eventType"`
+	URI         string `json:"uri"`
+	Description string `json:"description"`
+}
+
+// subscription adds the headers, which only delivery and the state file see.
+type subscription struct {
+	Subscription
+	headers map[string]string
+}
+
+type createSubscriptionRequest struct {
+	Description string            `json:"Description"`
+	URI         string            `json:"Uri"`
+	EventType   string            `json:"EventType"`
+	Headers     map[string]string `json:"Headers"`
+}
+
+type createSubscriptionResponse struct {
+	ID string `json:"id"`
+}
+
+type subscriptionList struct {
+	Items []Subscription `json:"items"`
+}
+
+// handleSubscriptionCreate is POST /hooks/v1/subscription.
+func (e *Emulator) handleSubscriptionCreate(w http.ResponseWriter, r *http.Request, t *tenantState) {
+	var req createSubscriptionRequest
+	if !decodeJSON(w, r, &req) {
+		return
+	}
+	eventType, ok := e.supportedEventType(req.EventType)
+	if !ok {
+		writeError(w, http.StatusBadRequest, "EventType %q is not supported; supported event types: %s", req.EventType, e.supportedList())
+		return
+	}
+	if msg := validateHTTPSURI(req.URI); msg != "" {
+		writeError(w, http.StatusBadRequest, "Uri %s", msg)
+		return
+	}
+	for name := range req.Headers {
+		if !validHeaderName(name) {
+			// The name, not the value, is quoted: values are secrets.
+			writeError(w, http.StatusBadRequest, "Headers: %q is not a valid HTTP header name", name)
+			return
+		}
+	}
+	s := &subscription{
+		Subscription: Subscription{ID: newGUID(), EventType: eventType, URI: req.URI, Description: req.Description},
+		headers:      cloneHeaders(req.Headers),
+	}
+	e.mu.Lock()
+	t.subs = append(t.subs, s)
+	e.mu.Unlock()
+	e.saveStateLogged()
+	writeJSON(w, http.StatusOK, createSubscriptionResponse{ID: s.ID})
+}
+
+// handleSubscriptionList is GET /hooks/v1/subscription, in creation order.
+func (e *Emulator) handleSubscriptionList(w http.ResponseWriter, r *http.Request, t *tenantState) {
+	e.mu.Lock()
+	items := make([]Subscription, 0, len(t.subs))
+	for _, s := range t.subs {
+		items = append(items, s.Subscription)
+	}
+	e.mu.Unlock()
+	writeJSON(w, http.StatusOK, subscriptionList{Items: items})
+}
+
+// handleSubscriptionGet is GET /hooks/v1/subscription/{id}?eventType=.
+func (e *Emulator) handleSubscriptionGet(w http.ResponseWriter, r *http.Request, t *tenantState) {
+	eventType, ok := eventTypeQuery(w, r)
+	if !ok {
+		return
+	}
+	e.mu.Lock()
+	i := findSubscription(t, r.PathValue("id"), eventType)
+	var s Subscription
+	if i >= 0 {
+		s = t.subs[i].Subscription
+	}
+	e.mu.Unlock()
+	if i < 0 {
+		writeError(w, http.StatusNotFound, "subscription not found")
+		return
+	}
+	writeJSON(w, http.StatusOK, s)
+}
+
+// handleSubscriptionDelete is DELETE /hooks/v1/subscription/{id}?eventType=;
+// it answers 202 Accepted with an empty body, as the live service does.
+func (e *Emulator) handleSubscriptionDelete(w http.ResponseWriter, r *http.Request, t *tenantState) {
+	eventType, ok := eventTypeQuery(w, r)
+	if !ok {
+		return
+	}
+	e.mu.Lock()
+	i := findSubscription(t, r.PathValue("id"), eventType)
+	if i >= 0 {
+		t.subs = append(t.subs[:i], t.subs[i+1:]...)
+	}
+	e.mu.Unlock()
+	if i < 0 {
+		writeError(w, http.StatusNotFound, "subscription not found")
+		return
+	}
+	e.saveStateLogged()
+	w.WriteHeader(http.StatusAccepted)
+}
+
+// eventTypeQuery reads the eventType query parameter, whose name the live
+// service matches case-insensitively (its own samples write "eventtype").
+func eventTypeQuery(w http.ResponseWriter, r *http.Request) (string, bool) {
+	for name, values := range r.URL.Query() {
+		if strings.EqualFold(name, "eventType") && len(values) > 0 && values[0] != "" {
+			return strings.ToLower(values[0]), true
+		}
+	}
+	writeError(w, http.StatusBadRequest, "the eventType query parameter is required")
+	return "", false
+}
+
+// findSubscription answers the index of the subscription with this id and
+// event type (already lower case), or -1. e.mu must be held.
+func findSubscription(t *tenantState, id, eventType string) int {
+	for i, s := range t.subs {
+		if s.ID == id && (eventType == "" || s.EventType == eventType) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Subscriptions lists a tenant's subscriptions ("" = default tenant), without headers.
+func (e *Emulator) Subscriptions(subscriptionKey string) []Subscription {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t, err := e.tenantLocked(subscriptionKey)
+	if err != nil {
+		return nil
+	}
+	out := make([]Subscription, 0, len(t.subs))
+	for _, s := range t.subs {
+		out = append(out, s.Subscription)
+	}
+	return out
+}
+
+// DeleteSubscription removes a subscription out of band (drift), whatever its
+// event type. It reports whether one was removed.
+func (e *Emulator) DeleteSubscription(subscriptionKey, id string) bool {
+	e.mu.Lock()
+	t, err := e.tenantLocked(subscriptionKey)
+	i := -1
+	if err == nil {
+		if i = findSubscription(t, id, ""); i >= 0 {
+			t.subs = append(t.subs[:i], t.subs[i+1:]...)
+		}
+	}
+	e.mu.Unlock()
+	if i >= 0 {
+		e.saveStateLogged()
+	}
+	return i >= 0
+}
+
+func validateHTTPSURI(raw string) string {
+	u, err := url.Parse(raw)
+	switch {
+	case raw == "":
+		return "is required"
+	case err != nil:
+		return "is not a valid URL"
+	case !strings.EqualFold(u.Scheme, "https") || u.Host == "" || u.Hostname() == "":
+		return "must be an absolute https:// URL"
+	}
+	return ""
+}
+
+// validHeaderName checks the RFC 9110 token characters.
+func validHeaderName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range []byte(name) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func cloneHeaders(h map[string]string) map[string]string {
+	if len(h) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(h))
+	for k, v := range h {
+		out[k] = v
+	}
+	return out
+}
