@@ -118,11 +118,18 @@ var providerSchema = schema.Schema{
 }
 
 func (p *esignProvider) Resources(_ context.Context) []func() resource.Resource {
-	return []func() resource.Resource{}
+	return []func() resource.Resource{
+		NewMetadataEntryResource,
+		NewWebhookSubscriptionResource,
+	}
 }
 
 func (p *esignProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		NewSupportedHooksDataSource,
+		NewWebhookSubscriptionsDataSource,
+		NewWebhookSubscriptionDataSource,
+		NewMetadataDataSource,
+		NewSignedDocumentDataSource,
 	}
 }

@@ -24,7 +24,7 @@ func nullConfig() esignProviderModel {
 }
 
 func TestResolveClientConfigEnvFallbacks(t *testing.T) {
-	cfg, diags := resolveClientConfig(nullConfig(), env{
+	cfg, diags := resolveClientConfig(nullConfig(), env{ //nolint:gosec // G101: made-up test values, not credentials
 		envBaseURL:         "https://esign.example.com",
 		envAccessToken:     "tok-from-env",
 		envSubscriptionKey: "key-from-env",

@@ -1,0 +1,32 @@
+# One environment's webhook subscriptions: one subscription per event type,
+# all delivering to that environment's receiver with its own credentials.
+terraform {
+  required_version = ">= 1.11"
+  required_providers {
+    esign = {
+      source = "esign-oss/esign"
+    }
+  }
+}
+
+resource "esign_webhook_subscription" "this" {
+  for_each = toset(var.event_types)
+
+  event_type  = each.key
+  uri         = "${trimsuffix(var.receiver_base_url, "/")}/esign/${lower(each.key)}"
+  description = "${var.environment}: ${each.key}"
+
+  # Write-only: the secret is sent to the service but never stored in the
+  # plan or the state. Bump client_secret_version after rotating it.
+  headers_wo = {
+    "client-id"     = var.client_id
+    "client-secret" = var.client_secret
+  }
+  headers_wo_version = var.client_secret_version
+
+  # The service cannot update a subscription; replacements create the new
+  # subscription before deleting the old one so that no event is lost.
+  lifecycle {
+    create_before_destroy = true
+  }
+}

@@ -1,0 +1,38 @@
+variable "environment" {
+  description = "Name of the environment, used in the subscriptions' descriptions."
+  type        = string
+}
+
+variable "receiver_base_url" {
+  description = "https:// base URL of the environment's webhook receiver; each event type gets the path /esign/<event type>."
+  type        = string
+
+  validation {
+    condition     = startswith(var.receiver_base_url, "https://")
+    error_message = "receiver_base_url must start with https://."
+  }
+}
+
+variable "event_types" {
+  description = "Event types to subscribe to, in any case (the provider checks them against GET /hooks/v1 at plan time)."
+  type        = list(string)
+  default     = ["SignatureRequestCompleted", "SignatorySigned"]
+}
+
+variable "client_id" {
+  description = "Sent as the client-id header with every event."
+  type        = string
+}
+
+variable "client_secret" {
+  description = "Sent as the client-secret header with every event; never stored in plan or state."
+  type        = string
+  sensitive   = true
+  ephemeral   = true
+}
+
+variable "client_secret_version" {
+  description = "Change it after rotating client_secret to send the new value (replaces the subscriptions)."
+  type        = number
+  default     = 1
+}

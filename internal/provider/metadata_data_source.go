@@ -1,0 +1,174 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure        = (*metadataDataSource)(nil)
+	_ datasource.DataSourceWithConfigValidators = (*metadataDataSource)(nil)
+)
+
+// NewMetadataDataSource is the esign_metadata data source.
+func NewMetadataDataSource() datasource.DataSource {
+	return &metadataDataSource{}
+}
+
+type metadataDataSource struct {
+	client *client.Client
+}
+
+type metadataDataSourceModel struct {
+	EntityType  types.String            `tfsdk:"entity_type"`
+	EntityID    types.String            `tfsdk:"entity_id"`
+	ReferenceID types.String            `tfsdk:"reference_id"`
+	Total       types.Int64             `tfsdk:"total"`
+	Items       []metadataItemModel     `tfsdk:"items"`
+	Values      map[string]types.String `tfsdk:"values"`
+}
+
+type metadataItemModel struct {
+	Key        types.String `tfsdk:"key"`
+	Value      types.String `tfsdk:"value"`
+	EntityID   types.String `tfsdk:"entity_id"`
+	EntityType types.String `tfsdk:"entity_type"`
+}
+
+func (d *metadataDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_metadata"
+}
+
+func (d *metadataDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = metadataDataSourceSchema
+}
+
+var metadataDataSourceSchema = schema.Schema{
+	MarkdownDescription: "Metadata entries, either of one entity (`entity_type` and `entity_id`, " +
+		"`GET /metadata/{entityType}/{entityId}`) or of a whole signature request (`reference_id`, " +
+		"`GET /metadata/{referenceId}`: the request's own entries and those of its signatories and documents " +
+		"written with that reference id). Set exactly one of the two.",
+	Attributes: map[string]schema.Attribute{
+		"entity_type": schema.StringAttribute{
+			MarkdownDescription: "Kind of entity: `SignatureRequest`, `Signatory` or `Document` (any case). Requires `entity_id`.",
+			Optional:            true,
+			Validators:          []validator.String{stringvalidator.OneOfCaseInsensitive(client.EntityTypes...)},
+		},
+		"entity_id": schema.StringAttribute{
+			MarkdownDescription: "Id of the entity whose entries to read. Requires `entity_type`.",
+			Optional:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"reference_id": schema.StringAttribute{
+			MarkdownDescription: "Id of a signature request: reads the entries of the request, its signatories and its documents " +
+				"together. Conflicts with `entity_type` and `entity_id`.",
+			Optional:   true,
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"total": schema.Int64Attribute{
+			MarkdownDescription: "Number of entries, as the service counts them (`0` when there are none).",
+			Computed:            true,
+		},
+		"items": schema.ListNestedAttribute{
+			MarkdownDescription: "The entries, in the order the service lists them.",
+			Computed:            true,
+			NestedObject: schema.NestedAttributeObject{
+				Attributes: map[string]schema.Attribute{
+					"key": schema.StringAttribute{
+						MarkdownDescription: "Name of the entry.",
+						Computed:            true,
+					},
+					"value": schema.StringAttribute{
+						MarkdownDescription: "Content of the entry.",
+						Computed:            true,
+					},
+					"entity_id": schema.StringAttribute{
+						MarkdownDescription: "Id of the entity the entry belongs to.",
+						Computed:            true,
+					},
+					"entity_type": schema.StringAttribute{
+						MarkdownDescription: "Kind of entity the entry belongs to, as the service spells it.",
+						Computed:            true,
+					},
+				},
+			},
+		},
+		"values": schema.MapAttribute{
+			MarkdownDescription: "The entries as a map of key to value, for lookups such as `values[\"invoice_number\"]`. " +
+				"Only with `entity_type` and `entity_id`; null with `reference_id`, where keys of different entities may repeat.",
+			Computed:    true,
+			ElementType: types.StringType,
+		},
+	},
+}
+
+func (d *metadataDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
+	entityType, entityID, referenceID := path.MatchRoot("entity_type"), path.MatchRoot("entity_id"), path.MatchRoot("reference_id")
+	return []datasource.ConfigValidator{
+		datasourcevalidator.ExactlyOneOf(entityID, referenceID),
+		datasourcevalidator.RequiredTogether(entityType, entityID),
+		datasourcevalidator.Conflicting(entityType, referenceID),
+	}
+}
+
+func (d *metadataDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *metadataDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var state metadataDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	var (
+		items []client.MetadataEntry
+		total int
+	)
+	if state.ReferenceID.IsNull() {
+		// Entity mode shares the coalesced list with esign_metadata_entry
+		// resources of the same entity.
+		entityType, _ := client.CanonicalEntityType(state.EntityType.ValueString())
+		set, err := d.client.EntityMetadata(ctx, entityType, state.EntityID.ValueString())
+		if err != nil {
+			addAPIError(&resp.Diagnostics, "Could not list the metadata of the entity", err)
+			return
+		}
+		items, total = set.Items, len(set.Items)
+	} else {
+		list, err := d.client.ListReferenceMetadata(ctx, state.ReferenceID.ValueString())
+		if err != nil {
+			addAPIError(&resp.Diagnostics, "Could not list the metadata of the reference", err)
+			return
+		}
+		items, total = list.Items, max(list.Total, len(list.Items))
+	}
+
+	state.Total = types.Int64Value(int64(total))
+	state.Items = make([]metadataItemModel, 0, len(items))
+	for _, e := range items {
+		state.Items = append(state.Items, metadataItemModel{
+			Key:        types.StringValue(e.Key),
+			Value:      types.StringValue(e.Value),
+			EntityID:   types.StringValue(e.EntityID),
+			EntityType: types.StringValue(e.EntityType),
+		})
+	}
+	if state.ReferenceID.IsNull() {
+		state.Values = make(map[string]types.String, len(items))
+		for _, e := range items {
+			state.Values[e.Key] = types.StringValue(e.Value)
+		}
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}

@@ -1,0 +1,294 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = (*metadataEntryResource)(nil)
+	_ resource.ResourceWithImportState = (*metadataEntryResource)(nil)
+)
+
+// NewMetadataEntryResource is the esign_metadata_entry resource.
+func NewMetadataEntryResource() resource.Resource {
+	return &metadataEntryResource{}
+}
+
+type metadataEntryResource struct {
+	client *client.Client
+}
+
+type metadataEntryResourceModel struct {
+	ID          types.String `tfsdk:"id"`
+	EntityType  types.String `tfsdk:"entity_type"`
+	EntityID    types.String `tfsdk:"entity_id"`
+	Key         types.String `tfsdk:"key"`
+	Value       types.String `tfsdk:"value"`
+	ReferenceID types.String `tfsdk:"reference_id"`
+}
+
+// metadataEntryImportExample is shown with every malformed import ID.
+const metadataEntryImportExample = "SignatureRequest/3f2504e0-4f89-11d3-9a0c-0305e82c3301/invoice_number"
+
+func (r *metadataEntryResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_metadata_entry"
+}
+
+func (r *metadataEntryResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = metadataEntrySchema
+}
+
+var metadataEntrySchema = schema.Schema{
+	MarkdownDescription: "One key/value metadata entry attached to a signature request, a signatory or a document " +
+		"(`PUT /metadata/{entityType}/{entityId}/{key}`).\n\n" +
+		"~> **The service has no delete operation for metadata.** Destroying this resource (or replacing it) only " +
+		"removes the entry from the Terraform state and raises a warning; the value stays on the service. " +
+		"To blank it, set `value = \"\"` and apply before removing the resource.",
+	Attributes: map[string]schema.Attribute{
+		"id": schema.StringAttribute{
+			MarkdownDescription: "`<entity_type>/<entity_id>/<key>`, also the import ID.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"entity_type": schema.StringAttribute{
+			MarkdownDescription: "Kind of entity the entry belongs to: exactly `SignatureRequest`, `Signatory` or `Document`. " +
+				"Changing it replaces the entry.",
+			Required:      true,
+			Validators:    []validator.String{stringvalidator.OneOf(client.EntityTypes...)},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"entity_id": schema.StringAttribute{
+			MarkdownDescription: "Id of the signature request, signatory or document. Any characters are allowed (they are " +
+				"escaped in the request path), except that it cannot be `.` or `..`. Changing it replaces the entry.",
+			Required:      true,
+			Validators:    pathSegmentValidators(true),
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"key": schema.StringAttribute{
+			MarkdownDescription: "Name of the entry: non-empty, without `/`, and not `.` or `..` (it is the last segment " +
+				"of the request path). Changing it replaces the entry.",
+			Required:      true,
+			Validators:    pathSegmentValidators(false),
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"value": schema.StringAttribute{
+			MarkdownDescription: "Content of the entry. Updated in place.",
+			Required:            true,
+		},
+		"reference_id": schema.StringAttribute{
+			MarkdownDescription: "Id under which `esign_metadata` finds the entry with `reference_id` " +
+				"(`GET /metadata/{referenceId}`): the id of the signature request the entity belongs to. " +
+				"For a `SignatureRequest` it defaults to `entity_id`; for a `Signatory` or a `Document` set it to the id " +
+				"of their signature request. Updated in place. The service never returns it, so it is kept from the " +
+				"state; after an import it is `entity_id` for a `SignatureRequest` and null for the other types until " +
+				"configured.",
+			Optional:      true,
+			Computed:      true,
+			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+			PlanModifiers: []planmodifier.String{referenceIDDefault{}},
+		},
+	},
+}
+
+// pathSegmentValidators are the rules for a value that becomes one segment
+// of a request path. Entity ids may contain "/" (the client escapes it);
+// keys may not, since the key is the last segment of the id.
+func pathSegmentValidators(slashAllowed bool) []validator.String {
+	v := []validator.String{
+		stringvalidator.LengthAtLeast(1),
+		stringvalidator.NoneOf(".", ".."),
+	}
+	if !slashAllowed {
+		v = append(v, stringvalidator.RegexMatches(regexp.MustCompile(`^[^/]*$`), "must not contain /"))
+	}
+	return v
+}
+
+// referenceIDDefault plans reference_id when it is not configured: a
+// signature request's own id for a SignatureRequest entry, otherwise what
+// the state already holds (the service keeps it and never shows it), or
+// null for a new entry.
+type referenceIDDefault struct{}
+
+func (referenceIDDefault) Description(context.Context) string {
+	return "defaults to entity_id for a SignatureRequest, else keeps the value in state"
+}
+
+func (m referenceIDDefault) MarkdownDescription(ctx context.Context) string {
+	return m.Description(ctx)
+}
+
+func (referenceIDDefault) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
+	if !req.ConfigValue.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	var entityType, entityID types.String
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("entity_type"), &entityType)...)
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("entity_id"), &entityID)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	switch {
+	case entityType.IsUnknown():
+		resp.PlanValue = types.StringUnknown()
+	case entityType.ValueString() == client.EntitySignatureRequest:
+		resp.PlanValue = entityID // unknown while entity_id is
+	case !req.StateValue.IsNull():
+		resp.PlanValue = req.StateValue
+	default:
+		resp.PlanValue = types.StringNull()
+	}
+}
+
+func (r *metadataEntryResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *metadataEntryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan metadataEntryResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	if err := r.put(ctx, plan); err != nil {
+		addAPIError(&resp.Diagnostics, "Could not write the metadata entry", err)
+		return
+	}
+
+	plan.ID = types.StringValue(metadataEntryID(plan.EntityType.ValueString(), plan.EntityID.ValueString(), plan.Key.ValueString()))
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *metadataEntryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state metadataEntryResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	set, err := r.client.EntityMetadata(ctx, state.EntityType.ValueString(), state.EntityID.ValueString())
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not read the metadata entry", err)
+		return
+	}
+
+	entry, ok := set.Find(state.Key.ValueString())
+	if !ok {
+		tflog.Info(ctx, "metadata entry not found on the service; removing it from state", map[string]any{
+			"entity_type": state.EntityType.ValueString(),
+			"entity_id":   state.EntityID.ValueString(),
+			"key":         state.Key.ValueString(),
+		})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+
+	state.Value = types.StringValue(entry.Value)
+	state.ID = types.StringValue(metadataEntryID(state.EntityType.ValueString(), state.EntityID.ValueString(), state.Key.ValueString()))
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+func (r *metadataEntryResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan metadataEntryResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	if err := r.put(ctx, plan); err != nil {
+		addAPIError(&resp.Diagnostics, "Could not update the metadata entry", err)
+		return
+	}
+
+	plan.ID = types.StringValue(metadataEntryID(plan.EntityType.ValueString(), plan.EntityID.ValueString(), plan.Key.ValueString()))
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Delete cannot delete: the service has no such operation. The entry leaves
+// the state (the framework does that when Delete returns no error) and the
+// user is told that its value stays on the service.
+func (r *metadataEntryResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state metadataEntryResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	resp.Diagnostics.AddWarning("Metadata entry kept on the service",
+		fmt.Sprintf("The service has no delete operation for metadata: the entry %q of %s %q was removed from the "+
+			"Terraform state only, and its value stays on the service. To blank it, apply value = \"\" before "+
+			"removing the resource.", state.Key.ValueString(), state.EntityType.ValueString(), state.EntityID.ValueString()))
+}
+
+// ImportState accepts <entity_type>/<entity_id>/<key>. The type is the
+// first segment and the key the last (keys contain no "/"), so an
+// entity_id containing "/" is everything in between.
+func (r *metadataEntryResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	entityType, entityID, key, err := parseMetadataEntryID(req.ID)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid import ID",
+			fmt.Sprintf("%s. Expected <entity_type>/<entity_id>/<key>, for example %q; entity_type is one of %s (any case).",
+				err, metadataEntryImportExample, strings.Join(client.EntityTypes, ", ")))
+		return
+	}
+
+	state := metadataEntryResourceModel{
+		ID:          types.StringValue(metadataEntryID(entityType, entityID, key)),
+		EntityType:  types.StringValue(entityType),
+		EntityID:    types.StringValue(entityID),
+		Key:         types.StringValue(key),
+		Value:       types.StringNull(), // Read fills it in
+		ReferenceID: types.StringNull(), // unknown to the service
+	}
+	if entityType == client.EntitySignatureRequest {
+		state.ReferenceID = types.StringValue(entityID)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// put writes the entry: PUT is an upsert that carries value and reference_id.
+func (r *metadataEntryResource) put(ctx context.Context, m metadataEntryResourceModel) error {
+	_, err := r.client.PutMetadata(ctx, m.EntityType.ValueString(), m.EntityID.ValueString(), m.Key.ValueString(),
+		client.PutMetadataRequest{Value: m.Value.ValueString(), ReferenceID: m.ReferenceID.ValueString()})
+	return err
+}
+
+func metadataEntryID(entityType, entityID, key string) string {
+	return entityType + "/" + entityID + "/" + key
+}
+
+// parseMetadataEntryID splits <entity_type>/<entity_id>/<key>; the entity
+// type is returned in its canonical spelling.
+func parseMetadataEntryID(id string) (entityType, entityID, key string, err error) {
+	first, last := strings.Index(id, "/"), strings.LastIndex(id, "/")
+	if first < 0 || first == last {
+		return "", "", "", fmt.Errorf("%q does not have three parts separated by /", id)
+	}
+	rawType, entityID, key := id[:first], id[first+1:last], id[last+1:]
+	entityType, ok := client.CanonicalEntityType(rawType)
+	switch {
+	case !ok:
+		return "", "", "", fmt.Errorf("%q is not an entity type", rawType)
+	case entityID == "" || entityID == "." || entityID == "..":
+		return "", "", "", fmt.Errorf("%q has an empty or invalid entity_id", id)
+	case key == "" || key == "." || key == "..":
+		return "", "", "", fmt.Errorf("%q has an empty or invalid key", id)
+	}
+	return entityType, entityID, key, nil
+}

@@ -1,0 +1,527 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// metadataCheck runs a Go function as a state or plan check, for
+// assertions against the emulator (what the service stored, how many
+// requests it got).
+type metadataCheck func() error
+
+func (f metadataCheck) CheckState(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	resp.Error = f()
+}
+
+func (f metadataCheck) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	resp.Error = f()
+}
+
+// expectStoredMetadata checks that the emulator holds the entry with value
+// and referenceID ("" = do not check the reference).
+func expectStoredMetadata(tenant emulator.Tenant, entityType, entityID, key, value, referenceID string) metadataCheck {
+	return func() error {
+		for _, m := range testEmulator.Metadata(tenant.SubscriptionKey) {
+			if m.EntityType != entityType || m.EntityID != entityID || m.Key != key {
+				continue
+			}
+			if m.Value != value {
+				return fmt.Errorf("%s/%s/%s: service has value %q, want %q", entityType, entityID, key, m.Value, value)
+			}
+			if referenceID != "" && m.ReferenceID != referenceID {
+				return fmt.Errorf("%s/%s/%s: service has referenceId %q, want %q", entityType, entityID, key, m.ReferenceID, referenceID)
+			}
+			return nil
+		}
+		return fmt.Errorf("%s/%s/%s: not on the service", entityType, entityID, key)
+	}
+}
+
+// checkMetadataDestroyed is CheckDestroy for metadata entries. The harness
+// hands it the state from before the destroy; every entry in it, and every
+// entry in kept, must still be on the service: destroy only forgets them.
+func checkMetadataDestroyed(tenant emulator.Tenant, kept ...[3]string) tfresource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		for _, rs := range s.RootModule().Resources {
+			if rs.Type == "esign_metadata_entry" {
+				a := rs.Primary.Attributes
+				kept = append(kept, [3]string{a["entity_type"], a["entity_id"], a["key"]})
+			}
+		}
+		stored := testEmulator.Metadata(tenant.SubscriptionKey)
+		for _, k := range kept {
+			found := false
+			for _, m := range stored {
+				if m.EntityType == k[0] && m.EntityID == k[1] && m.Key == k[2] {
+					found = true
+				}
+			}
+			if !found {
+				return fmt.Errorf("%s/%s/%s: destroy must keep the entry on the service, it is gone", k[0], k[1], k[2])
+			}
+		}
+		return nil
+	}
+}
+
+// expectNoMetadataEntriesInState checks that no esign_metadata_entry is left
+// in the state.
+type expectNoMetadataEntriesInState struct{}
+
+func (expectNoMetadataEntriesInState) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
+		return
+	}
+	for _, r := range req.State.Values.RootModule.Resources {
+		if r.Type == "esign_metadata_entry" {
+			resp.Error = fmt.Errorf("%s is still in the state", r.Address)
+			return
+		}
+	}
+}
+
+func metadataEntriesConfig(tenant emulator.Tenant, requestValue, signatoryRef, documentKey string) string {
+	return providerConfig(tenant) + fmt.Sprintf(`
+resource "esign_metadata_entry" "request" {
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-1"
+  key         = "invoice_number"
+  value       = %q
+}
+
+resource "esign_metadata_entry" "signatory" {
+  entity_type  = "Signatory"
+  entity_id    = "sig-1"
+  key          = "employee_id"
+  value        = "E-7"
+  reference_id = %q
+}
+
+resource "esign_metadata_entry" "document" {
+  entity_type  = "Document"
+  entity_id    = "doc-1"
+  key          = %q
+  value        = "contract"
+  reference_id = "sr-1"
+}
+`, requestValue, signatoryRef, documentKey)
+}
+
+func TestAccMetadataEntryResource_lifecycle(t *testing.T) {
+	tenant := newTestTenant(t)
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy: checkMetadataDestroyed(tenant,
+			[3]string{"SignatureRequest", "sr-1", "invoice_number"},
+			[3]string{"Signatory", "sig-1", "employee_id"},
+			[3]string{"Document", "doc-1", "archive_class"},
+			[3]string{"Document", "doc-1", "retention_class"}),
+		Steps: []tfresource.TestStep{
+			// Create on all three entity types; the reference look-up finds
+			// all three through the reference_id they were written with.
+			{
+				Config: metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class") + `
+data "esign_metadata" "by_reference" {
+  reference_id = "sr-1"
+  depends_on   = [esign_metadata_entry.request, esign_metadata_entry.signatory, esign_metadata_entry.document]
+}
+`,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionCreate),
+						plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionCreate),
+						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionCreate),
+						// Defaulted at plan time, not after apply.
+						plancheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("value"), knownvalue.StringExact("INV-1")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.signatory", tfjsonpath.New("id"), knownvalue.StringExact("Signatory/sig-1/employee_id")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.document", tfjsonpath.New("id"), knownvalue.StringExact("Document/doc-1/archive_class")),
+					statecheck.ExpectKnownValue("data.esign_metadata.by_reference", tfjsonpath.New("total"), knownvalue.Int64Exact(3)),
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-1", "sr-1"),
+					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-1"),
+					expectStoredMetadata(tenant, "Document", "doc-1", "archive_class", "contract", "sr-1"),
+				},
+			},
+			// Import, with the entity type in any case.
+			{
+				Config:            metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class"),
+				ResourceName:      "esign_metadata_entry.request",
+				ImportState:       true,
+				ImportStateId:     "signaturerequest/sr-1/invoice_number",
+				ImportStateVerify: true,
+			},
+			{
+				Config:            metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class"),
+				ResourceName:      "esign_metadata_entry.signatory",
+				ImportState:       true,
+				ImportStateVerify: true,
+				// The service never returns reference_id, and for a signatory
+				// it cannot be derived from the id: it is null after import.
+				ImportStateVerifyIgnore: []string{"reference_id"},
+			},
+			{
+				Config:            metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class"),
+				ResourceName:      "esign_metadata_entry.document",
+				ImportState:       true,
+				ImportStateVerify: true,
+				// As for the signatory: reference_id is not on the service's answers.
+				ImportStateVerifyIgnore: []string{"reference_id"},
+			},
+			// value and reference_id change in place.
+			{
+				Config: metadataEntriesConfig(tenant, "INV-2", "sr-2", "archive_class"),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionNoop),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("value"), knownvalue.StringExact("INV-2")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.signatory", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-2")),
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-2", "sr-1"),
+					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-2"),
+				},
+			},
+			// A new key is a new entry: replaced, and the old one stays on the service.
+			{
+				Config: metadataEntriesConfig(tenant, "INV-2", "sr-2", "retention_class"),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionNoop),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("esign_metadata_entry.document", tfjsonpath.New("id"), knownvalue.StringExact("Document/doc-1/retention_class")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.document", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
+					expectStoredMetadata(tenant, "Document", "doc-1", "retention_class", "contract", "sr-1"),
+					expectStoredMetadata(tenant, "Document", "doc-1", "archive_class", "contract", "sr-1"),
+				},
+			},
+			// Removing the resources from the configuration destroys them:
+			// gone from the state (with a warning, see
+			// TestMetadataEntryResourceDeleteWarns), kept on the service.
+			{
+				Config: providerConfig(tenant),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionDestroy),
+						plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionDestroy),
+						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionDestroy),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectNoMetadataEntriesInState{},
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-2", "sr-1"),
+					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-2"),
+					expectStoredMetadata(tenant, "Document", "doc-1", "retention_class", "contract", "sr-1"),
+				},
+			},
+		},
+	})
+}
+
+// Entity ids may hold "/", spaces, "%" and any Unicode; keys all but "/".
+// The client escapes them, so they reach the service unchanged and the
+// import ID (type first, key last, entity id in between) splits back.
+func TestAccMetadataEntryResource_unusualCharacters(t *testing.T) {
+	tenant := newTestTenant(t)
+	const entityID, key = "folder/sub dir/100% ünïcødé ✓", "größe 50% ✓ ?#&"
+	config := providerConfig(tenant) + fmt.Sprintf(`
+resource "esign_metadata_entry" "odd" {
+  entity_type  = "Document"
+  entity_id    = %q
+  key          = %q
+  value        = "wert / value %% ✓"
+  reference_id = "sr 1/ü"
+}
+`, entityID, key)
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant, [3]string{"Document", entityID, key}),
+		Steps: []tfresource.TestStep{
+			{
+				Config: config,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("esign_metadata_entry.odd", tfjsonpath.New("id"), knownvalue.StringExact("Document/"+entityID+"/"+key)),
+					expectStoredMetadata(tenant, "Document", entityID, key, "wert / value % ✓", "sr 1/ü"),
+				},
+			},
+			{
+				Config:            config,
+				ResourceName:      "esign_metadata_entry.odd",
+				ImportState:       true,
+				ImportStateId:     "DOCUMENT/" + entityID + "/" + key,
+				ImportStateVerify: true,
+				// reference_id of a document is not returned by the service.
+				ImportStateVerifyIgnore: []string{"reference_id"},
+			},
+		},
+	})
+}
+
+// One refresh of 20 entries of one entity sends one list request.
+func TestAccMetadataEntryResource_refreshIsCoalesced(t *testing.T) {
+	tenant := newTestTenant(t)
+	config := providerConfig(tenant) + `
+resource "esign_metadata_entry" "many" {
+  count       = 20
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-many"
+  key         = "key-${count.index}"
+  value       = "value-${count.index}"
+}
+`
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{Config: config},
+			{
+				// A plan-only step runs a plan without refresh, then one
+				// with: only the second reads the entries.
+				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    config,
+				PlanOnly:  true,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectEmptyPlan(),
+						metadataCheck(func() error {
+							counters := testEmulator.Counters(tenant.SubscriptionKey)
+							if n := counters[emulator.RouteMetadataEntityList]; n != 1 {
+								return fmt.Errorf("refreshing 20 entries of one entity sent %d list requests, want 1 (all counters: %v)", n, counters)
+							}
+							if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
+								return fmt.Errorf("a refresh wrote %d times", n)
+							}
+							return nil
+						}),
+					},
+				},
+			},
+		},
+	})
+}
+
+// A value changed outside Terraform is drift (an update); an entry removed
+// outside Terraform is planned for creation again.
+func TestAccMetadataEntryResource_outOfBandChanges(t *testing.T) {
+	tenant := newTestTenant(t)
+	config := providerConfig(tenant) + `
+resource "esign_metadata_entry" "drift" {
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-drift"
+  key         = "status"
+  value       = "approved"
+}
+`
+	const addr = "esign_metadata_entry.drift"
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant, [3]string{"SignatureRequest", "sr-drift", "status"}),
+		Steps: []tfresource.TestStep{
+			{Config: config},
+			{
+				PreConfig: func() {
+					testEmulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-drift", "status", "rejected", "")
+				},
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("value"), knownvalue.StringExact("approved")),
+					},
+				},
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-drift", "status", "approved", "sr-drift"),
+				},
+			},
+			{
+				PreConfig: func() {
+					if !testEmulator.DeleteMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-drift", "status") {
+						t.Fatal("the emulator had no entry to delete")
+					}
+				},
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate)},
+				},
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-drift", "status", "approved", "sr-drift"),
+				},
+			},
+		},
+	})
+}
+
+func TestAccMetadataEntryResource_importErrors(t *testing.T) {
+	tenant := newTestTenant(t)
+	config := providerConfig(tenant) + `
+resource "esign_metadata_entry" "x" {
+  entity_type = "Signatory"
+  entity_id   = "sig-x"
+  key         = "k"
+  value       = "v"
+}
+`
+	steps := []tfresource.TestStep{{Config: config}}
+	const expectedForm = `Expected\s+<entity_type>/<entity_id>/<key>,\s+for\s+example\s+"SignatureRequest/`
+	for id, why := range map[string]string{
+		"sig-x":                     `does\s+not\s+have\s+three\s+parts`,
+		"Signatory/sig-x":           `does\s+not\s+have\s+three\s+parts`,
+		"Envelope/sig-x/k":          `"Envelope"\s+is\s+not\s+an\s+entity\s+type`,
+		"Signatory//k":              `empty\s+or\s+invalid\s+entity_id`,
+		"Signatory/sig-x/":          `empty\s+or\s+invalid\s+key`,
+		"Signatory/sig-x/..":        `empty\s+or\s+invalid\s+key`,
+		"/sig-x/k":                  `""\s+is\s+not\s+an\s+entity\s+type`,
+		"Signatory/a/b/c/../..":     `empty\s+or\s+invalid\s+key`,
+		"signatory/sig-x/k/../more": "", // valid form (entity_id "sig-x/k/.."), but no such entry
+	} {
+		if why == "" {
+			steps = append(steps, tfresource.TestStep{
+				Config: config, ResourceName: "esign_metadata_entry.x", ImportState: true, ImportStateId: id,
+				ExpectError: regexp.MustCompile(`(?s)Cannot import non-existent remote object`),
+			})
+			continue
+		}
+		steps = append(steps, tfresource.TestStep{
+			Config: config, ResourceName: "esign_metadata_entry.x", ImportState: true, ImportStateId: id,
+			ExpectError: regexp.MustCompile(`(?s)Invalid import ID.*` + why + `.*` + expectedForm),
+		})
+	}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps:                    steps,
+	})
+}
+
+// The schema refuses what cannot become a request path, at plan time.
+func TestAccMetadataEntryResource_invalidArguments(t *testing.T) {
+	tenant := newTestTenant(t)
+	entry := func(entityType, entityID, key string) string {
+		return providerConfig(tenant) + fmt.Sprintf(`
+resource "esign_metadata_entry" "bad" {
+  entity_type = %q
+  entity_id   = %q
+  key         = %q
+  value       = "v"
+}
+`, entityType, entityID, key)
+	}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{Config: entry("signatory", "s", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_type.*value must be one of`)},
+			{Config: entry("Signatory", "", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_id.*at least 1`)},
+			{Config: entry("Signatory", "s", "a/b"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*must not contain /`)},
+			{Config: entry("Signatory", "s", ".."), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*must be none of`)},
+			{Config: entry("Signatory", "s", ""), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*at least 1`)},
+		},
+	})
+	if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
+		t.Errorf("invalid configurations reached the service: %d writes", n)
+	}
+}
+
+// terraform-plugin-testing does not expose warnings, so Delete's warning is
+// asserted by calling Delete directly.
+func TestMetadataEntryResourceDeleteWarns(t *testing.T) {
+	ctx := t.Context()
+	state := tfsdk.State{Schema: metadataEntrySchema, Raw: tftypes.NewValue(metadataEntrySchema.Type().TerraformType(ctx), nil)}
+	if diags := state.Set(ctx, &metadataEntryResourceModel{
+		ID:          types.StringValue("Signatory/sig-1/employee_id"),
+		EntityType:  types.StringValue("Signatory"),
+		EntityID:    types.StringValue("sig-1"),
+		Key:         types.StringValue("employee_id"),
+		Value:       types.StringValue("E-7"),
+		ReferenceID: types.StringValue("sr-1"),
+	}); diags.HasError() {
+		t.Fatal(diags)
+	}
+
+	resp := resource.DeleteResponse{State: state}
+	(&metadataEntryResource{}).Delete(ctx, resource.DeleteRequest{State: state}, &resp)
+
+	if resp.Diagnostics.HasError() {
+		t.Fatalf("Delete failed: %v", resp.Diagnostics)
+	}
+	warnings := resp.Diagnostics.Warnings()
+	if len(warnings) != 1 {
+		t.Fatalf("want one warning, got %v", resp.Diagnostics)
+	}
+	detail := warnings[0].Detail()
+	for _, want := range []string{`"employee_id"`, `Signatory "sig-1"`, "stays on the service"} {
+		if !strings.Contains(detail, want) {
+			t.Errorf("warning detail %q does not mention %s", detail, want)
+		}
+	}
+}
+
+func TestParseMetadataEntryID(t *testing.T) {
+	for id, want := range map[string][3]string{
+		"SignatureRequest/sr-1/k":   {"SignatureRequest", "sr-1", "k"},
+		"signaturerequest/sr-1/k":   {"SignatureRequest", "sr-1", "k"},
+		"SIGNATORY/a/b/c/key":       {"Signatory", "a/b/c", "key"},
+		"document/ d o c /k e y %✓": {"Document", " d o c ", "k e y %✓"},
+	} {
+		gotType, gotID, gotKey, err := parseMetadataEntryID(id)
+		if err != nil || [3]string{gotType, gotID, gotKey} != want {
+			t.Errorf("parseMetadataEntryID(%q) = %q, %q, %q, %v; want %q", id, gotType, gotID, gotKey, err, want)
+		}
+		if err == nil && metadataEntryID(gotType, gotID, gotKey) != want[0]+"/"+want[1]+"/"+want[2] {
+			t.Errorf("metadataEntryID does not round-trip %q", id)
+		}
+	}
+	for _, id := range []string{"", "x", "a/b", "Nope/a/b", "Document//k", "Document/a/", "Document/./k", "Document/a/."} {
+		if _, _, _, err := parseMetadataEntryID(id); err == nil {
+			t.Errorf("parseMetadataEntryID(%q) accepted a malformed id", id)
+		}
+	}
+}

@@ -1,0 +1,177 @@
+package provider
+
+// Checks shared by the webhook subscription tests.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// stateCheckFunc adapts a function to statecheck.StateCheck, for checks
+// that look at the emulator after an apply.
+type stateCheckFunc func(ctx context.Context, req statecheck.CheckStateRequest) error
+
+func (f stateCheckFunc) CheckState(ctx context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	resp.Error = f(ctx, req)
+}
+
+// planCheckFunc adapts a function to plancheck.PlanCheck.
+type planCheckFunc func(ctx context.Context, req plancheck.CheckPlanRequest) error
+
+func (f planCheckFunc) CheckPlan(ctx context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	resp.Error = f(ctx, req)
+}
+
+// planLacks fails when text occurs anywhere in the plan's JSON
+// (terraform show -json of the saved plan: values, prior state, config).
+func planLacks(text string) plancheck.PlanCheck {
+	return planCheckFunc(func(_ context.Context, req plancheck.CheckPlanRequest) error {
+		raw, err := json.Marshal(req.Plan)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(raw), text) {
+			return fmt.Errorf("the plan JSON contains %q", text)
+		}
+		return nil
+	})
+}
+
+// stateLacks fails when text occurs anywhere in the state's JSON.
+func stateLacks(text string) statecheck.StateCheck {
+	return stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+		raw, err := json.Marshal(req.State)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(string(raw), text) {
+			return fmt.Errorf("the state JSON contains %q", text)
+		}
+		return nil
+	})
+}
+
+// stateID reads the id of a resource from the state JSON.
+func stateID(req statecheck.CheckStateRequest, address string) (string, error) {
+	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
+		return "", fmt.Errorf("the state is empty")
+	}
+	for _, r := range req.State.Values.RootModule.Resources {
+		if r.Address == address {
+			id, _ := r.AttributeValues["id"].(string)
+			return id, nil
+		}
+	}
+	return "", fmt.Errorf("%s is not in the state", address)
+}
+
+// expectEmulatorSubscriptions checks the tenant's subscriptions on the
+// emulator, by count, and returns them for further checks.
+func expectEmulatorSubscriptions(t *testing.T, key string, n int) []emulator.Subscription {
+	t.Helper()
+	subs := testEmulator.Subscriptions(key)
+	if len(subs) != n {
+		t.Errorf("the emulator holds %d subscriptions, want %d: %+v", len(subs), n, subs)
+	}
+	return subs
+}
+
+// checkSubscriptionsDestroyed is a CheckDestroy: no subscription is left
+// on the tenant.
+func checkSubscriptionsDestroyed(key string) func(*terraform.State) error {
+	return func(*terraform.State) error {
+		if subs := testEmulator.Subscriptions(key); len(subs) != 0 {
+			return fmt.Errorf("%d subscriptions are left after destroy: %+v", len(subs), subs)
+		}
+		return nil
+	}
+}
+
+// importID builds an ImportStateIdFunc from a resource's id, with an
+// optional "<event_type>/" prefix.
+func importID(address, eventTypePrefix string) func(*terraform.State) (string, error) {
+	return func(s *terraform.State) (string, error) {
+		rs, ok := s.RootModule().Resources[address]
+		if !ok {
+			return "", fmt.Errorf("%s is not in the state", address)
+		}
+		if eventTypePrefix == "" {
+			return rs.Primary.ID, nil
+		}
+		return eventTypePrefix + "/" + rs.Primary.ID, nil
+	}
+}
+
+// receivedPayload is the webhook payload, field by field.
+type receivedPayload struct {
+	EventType string `json:"EventType"`
+	Timestamp string `json:"Timestamp"`
+	EventData struct {
+		SignatureRequestID string `json:"SignatureRequestId"`
+		TenantID           string `json:"TenantId"`
+		DepartmentID       string `json:"DepartmentId"`
+		CreatorID          string `json:"CreatorId"`
+		SignatoryID        string `json:"SignatoryId"`
+	} `json:"EventData"`
+}
+
+// checkDelivery checks that exactly one request reached the receiver's
+// path with the wanted headers and a payload that carries the event.
+func checkDelivery(path, eventType string, tenantID string, ev emulator.Event, wantHeaders map[string]string) error {
+	got := testReceiver.Requests(path)
+	if len(got) != 1 {
+		return fmt.Errorf("the receiver got %d requests on %s, want 1", len(got), path)
+	}
+	for name, want := range wantHeaders {
+		if v := got[0].Header.Get(name); v != want {
+			return fmt.Errorf("header %s: got %q, want the configured value", name, v)
+		}
+	}
+	if ct := got[0].Header.Get("Content-Type"); ct != "application/json" {
+		return fmt.Errorf("content type %q, want application/json", ct)
+	}
+	var p receivedPayload
+	dec := json.NewDecoder(strings.NewReader(string(got[0].Body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return fmt.Errorf("decoding the payload %s: %w", got[0].Body, err)
+	}
+	want := receivedPayload{EventType: eventType, Timestamp: ev.Timestamp.UTC().Format(emulator.TimestampLayout)}
+	want.EventData.SignatureRequestID = ev.SignatureRequestID
+	want.EventData.TenantID = tenantID
+	want.EventData.DepartmentID = ev.DepartmentID
+	want.EventData.CreatorID = ev.CreatorID
+	want.EventData.SignatoryID = ev.SignatoryID
+	if p != want {
+		return fmt.Errorf("payload\n got %+v\nwant %+v", p, want)
+	}
+	return nil
+}
+
+// wrappedRegexp matches a diagnostic that Terraform may have wrapped: every
+// space in pattern matches any run of white space, and . matches newlines.
+func wrappedRegexp(pattern string) *regexp.Regexp {
+	return regexp.MustCompile("(?s)" + strings.ReplaceAll(pattern, " ", `\s+`))
+}
+
+// ephemeralVariable declares a string variable that Terraform keeps out of
+// plan and state files, the way write-only secrets reach a configuration.
+func ephemeralVariable(name string) string {
+	return fmt.Sprintf(`
+variable %q {
+  type      = string
+  sensitive = true
+  ephemeral = true
+}
+`, name)
+}

@@ -1,0 +1,96 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+var _ datasource.DataSourceWithConfigure = (*webhookSubscriptionDataSource)(nil)
+
+// NewWebhookSubscriptionDataSource is the esign_webhook_subscription data source.
+func NewWebhookSubscriptionDataSource() datasource.DataSource {
+	return &webhookSubscriptionDataSource{}
+}
+
+type webhookSubscriptionDataSource struct {
+	client *client.Client
+}
+
+type webhookSubscriptionDataSourceModel struct {
+	ID          types.String `tfsdk:"id"`
+	EventType   types.String `tfsdk:"event_type"`
+	URI         types.String `tfsdk:"uri"`
+	Description types.String `tfsdk:"description"`
+}
+
+func (d *webhookSubscriptionDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_webhook_subscription"
+}
+
+func (d *webhookSubscriptionDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = webhookSubscriptionDataSourceSchema
+}
+
+var webhookSubscriptionDataSourceSchema = schema.Schema{
+	MarkdownDescription: "One webhook subscription, read by id and event type " +
+		"(`GET /hooks/v1/subscription/{id}?eventType=`). Custom headers are never returned by the service.",
+	Attributes: map[string]schema.Attribute{
+		"id": schema.StringAttribute{
+			MarkdownDescription: "Subscription GUID.",
+			Required:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"event_type": schema.StringAttribute{
+			MarkdownDescription: "The subscription's event type; case does not matter. The service looks subscriptions up by id and event type.",
+			Required:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "URI the events are sent to.",
+			Computed:            true,
+		},
+		"description": schema.StringAttribute{
+			MarkdownDescription: "Purpose of the subscription.",
+			Computed:            true,
+		},
+	},
+}
+
+func (d *webhookSubscriptionDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *webhookSubscriptionDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var config webhookSubscriptionDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	sub, err := d.client.GetSubscription(ctx, config.ID.ValueString(), config.EventType.ValueString())
+	if client.IsNotFound(err) {
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Webhook subscription not found",
+			fmt.Sprintf("The service has no subscription with id %q and event type %q. Check both: the service looks a "+
+				"subscription up by the pair. The esign_webhook_subscriptions data source lists every subscription.",
+				config.ID.ValueString(), config.EventType.ValueString()))
+		return
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not read the webhook subscription", err)
+		return
+	}
+
+	// id and event_type stay as configured: they are inputs.
+	config.URI = types.StringValue(sub.URI)
+	config.Description = types.StringValue(sub.Description)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &config)...)
+}

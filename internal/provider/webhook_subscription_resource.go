@@ -1,0 +1,512 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = (*webhookSubscriptionResource)(nil)
+	_ resource.ResourceWithImportState = (*webhookSubscriptionResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*webhookSubscriptionResource)(nil)
+)
+
+// NewWebhookSubscriptionResource is the esign_webhook_subscription resource.
+func NewWebhookSubscriptionResource() resource.Resource {
+	return &webhookSubscriptionResource{}
+}
+
+type webhookSubscriptionResource struct {
+	client *client.Client
+}
+
+type webhookSubscriptionResourceModel struct {
+	ID               types.String `tfsdk:"id"`
+	EventType        types.String `tfsdk:"event_type"`
+	URI              types.String `tfsdk:"uri"`
+	Description      types.String `tfsdk:"description"`
+	Headers          types.Map    `tfsdk:"headers"`
+	HeadersWO        types.Map    `tfsdk:"headers_wo"`
+	HeadersWOVersion types.Int64  `tfsdk:"headers_wo_version"`
+}
+
+// privateKeyImported marks, in private state, a subscription that was
+// imported and whose headers have not been adopted from configuration yet.
+// The service cannot show headers, so the first plan that configures them
+// takes them into state without replacing the subscription; the Update that
+// carries out that plan removes the mark.
+const privateKeyImported = "imported_headers_unverified"
+
+func (r *webhookSubscriptionResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_webhook_subscription"
+}
+
+func (r *webhookSubscriptionResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = webhookSubscriptionSchema
+}
+
+var webhookSubscriptionSchema = schema.Schema{
+	MarkdownDescription: "A webhook subscription: the service sends an HTTPS request with the event payload to `uri` " +
+		"whenever an event of `event_type` happens (`POST /hooks/v1/subscription`).\n\n" +
+		"The service has no update operation, so every change of `event_type`, `uri`, `description`, `headers` or " +
+		"`headers_wo_version` replaces the subscription. Add `lifecycle { create_before_destroy = true }` so that " +
+		"the new subscription exists before the old one is deleted and no event is missed in between.",
+	Attributes: map[string]schema.Attribute{
+		"id": schema.StringAttribute{
+			MarkdownDescription: "The subscription's GUID, as the service returned it on creation.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"event_type": schema.StringAttribute{
+			MarkdownDescription: "The event to subscribe to, e.g. `SignatureRequestCompleted` or `signatorysigned`. " +
+				"Case does not matter: the service lists event types in lower case and a change of case alone " +
+				"neither replaces the subscription nor shows as drift. Must be one of the types `GET /hooks/v1` " +
+				"returns (see the `esign_supported_hooks` data source); this is checked at plan time. " +
+				"Changing it replaces the subscription.",
+			Required: true,
+			Validators: []validator.String{
+				stringvalidator.LengthAtLeast(1),
+				stringvalidator.RegexMatches(eventTypePattern, "must be an event type name such as SignatureRequestCompleted (letters and digits)"),
+			},
+			PlanModifiers: []planmodifier.String{
+				stringplanmodifier.RequiresReplaceIf(eventTypeChanged,
+					"Replaces the subscription when the event type changes other than in case.",
+					"Replaces the subscription when the event type changes other than in case."),
+			},
+		},
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "Absolute `https://` URL that receives the event requests. Changing it replaces the subscription.",
+			Required:            true,
+			Validators:          []validator.String{webhookURIValidator{}},
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"description": schema.StringAttribute{
+			MarkdownDescription: "Free text stating the purpose of the subscription. Defaults to `\"\"`. Changing it replaces the subscription.",
+			Optional:            true,
+			Computed:            true,
+			Default:             stringdefault.StaticString(""),
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"headers": schema.MapAttribute{
+			MarkdownDescription: "HTTP headers the service sends with every event request, e.g. a client id and secret. " +
+				"The service never returns them, so the provider keeps the configured values in state (marked sensitive) " +
+				"and cannot detect changes made outside Terraform. Changing them replaces the subscription. " +
+				"To keep the values out of state altogether, use `headers_wo` instead.",
+			Optional:    true,
+			Sensitive:   true,
+			ElementType: types.StringType,
+			Validators:  []validator.Map{mapvalidator.KeysAre(headerNameValidator())},
+			PlanModifiers: []planmodifier.Map{
+				mapplanmodifier.RequiresReplaceIf(headersNotAdopted,
+					"Replaces the subscription when the headers change, except when they are adopted after an import.",
+					"Replaces the subscription when the headers change, except when they are adopted after an import."),
+			},
+		},
+		"headers_wo": schema.MapAttribute{
+			MarkdownDescription: "Write-only alternative to `headers` (Terraform 1.11 or later): sent to the service when the " +
+				"subscription is created, never stored in state or plan. Terraform cannot see changes to a write-only value: " +
+				"bump `headers_wo_version` to send new values (this replaces the subscription). Conflicts with `headers`.",
+			Optional:    true,
+			WriteOnly:   true,
+			ElementType: types.StringType,
+			Validators: []validator.Map{
+				mapvalidator.ConflictsWith(path.MatchRoot("headers")),
+				mapvalidator.KeysAre(headerNameValidator()),
+			},
+		},
+		"headers_wo_version": schema.Int64Attribute{
+			MarkdownDescription: "Any number; change it to send the current `headers_wo` values. Changing it replaces the subscription.",
+			Optional:            true,
+			Validators:          []validator.Int64{int64validator.AlsoRequires(path.MatchRoot("headers_wo"))},
+			PlanModifiers: []planmodifier.Int64{
+				int64planmodifier.RequiresReplaceIf(headersWOVersionNotAdopted,
+					"Replaces the subscription when the version changes, except when it is adopted after an import.",
+					"Replaces the subscription when the version changes, except when it is adopted after an import."),
+			},
+		},
+	},
+}
+
+// eventTypePattern: event type names are single words.
+var eventTypePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
+// eventTypeChanged replaces the subscription unless only the case differs:
+// the service stores event types lower-case, so SignatureRequestCompleted and
+// signaturerequestcompleted are the same subscription.
+func eventTypeChanged(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	if req.PlanValue.IsUnknown() {
+		resp.RequiresReplace = true
+		return
+	}
+	resp.RequiresReplace = !strings.EqualFold(req.StateValue.ValueString(), req.PlanValue.ValueString())
+}
+
+func headersNotAdopted(ctx context.Context, req planmodifier.MapRequest, resp *mapplanmodifier.RequiresReplaceIfFuncResponse) {
+	adopting := req.StateValue.IsNull() && awaitingAdoption(ctx, req.Private, &resp.Diagnostics)
+	resp.RequiresReplace = !adopting
+}
+
+func headersWOVersionNotAdopted(ctx context.Context, req planmodifier.Int64Request, resp *int64planmodifier.RequiresReplaceIfFuncResponse) {
+	adopting := req.StateValue.IsNull() && awaitingAdoption(ctx, req.Private, &resp.Diagnostics)
+	resp.RequiresReplace = !adopting
+}
+
+// privateGetter is what plan modifier requests and ModifyPlan offer.
+type privateGetter interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+// awaitingAdoption tells whether the subscription was imported and its
+// headers not yet adopted from configuration.
+func awaitingAdoption(ctx context.Context, private privateGetter, diags *diag.Diagnostics) bool {
+	if private == nil {
+		return false
+	}
+	v, d := private.GetKey(ctx, privateKeyImported)
+	diags.Append(d...)
+	return string(v) == "true"
+}
+
+func (r *webhookSubscriptionResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+// ModifyPlan checks the event type against GET /hooks/v1 whenever it is
+// known (the provider may not be configured yet during validation, so this
+// is the first place the check can run), and warns when imported headers
+// are adopted without being verified.
+func (r *webhookSubscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || r.client == nil {
+		return
+	}
+	var plan, state webhookSubscriptionResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	// An existing subscription whose type the service no longer lists is
+	// left alone; only a new or changed type is checked.
+	newType := req.State.Raw.IsNull() || !strings.EqualFold(state.EventType.ValueString(), plan.EventType.ValueString())
+	if newType && !plan.EventType.IsUnknown() && !plan.EventType.IsNull() {
+		r.checkEventType(ctx, plan.EventType.ValueString(), &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+	}
+
+	if !req.State.Raw.IsNull() && awaitingAdoption(ctx, req.Private, &resp.Diagnostics) {
+		adoptsHeaders := state.Headers.IsNull() && !plan.Headers.IsNull()
+		adoptsVersion := state.HeadersWOVersion.IsNull() && !plan.HeadersWOVersion.IsNull()
+		if adoptsHeaders || adoptsVersion {
+			resp.Diagnostics.AddWarning("Imported webhook headers could not be verified",
+				fmt.Sprintf("Subscription %s was imported. The service never returns a subscription's headers, so the configured "+
+					"headers (or headers_wo_version) are taken into state as they are, without replacing the subscription. "+
+					"If the subscription does not really carry these headers, replace it: terraform apply -replace=<address>. "+
+					"Later changes replace the subscription as usual.", state.ID.ValueString()))
+		}
+	}
+}
+
+// checkEventType adds an error naming the supported types when eventType is
+// not one of them.
+func (r *webhookSubscriptionResource) checkEventType(ctx context.Context, eventType string, diags *diag.Diagnostics) {
+	supported, err := supportedEventTypes(ctx, r.client)
+	if err != nil {
+		addAPIError(diags, "Could not list the supported event types", err)
+		return
+	}
+	if _, ok := supportedEventType(supported, eventType); !ok {
+		diags.AddAttributeError(path.Root("event_type"), "Unsupported event type", unsupportedEventTypeDetail(eventType, supported))
+	}
+}
+
+func supportedEventTypes(ctx context.Context, c *client.Client) ([]string, error) {
+	hooks, err := c.SupportedHooks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(hooks))
+	for _, h := range hooks {
+		names = append(names, h.EventType)
+	}
+	return names, nil
+}
+
+func (r *webhookSubscriptionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan webhookSubscriptionResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	var headersWO types.Map
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("headers_wo"), &headersWO)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	// The plan-time check is skipped when the type was unknown then.
+	r.checkEventType(ctx, plan.EventType.ValueString(), &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	headers := plan.Headers
+	if headers.IsNull() {
+		headers = headersWO
+	}
+	body := client.CreateSubscriptionRequest{
+		Description: plan.Description.ValueString(),
+		URI:         plan.URI.ValueString(),
+		EventType:   plan.EventType.ValueString(),
+		Headers:     stringMap(ctx, headers, &resp.Diagnostics),
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	r.client.AddSecrets(mapValues(body.Headers)...)
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, mapValues(body.Headers)...)
+
+	// What existed before, if it costs no request: a create whose outcome
+	// is unknown adopts only a subscription that is new.
+	before, _ := r.client.CachedSubscriptions()
+
+	id, err := r.client.CreateSubscription(ctx, body)
+	if errors.Is(err, client.ErrOutcomeUnknown) {
+		id = r.adoptAfterUnknownOutcome(ctx, body, before, err, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+	} else if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not create the webhook subscription", err)
+		return
+	}
+	tflog.Info(ctx, "created webhook subscription", map[string]any{
+		"id": id, "event_type": body.EventType, "uri": body.URI, "header_names": mapKeys(body.Headers),
+	})
+
+	plan.ID = types.StringValue(id)
+	plan.HeadersWO = types.MapNull(types.StringType)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// adoptAfterUnknownOutcome looks, once, for the subscription an ambiguous
+// POST may have created: one with the same event type, URI and description
+// that was not in the snapshot taken before (if there was one). It never
+// repeats the POST.
+func (r *webhookSubscriptionResource) adoptAfterUnknownOutcome(ctx context.Context, body client.CreateSubscriptionRequest,
+	before *client.SubscriptionSet, cause error, diags *diag.Diagnostics,
+) string {
+	tflog.Warn(ctx, "the create request's outcome is unknown; looking for the subscription", map[string]any{"error": cause.Error()})
+	set, err := r.client.Subscriptions(ctx) // the failed create invalidated the cached list: this is fresh
+	if err != nil {
+		addAPIError(diags, "Could not create the webhook subscription",
+			fmt.Errorf("%w; listing the subscriptions to find out whether it was created also failed: %w", cause, err))
+		return ""
+	}
+	var matches []string
+	for _, s := range set.Items {
+		if !strings.EqualFold(s.EventType, body.EventType) || s.URI != body.URI || s.Description != body.Description {
+			continue
+		}
+		if before != nil {
+			if _, existed := before.Find(s.ID); existed {
+				continue
+			}
+		}
+		matches = append(matches, s.ID)
+	}
+	switch len(matches) {
+	case 1:
+		diags.AddWarning("Adopted a webhook subscription after an interrupted create",
+			fmt.Sprintf("The create request was sent but its answer was lost (%s). The service lists exactly one matching "+
+				"subscription that was not there before, %s; it is now managed by Terraform. The create was not repeated.", cause, matches[0]))
+		return matches[0]
+	case 0:
+		diags.AddError("Could not create the webhook subscription",
+			fmt.Sprintf("%s\n\nThe service lists no matching subscription afterwards, so it was not created. Run terraform apply again.", cause))
+	default:
+		diags.AddError("Could not create the webhook subscription",
+			fmt.Sprintf("%s\n\nThe request's answer was lost and the service now lists %d subscriptions with this event type, URI and "+
+				"description (%s), so the provider cannot tell which one it created. Import the right one "+
+				"(terraform import <address> <id>) and delete the others.", cause, len(matches), strings.Join(matches, ", ")))
+	}
+	return ""
+}
+
+func (r *webhookSubscriptionResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state webhookSubscriptionResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	r.client.AddSecrets(mapValues(stringMap(ctx, state.Headers, &resp.Diagnostics))...)
+
+	// One list request serves every subscription Terraform refreshes.
+	set, err := r.client.Subscriptions(ctx)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
+		return
+	}
+	sub, ok := set.Find(state.ID.ValueString())
+	if !ok {
+		tflog.Info(ctx, "webhook subscription no longer exists; removing it from state", map[string]any{"id": state.ID.ValueString()})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+
+	flattenSubscription(sub, &state)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// flattenSubscription copies what the service returns into the model. The
+// configured spelling of the event type is kept when it differs only in
+// case; headers are never returned and stay as they are.
+func flattenSubscription(sub client.Subscription, m *webhookSubscriptionResourceModel) {
+	m.ID = types.StringValue(sub.ID)
+	if !strings.EqualFold(m.EventType.ValueString(), sub.EventType) {
+		m.EventType = types.StringValue(sub.EventType)
+	}
+	m.URI = types.StringValue(sub.URI)
+	m.Description = types.StringValue(sub.Description)
+	m.HeadersWO = types.MapNull(types.StringType)
+}
+
+// Update never calls the service, which has no update operation: every
+// attribute that the service stores requires replacement. What is left is a
+// change of the event type's case, and headers or headers_wo_version adopted
+// into state after an import.
+func (r *webhookSubscriptionResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan webhookSubscriptionResourceModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	r.client.AddSecrets(mapValues(stringMap(ctx, plan.Headers, &resp.Diagnostics))...)
+	plan.HeadersWO = types.MapNull(types.StringType)
+	tflog.Info(ctx, "updated webhook subscription in state only (the service has no update operation)", map[string]any{"id": plan.ID.ValueString()})
+
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, nil)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *webhookSubscriptionResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state webhookSubscriptionResourceModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	err := r.client.DeleteSubscription(ctx, state.ID.ValueString(), state.EventType.ValueString())
+	if client.IsNotFound(err) {
+		tflog.Info(ctx, "webhook subscription was already gone", map[string]any{"id": state.ID.ValueString()})
+		return
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not delete the webhook subscription", err)
+		return
+	}
+	tflog.Info(ctx, "deleted webhook subscription", map[string]any{"id": state.ID.ValueString(), "event_type": state.EventType.ValueString()})
+}
+
+const webhookImportIDForms = "Expected <event_type>/<id> (e.g. SignatureRequestCompleted/3f2504e0-4f89-11d3-9a0c-0305e82c3301) or the plain <id>."
+
+// ImportState accepts <event_type>/<id> and <id>. It looks the subscription
+// up in the (shared) list, so the plain form learns its event type and a
+// wrong ID fails here with a clear message.
+func (r *webhookSubscriptionResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	eventType, id, ok := parseWebhookImportID(req.ID)
+	if !ok {
+		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("Cannot import webhook subscription %q. %s", req.ID, webhookImportIDForms))
+		return
+	}
+
+	set, err := r.client.Subscriptions(ctx)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
+		return
+	}
+	sub, found := set.Find(id)
+	switch {
+	case !found:
+		resp.Diagnostics.AddError("Webhook subscription not found",
+			fmt.Sprintf("The service lists no subscription with id %q. %s", id, webhookImportIDForms))
+		return
+	case eventType != "" && !strings.EqualFold(eventType, sub.EventType):
+		resp.Diagnostics.AddError("Webhook subscription has another event type",
+			fmt.Sprintf("Subscription %q has event type %q, not %q. Import it as %s/%s or as %s.", id, sub.EventType, eventType, sub.EventType, sub.ID, sub.ID))
+		return
+	}
+
+	// The ID's spelling of the event type is kept, so that a configuration
+	// written the same way shows no difference.
+	model := webhookSubscriptionResourceModel{
+		EventType:        types.StringValue(eventType),
+		Headers:          types.MapNull(types.StringType),
+		HeadersWOVersion: types.Int64Null(),
+	}
+	flattenSubscription(sub, &model)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte("true"))...)
+}
+
+func parseWebhookImportID(raw string) (eventType, id string, ok bool) {
+	parts := strings.Split(raw, "/")
+	switch {
+	case len(parts) == 1 && parts[0] != "":
+		return "", parts[0], true
+	case len(parts) == 2 && parts[0] != "" && parts[1] != "":
+		return parts[0], parts[1], true
+	}
+	return "", "", false
+}
+
+// stringMap converts a map(string) value; null and unknown give nil.
+func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
+	if m.IsNull() || m.IsUnknown() {
+		return nil
+	}
+	out := make(map[string]string, len(m.Elements()))
+	diags.Append(m.ElementsAs(ctx, &out, false)...)
+	return out
+}
+
+func mapValues(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return slices.DeleteFunc(out, func(v string) bool { return v == "" })
+}
+
+func mapKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

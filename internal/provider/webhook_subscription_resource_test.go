@@ -1,0 +1,728 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/config"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+const webhookAddr = "esign_webhook_subscription.test"
+
+var guidRegexp = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+
+// webhookConfig is the provider block and one subscription with the given
+// attribute lines.
+func webhookConfig(tenant emulator.Tenant, attributes string) string {
+	return providerConfig(tenant) + `
+resource "esign_webhook_subscription" "test" {
+` + attributes + `
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+`
+}
+
+// Create, import in both ID forms, an in-place change of case only, and a
+// replacement for every other attribute.
+func TestAccWebhookSubscriptionResource_lifecycle(t *testing.T) {
+	tenant := newTestTenant(t)
+	uri := testReceiver.URL(t.Name())
+	id := statecheck.CompareValue(compare.ValuesDiffer())
+	sameID := statecheck.CompareValue(compare.ValuesSame())
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				Config: webhookConfig(tenant, fmt.Sprintf(`
+  event_type  = "SignatureRequestCompleted"
+  uri         = %q
+  description = "archive signed documents"
+  headers     = { "X-Client-Id" = "client-1" }
+`, uri)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectSensitiveValue(webhookAddr, tfjsonpath.New("headers")),
+					},
+					// The service answers signaturerequestcompleted: no diff.
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("id"), knownvalue.StringRegexp(guidRegexp)),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("event_type"), knownvalue.StringExact("SignatureRequestCompleted")),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("uri"), knownvalue.StringExact(uri)),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("description"), knownvalue.StringExact("archive signed documents")),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("headers"),
+						knownvalue.MapExact(map[string]knownvalue.Check{"X-Client-Id": knownvalue.StringExact("client-1")})),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("headers_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("headers_wo_version"), knownvalue.Null()),
+					statecheck.ExpectSensitiveValue(webhookAddr, tfjsonpath.New("headers")),
+					id.AddStateValue(webhookAddr, tfjsonpath.New("id")),
+					sameID.AddStateValue(webhookAddr, tfjsonpath.New("id")),
+					stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+						subs := expectEmulatorSubscriptions(t, tenant.SubscriptionKey, 1)
+						want := emulator.Subscription{EventType: "signaturerequestcompleted", URI: uri, Description: "archive signed documents"}
+						got, _ := stateID(req, webhookAddr)
+						want.ID = got
+						if len(subs) == 1 && subs[0] != want {
+							return fmt.Errorf("emulator holds %+v, want %+v", subs[0], want)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				ResourceName:      webhookAddr,
+				ImportState:       true,
+				ImportStateIdFunc: importID(webhookAddr, "SignatureRequestCompleted"),
+				ImportStateVerify: true,
+				// The service never returns headers: an import cannot know them.
+				ImportStateVerifyIgnore: []string{"headers"},
+			},
+			{
+				// A change of case alone is the same subscription: updated in
+				// state, never replaced, no call to the service.
+				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
+				Config: webhookConfig(tenant, fmt.Sprintf(`
+  event_type  = "signaturerequestcompleted"
+  uri         = %q
+  description = "archive signed documents"
+  headers     = { "X-Client-Id" = "client-1" }
+`, uri)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("event_type"), knownvalue.StringExact("signaturerequestcompleted")),
+					sameID.AddStateValue(webhookAddr, tfjsonpath.New("id")),
+					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+						if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
+							return fmt.Errorf("a change of case made %d writes, want 0", n)
+						}
+						return nil
+					}),
+				},
+			},
+			replaceStep(tenant, id.AddStateValue, fmt.Sprintf(`
+  event_type  = "signaturerequestcompleted"
+  uri         = %q
+  description = "archive signed documents"
+  headers     = { "X-Client-Id" = "client-1" }
+`, uri+"-v2")),
+			replaceStep(tenant, id.AddStateValue, fmt.Sprintf(`
+  event_type  = "signaturerequestcompleted"
+  uri         = %q
+  description = "archive and notify"
+  headers     = { "X-Client-Id" = "client-1" }
+`, uri+"-v2")),
+			replaceStep(tenant, id.AddStateValue, fmt.Sprintf(`
+  event_type  = "signaturerequestcompleted"
+  uri         = %q
+  description = "archive and notify"
+  headers     = { "X-Client-Id" = "client-2" }
+`, uri+"-v2")),
+			replaceStep(tenant, id.AddStateValue, fmt.Sprintf(`
+  event_type  = "SignatorySigned"
+  uri         = %q
+  description = "archive and notify"
+  headers     = { "X-Client-Id" = "client-2" }
+`, uri+"-v2")),
+			{
+				// Import by the plain id takes the service's spelling.
+				ResourceName:      webhookAddr,
+				ImportState:       true,
+				ImportStateIdFunc: importID(webhookAddr, ""),
+				ImportStateCheck: func(states []*terraform.InstanceState) error {
+					if len(states) != 1 || states[0].Attributes["event_type"] != "signatorysigned" {
+						return fmt.Errorf("imported %+v, want one subscription of type signatorysigned", states)
+					}
+					return nil
+				},
+			},
+		},
+	})
+}
+
+// replaceStep applies a changed configuration and expects the subscription
+// to be replaced (created before the old one is deleted) with a new id.
+func replaceStep(tenant emulator.Tenant, addID func(string, tfjsonpath.Path) statecheck.StateCheck, attributes string) resource.TestStep {
+	return resource.TestStep{
+		Config: webhookConfig(tenant, attributes),
+		ConfigPlanChecks: resource.ConfigPlanChecks{
+			PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionReplace)},
+			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+		},
+		ConfigStateChecks: []statecheck.StateCheck{
+			addID(webhookAddr, tfjsonpath.New("id")),
+			stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+				if n := len(testEmulator.Subscriptions(tenant.SubscriptionKey)); n != 1 {
+					return fmt.Errorf("after the replacement the emulator holds %d subscriptions, want 1", n)
+				}
+				return nil
+			}),
+		},
+	}
+}
+
+// A lower-case configuration, imported by the plain id: the import matches
+// the configuration exactly.
+func TestAccWebhookSubscriptionResource_importPlainID(t *testing.T) {
+	tenant := newTestTenant(t)
+	config := webhookConfig(tenant, fmt.Sprintf(`
+  event_type = "signatorysigned"
+  uri        = %q
+`, testReceiver.URL(t.Name())))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("description"), knownvalue.StringExact("")),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("headers"), knownvalue.Null()),
+				},
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			},
+			{
+				ResourceName:      webhookAddr,
+				ImportState:       true,
+				ImportStateIdFunc: importID(webhookAddr, ""),
+				ImportStateVerify: true,
+			},
+			{
+				ResourceName:      webhookAddr,
+				ImportState:       true,
+				ImportStateIdFunc: importID(webhookAddr, "signatorysigned"),
+				ImportStateVerify: true,
+			},
+			{
+				ResourceName:  webhookAddr,
+				ImportState:   true,
+				ImportStateId: "signatorysigned/not/a-valid-id",
+				ExpectError:   wrappedRegexp(`Invalid import ID.*<event_type>/<id>.*plain <id>`),
+			},
+			{
+				ResourceName:  webhookAddr,
+				ImportState:   true,
+				ImportStateId: "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
+				ExpectError:   wrappedRegexp(`Webhook subscription not found.*3f2504e0-4f89-11d3-9a0c-0305e82c3301`),
+			},
+			{
+				ResourceName:      webhookAddr,
+				ImportState:       true,
+				ImportStateIdFunc: importID(webhookAddr, "SignatureRequestCompleted"),
+				ExpectError:       wrappedRegexp(`has event type "signatorysigned", not "SignatureRequestCompleted"`),
+			},
+		},
+	})
+}
+
+// An import block adopts the configured headers into state: the plan is an
+// update, never a replacement, and nothing is written to the service. Later
+// header changes replace as usual.
+func TestAccWebhookSubscriptionResource_importAdoptsHeaders(t *testing.T) {
+	tenant := newTestTenant(t)
+	path := t.Name()
+	uri := testReceiver.URL(path)
+	existing, err := testClient(t, tenant).CreateSubscription(t.Context(), client.CreateSubscriptionRequest{
+		EventType: "SignatureRequestCompleted", URI: uri, Description: "pre-existing",
+		Headers: map[string]string{"X-Client-Secret": "adopted-secret"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	attributes := func(secret string) string {
+		return fmt.Sprintf(`
+  event_type  = "SignatureRequestCompleted"
+  uri         = %q
+  description = "pre-existing"
+  headers     = { "X-Client-Secret" = %q }
+`, uri, secret)
+	}
+	importBlock := fmt.Sprintf(`
+import {
+  to = %s
+  id = %q
+}
+`, webhookAddr, existing)
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    webhookConfig(tenant, attributes("adopted-secret")) + importBlock,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("id"), knownvalue.StringExact(existing)),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("event_type"), knownvalue.StringExact("SignatureRequestCompleted")),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("headers"),
+						knownvalue.MapExact(map[string]knownvalue.Check{"X-Client-Secret": knownvalue.StringExact("adopted-secret")})),
+					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+						if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
+							return fmt.Errorf("adopting the headers made %d writes, want 0", n)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				Config: webhookConfig(tenant, attributes("rotated-secret")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionReplace)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+						id, err := stateID(req, webhookAddr)
+						if err != nil {
+							return err
+						}
+						if id == existing {
+							return fmt.Errorf("the subscription was not replaced")
+						}
+						subs := testEmulator.Subscriptions(tenant.SubscriptionKey)
+						if len(subs) != 1 || subs[0].ID != id {
+							return fmt.Errorf("the emulator holds %+v, want only %s", subs, id)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+// terraform import (the CLI command), then a configuration with headers_wo
+// and headers_wo_version: the version is adopted without replacement; a
+// bump replaces the subscription.
+func TestAccWebhookSubscriptionResource_importAdoptsHeadersWOVersion(t *testing.T) {
+	tenant := newTestTenant(t)
+	uri := testReceiver.URL(t.Name())
+	existing, err := testClient(t, tenant).CreateSubscription(t.Context(), client.CreateSubscriptionRequest{
+		EventType: "signatorysigned", URI: uri,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	attributes := func(version int) string {
+		return fmt.Sprintf(`
+  event_type         = "SignatorySigned"
+  uri                = %q
+  headers_wo         = { "X-Token" = var.token }
+  headers_wo_version = %d
+`, uri, version)
+	}
+	token := config.Variables{"token": config.StringVariable("wo-import-token")}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				Config:             webhookConfig(tenant, attributes(1)) + ephemeralVariable("token"),
+				ConfigVariables:    token,
+				ResourceName:       webhookAddr,
+				ImportState:        true,
+				ImportStateId:      existing,
+				ImportStatePersist: true,
+				ImportStateCheck: func(states []*terraform.InstanceState) error {
+					if len(states) != 1 || states[0].ID != existing || states[0].Attributes["event_type"] != "signatorysigned" {
+						return fmt.Errorf("imported %+v", states)
+					}
+					return nil
+				},
+			},
+			{
+				Config:          webhookConfig(tenant, attributes(1)) + ephemeralVariable("token"),
+				ConfigVariables: token,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate),
+						planLacks("wo-import-token"),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("id"), knownvalue.StringExact(existing)),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("event_type"), knownvalue.StringExact("SignatorySigned")),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("headers_wo_version"), knownvalue.Int64Exact(1)),
+					stateLacks("wo-import-token"),
+				},
+			},
+			{
+				Config:          webhookConfig(tenant, attributes(2)) + ephemeralVariable("token"),
+				ConfigVariables: token,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionReplace)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+						if id, _ := stateID(req, webhookAddr); id == existing {
+							return fmt.Errorf("bumping headers_wo_version did not replace the subscription")
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+// A subscription deleted outside Terraform is planned for creation again;
+// deleting one that is gone by the time the DELETE lands succeeds.
+func TestAccWebhookSubscriptionResource_outOfBandDelete(t *testing.T) {
+	tenant := newTestTenant(t)
+	config := webhookConfig(tenant, fmt.Sprintf(`
+  event_type = "SignatureRequestCompleted"
+  uri        = %q
+`, testReceiver.URL(t.Name())))
+	var firstID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) (err error) {
+						firstID, err = stateID(req, webhookAddr)
+						return err
+					}),
+				},
+			},
+			{
+				PreConfig: func() {
+					if !testEmulator.DeleteSubscription(tenant.SubscriptionKey, firstID) {
+						t.Fatalf("subscription %s was not on the emulator", firstID)
+					}
+				},
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+						id, err := stateID(req, webhookAddr)
+						if err == nil && id == firstID {
+							err = fmt.Errorf("the subscription was not created again")
+						}
+						return err
+					}),
+				},
+			},
+			{
+				// The DELETE is carried out but its answer is lost; the retry
+				// gets 404, which counts as deleted.
+				PreConfig: func() {
+					testEmulator.ResetCounters(tenant.SubscriptionKey)
+					testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionDelete, emulator.FaultCommitThenDrop, 1)
+				},
+				Config: providerConfig(tenant),
+				ConfigStateChecks: []statecheck.StateCheck{
+					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+						if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionDelete]; n != 2 {
+							return fmt.Errorf("%d DELETE requests, want 2 (the lost answer and the retry)", n)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+// DESIGN.md, "Request economy": refreshing 30 subscriptions makes one list
+// request and no single reads.
+func TestAccWebhookSubscriptionResource_refreshListsOnce(t *testing.T) {
+	tenant := newTestTenant(t)
+	config := providerConfig(tenant) + fmt.Sprintf(`
+resource "esign_webhook_subscription" "many" {
+  count       = 30
+  event_type  = count.index %% 2 == 0 ? "SignatureRequestCompleted" : "signatorysigned"
+  uri         = "%s-${count.index}"
+  description = "subscription ${count.index}"
+}
+`, testReceiver.URL(t.Name()))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+						if n := len(testEmulator.Subscriptions(tenant.SubscriptionKey)); n != 30 {
+							return fmt.Errorf("%d subscriptions, want 30", n)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				// A plan-only step runs one plan without refresh and one with.
+				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    config,
+				PlanOnly:  true,
+			},
+			{
+				PreConfig: func() {
+					counters := testEmulator.Counters(tenant.SubscriptionKey)
+					if n := counters[emulator.RouteSubscriptionList]; n != 1 {
+						t.Errorf("refreshing 30 subscriptions made %d list requests, want 1", n)
+					}
+					if n := counters[emulator.RouteSubscriptionGet]; n != 0 {
+						t.Errorf("refreshing 30 subscriptions made %d single reads, want 0", n)
+					}
+				},
+				Config:   config,
+				PlanOnly: true,
+			},
+		},
+	})
+}
+
+// headers_wo reaches the service (and the receiver) but never the plan or
+// the state; headers_wo_version replaces the subscription to send new values.
+func TestAccWebhookSubscriptionResource_headersWriteOnly(t *testing.T) {
+	tenant := newTestTenant(t)
+	path := t.Name()
+	secret := fmt.Sprintf("wo-secret-%d", time.Now().UnixNano())
+	hcl := func(version int) string {
+		return webhookConfig(tenant, fmt.Sprintf(`
+  event_type         = "SignatorySigned"
+  uri                = %q
+  headers_wo         = { "X-Client-Secret" = var.secret }
+  headers_wo_version = %d
+`, testReceiver.URL(path), version)) + ephemeralVariable("secret")
+	}
+	ev := emulator.Event{
+		SignatureRequestID: "5b0d1c2e-0000-4000-8000-000000000001", DepartmentID: "5b0d1c2e-0000-4000-8000-000000000002",
+		CreatorID: "5b0d1c2e-0000-4000-8000-000000000003", SignatoryID: "5b0d1c2e-0000-4000-8000-000000000004",
+		Timestamp: time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC),
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				Config:          hcl(1),
+				ConfigVariables: config.Variables{"secret": config.StringVariable(secret)},
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{planLacks(secret)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan(), planLacks(secret)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					stateLacks(secret),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("headers_wo"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("headers_wo_version"), knownvalue.Int64Exact(1)),
+					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+						deliveries, err := testEmulator.SimulateSignatorySigned(tenant.SubscriptionKey, ev)
+						if err != nil {
+							return err
+						}
+						if len(deliveries) != 1 || deliveries[0].StatusCode != 200 {
+							return fmt.Errorf("deliveries: %+v", deliveries)
+						}
+						return checkDelivery(path, "signatorysigned", tenant.TenantID, ev, map[string]string{"X-Client-Secret": secret})
+					}),
+				},
+			},
+			{
+				// A new value alone is invisible; the version bump sends it.
+				Config:          hcl(2),
+				ConfigVariables: config.Variables{"secret": config.StringVariable(secret + "-2")},
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionReplace),
+						planLacks(secret),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{stateLacks(secret)},
+			},
+		},
+	})
+}
+
+// A subscription created by Terraform receives the event of a simulated
+// signing with its custom headers; every payload field is checked.
+func TestAccWebhookSubscriptionResource_deliversEvents(t *testing.T) {
+	tenant := newTestTenant(t)
+	path := t.Name()
+	ev := emulator.Event{
+		SignatureRequestID: "7c9e6679-7425-40de-944b-e07fc1f90ae7", DepartmentID: "0e4a5bd2-6c5e-4a4e-9c8b-2f6d3c1e9a10",
+		CreatorID: "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d", Timestamp: time.Date(2025, 6, 1, 8, 30, 0, 0, time.UTC),
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{{
+			Config: webhookConfig(tenant, fmt.Sprintf(`
+  event_type  = "SignatureRequestCompleted"
+  uri         = %q
+  description = "end to end"
+  headers = {
+    "client-id"     = "archive-service"
+    "client-secret" = "s3cr3t-value"
+  }
+`, testReceiver.URL(path))),
+			ConfigStateChecks: []statecheck.StateCheck{
+				stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+					deliveries, err := testEmulator.SimulateRequestCompleted(tenant.SubscriptionKey, ev)
+					if err != nil {
+						return err
+					}
+					if len(deliveries) != 1 || deliveries[0].StatusCode != 200 || deliveries[0].EventType != "signaturerequestcompleted" {
+						return fmt.Errorf("deliveries: %+v", deliveries)
+					}
+					return checkDelivery(path, "signaturerequestcompleted", tenant.TenantID, ev,
+						map[string]string{"client-id": "archive-service", "client-secret": "s3cr3t-value"})
+				}),
+			},
+		}},
+	})
+}
+
+// Configuration errors are reported at plan time, before anything is
+// written to the service.
+func TestAccWebhookSubscriptionResource_planErrors(t *testing.T) {
+	tenant := newTestTenant(t)
+	uri := testReceiver.URL(t.Name())
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				Config: webhookConfig(tenant, fmt.Sprintf(`
+  event_type = "DocumentUploaded"
+  uri        = %q
+`, uri)),
+				PlanOnly:    true,
+				ExpectError: wrappedRegexp(`Unsupported event type.*"DocumentUploaded" is not supported.*GET /hooks/v1 lists: signaturerequestcompleted, signatorysigned\.`),
+			},
+			{
+				Config: webhookConfig(tenant, `
+  event_type = "SignatureRequestCompleted"
+  uri        = "http://example.com/hook"
+`),
+				PlanOnly:    true,
+				ExpectError: wrappedRegexp(`Invalid webhook URI.*uri must be an absolute https:// URL: "http://example.com/hook" does not start with https://`),
+			},
+			{
+				Config: webhookConfig(tenant, fmt.Sprintf(`
+  event_type = "SignatureRequestCompleted"
+  uri        = %q
+  headers    = { "X-A" = "one" }
+  headers_wo = { "X-A" = "two" }
+`, uri)),
+				PlanOnly:    true,
+				ExpectError: wrappedRegexp(`Invalid Attribute Combination.*Attribute "headers(_wo)?" cannot be specified when "headers(_wo)?" is specified`),
+			},
+			{
+				Config: webhookConfig(tenant, fmt.Sprintf(`
+  event_type = "SignatureRequestCompleted"
+  uri        = %q
+  headers    = { "X A" = "one" }
+`, uri)),
+				PlanOnly:    true,
+				ExpectError: wrappedRegexp(`headers.*must be a valid HTTP header name`),
+			},
+			{
+				PreConfig: func() {
+					if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
+						t.Errorf("rejected configurations made %d writes, want 0", n)
+					}
+				},
+				Config: providerConfig(tenant),
+			},
+		},
+	})
+}
+
+// When a create's answer is lost after the service carried it out, the
+// provider finds the new subscription instead of posting again.
+func TestAccWebhookSubscriptionResource_createOutcomeUnknown(t *testing.T) {
+	tenant := newTestTenant(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{{
+			PreConfig: func() {
+				testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
+			},
+			Config: webhookConfig(tenant, fmt.Sprintf(`
+  event_type  = "SignatureRequestCompleted"
+  uri         = %q
+  description = "survives a lost answer"
+`, testReceiver.URL(t.Name()))),
+			ConfigStateChecks: []statecheck.StateCheck{
+				stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+					id, err := stateID(req, webhookAddr)
+					if err != nil {
+						return err
+					}
+					subs := testEmulator.Subscriptions(tenant.SubscriptionKey)
+					if len(subs) != 1 || subs[0].ID != id {
+						return fmt.Errorf("state id %s, emulator holds %+v: want exactly that one", id, subs)
+					}
+					if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 1 {
+						return fmt.Errorf("%d create requests, want 1 (never repeated)", n)
+					}
+					return nil
+				}),
+			},
+		}},
+	})
+}
+
+func TestParseWebhookImportID(t *testing.T) {
+	for _, tc := range []struct {
+		in, eventType, id string
+		ok                bool
+	}{
+		{"abc", "", "abc", true},
+		{"SignatureRequestCompleted/abc", "SignatureRequestCompleted", "abc", true},
+		{"", "", "", false},
+		{"/abc", "", "", false},
+		{"abc/", "", "", false},
+		{"a/b/c", "", "", false},
+	} {
+		eventType, id, ok := parseWebhookImportID(tc.in)
+		if eventType != tc.eventType || id != tc.id || ok != tc.ok {
+			t.Errorf("parseWebhookImportID(%q) = %q, %q, %v", tc.in, eventType, id, ok)
+		}
+	}
+	if !strings.Contains(webhookImportIDForms, "<event_type>/<id>") {
+		t.Error("the import ID message does not show the forms")
+	}
+}

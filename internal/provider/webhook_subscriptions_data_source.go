@@ -1,0 +1,120 @@
+package provider
+
+import (
+	"context"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+var _ datasource.DataSourceWithConfigure = (*webhookSubscriptionsDataSource)(nil)
+
+// NewWebhookSubscriptionsDataSource is the esign_webhook_subscriptions data source.
+func NewWebhookSubscriptionsDataSource() datasource.DataSource {
+	return &webhookSubscriptionsDataSource{}
+}
+
+type webhookSubscriptionsDataSource struct {
+	client *client.Client
+}
+
+type webhookSubscriptionsDataSourceModel struct {
+	EventType     types.String                   `tfsdk:"event_type"`
+	URI           types.String                   `tfsdk:"uri"`
+	Subscriptions []webhookSubscriptionItemModel `tfsdk:"subscriptions"`
+}
+
+type webhookSubscriptionItemModel struct {
+	ID          types.String `tfsdk:"id"`
+	EventType   types.String `tfsdk:"event_type"`
+	URI         types.String `tfsdk:"uri"`
+	Description types.String `tfsdk:"description"`
+}
+
+func (d *webhookSubscriptionsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_webhook_subscriptions"
+}
+
+func (d *webhookSubscriptionsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = webhookSubscriptionsSchema
+}
+
+var webhookSubscriptionsSchema = schema.Schema{
+	MarkdownDescription: "Every webhook subscription of the account (`GET /hooks/v1/subscription`), optionally filtered by " +
+		"event type and URI. Custom headers are never returned by the service.",
+	Attributes: map[string]schema.Attribute{
+		"event_type": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions to this event type; case does not matter (`SignatureRequestCompleted` = `signaturerequestcompleted`).",
+			Optional:            true,
+		},
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions that deliver to exactly this URI.",
+			Optional:            true,
+		},
+		"subscriptions": schema.ListNestedAttribute{
+			MarkdownDescription: "The matching subscriptions, in the order the service lists them.",
+			Computed:            true,
+			NestedObject: schema.NestedAttributeObject{
+				Attributes: map[string]schema.Attribute{
+					"id": schema.StringAttribute{
+						MarkdownDescription: "Subscription GUID.",
+						Computed:            true,
+					},
+					"event_type": schema.StringAttribute{
+						MarkdownDescription: "Event type, lower-case as the service lists it.",
+						Computed:            true,
+					},
+					"uri": schema.StringAttribute{
+						MarkdownDescription: "URI the events are sent to.",
+						Computed:            true,
+					},
+					"description": schema.StringAttribute{
+						MarkdownDescription: "Purpose of the subscription.",
+						Computed:            true,
+					},
+				},
+			},
+		},
+	},
+}
+
+func (d *webhookSubscriptionsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *webhookSubscriptionsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var config webhookSubscriptionsDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	set, err := d.client.Subscriptions(ctx)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not list the webhook subscriptions", err)
+		return
+	}
+
+	config.Subscriptions = make([]webhookSubscriptionItemModel, 0, len(set.Items))
+	for _, s := range set.Items {
+		if !config.EventType.IsNull() && !strings.EqualFold(s.EventType, config.EventType.ValueString()) {
+			continue
+		}
+		if !config.URI.IsNull() && s.URI != config.URI.ValueString() {
+			continue
+		}
+		config.Subscriptions = append(config.Subscriptions, webhookSubscriptionItemModel{
+			ID:          types.StringValue(s.ID),
+			EventType:   types.StringValue(s.EventType),
+			URI:         types.StringValue(s.URI),
+			Description: types.StringValue(s.Description),
+		})
+	}
+	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{"total": len(set.Items), "matching": len(config.Subscriptions)})
+	resp.Diagnostics.Append(resp.State.Set(ctx, &config)...)
+}
