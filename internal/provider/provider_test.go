@@ -83,6 +83,21 @@ provider "esign" {
 `, testEmulatorURL, tenant.AccessToken, tenant.SubscriptionKey)
 }
 
+// loginProviderConfig is the provider block for a tenant, in login mode.
+func loginProviderConfig(tenant emulator.Tenant) string {
+	return fmt.Sprintf(`
+provider "esign" {
+  base_url         = %q
+  subscription_key = %q
+  login {
+    username  = %q
+    password  = %q
+    tenant_id = %q
+  }
+}
+`, testEmulatorURL, tenant.SubscriptionKey, tenant.Username, tenant.Password, tenant.TenantID)
+}
+
 // testClient is an API client for a tenant, for checks outside Terraform.
 func testClient(t *testing.T, tenant emulator.Tenant) *client.Client {
 	t.Helper()

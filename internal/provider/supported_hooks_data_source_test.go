@@ -54,18 +54,7 @@ func TestAccProviderRejectsWrongCredentials(t *testing.T) {
 // expires it mid-run, the next call logs in again and succeeds.
 func TestAccProviderLoginMode(t *testing.T) {
 	tenant := newTestTenant(t)
-	config := `
-provider "esign" {
-  base_url         = "` + testEmulatorURL + `"
-  subscription_key = "` + tenant.SubscriptionKey + `"
-  login {
-    username  = "` + tenant.Username + `"
-    password  = "` + tenant.Password + `"
-    tenant_id = "` + tenant.TenantID + `"
-  }
-}
-data "esign_supported_hooks" "all" {}
-`
+	config := loginProviderConfig(tenant) + `data "esign_supported_hooks" "all" {}`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
@@ -85,18 +74,7 @@ data "esign_supported_hooks" "all" {}
 // once more and repeat the call; the read succeeds.
 func TestAccProviderLoginRenewsTokenAfter401(t *testing.T) {
 	tenant := newTestTenant(t)
-	config := `
-provider "esign" {
-  base_url         = "` + testEmulatorURL + `"
-  subscription_key = "` + tenant.SubscriptionKey + `"
-  login {
-    username  = "` + tenant.Username + `"
-    password  = "` + tenant.Password + `"
-    tenant_id = "` + tenant.TenantID + `"
-  }
-}
-data "esign_supported_hooks" "all" {}
-`
+	config := loginProviderConfig(tenant) + `data "esign_supported_hooks" "all" {}`
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
