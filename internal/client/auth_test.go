@@ -92,7 +92,7 @@ func TestNewValidatesConfig(t *testing.T) {
 		"both":              {BaseURL: "https://x", SubscriptionKey: "k", AccessToken: "t", Login: &LoginCredentials{Username: "u", Password: "p", TenantID: "t"}},
 		"partial login":     {BaseURL: "https://x", SubscriptionKey: "k", Login: &LoginCredentials{Username: "u"}},
 		"query in base":     {BaseURL: "https://x/?a=1", SubscriptionKey: "k", AccessToken: "t"},
-		"user info in base": {BaseURL: "https://u:p@x/", SubscriptionKey: "k", AccessToken: "t"},
+		"user info in base": {BaseURL: "https://u:p@x/", SubscriptionKey: "k", AccessToken: "t"}, //nolint:gosec // G101: the point of the case is a URL with user info; "u:p" is no credential
 	} {
 		if _, err := New(cfg); err == nil {
 			t.Errorf("%s: New accepted %+v", name, cfg)

@@ -78,6 +78,10 @@ type Client struct {
 	secrets    *redactor
 	auth       *authenticator
 
+	// ledger tracks the subscriptions this client created or was told about,
+	// so an ambiguous create adopts only its own (subscriptions_create.go).
+	ledger subscriptionLedger
+
 	subscriptions   *coalescer[*SubscriptionSet]
 	entityMetadata  *coalescer[*MetadataSet]
 	supportedHooks  *coalescer[[]Hook]

@@ -19,8 +19,9 @@ var (
 	ErrRateLimited = errors.New("rate limited")
 	// ErrOutcomeUnknown: a non-idempotent request (a subscription create)
 	// may or may not have been carried out: the request was sent, then the
-	// connection failed or the gateway answered 502/503/504. Callers must
-	// look before they try again, or they may create a duplicate.
+	// connection failed, the attempt timed out, or the service answered
+	// 500/502/503/504. Callers must look before they try again, or they may
+	// create a duplicate (CreateSubscriptionOnce does).
 	ErrOutcomeUnknown = errors.New("outcome unknown")
 )
 

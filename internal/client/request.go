@@ -20,8 +20,10 @@ type call struct {
 	url    *url.URL
 	body   any // JSON-encoded when not nil
 	// idempotent calls (GET, PUT, DELETE) are retried after any transport
-	// error; others only when the request provably never left (dial error)
-	// or was refused before processing (429).
+	// error and after 500, 502, 503 and 504; others only when the request
+	// provably never left (dial error) or was refused before processing
+	// (429). For them a transport error or a 5xx after the request was sent
+	// is ErrOutcomeUnknown.
 	idempotent bool
 	// stream: the per-attempt timeout covers the headers only, and the
 	// caller reads the body.
@@ -81,11 +83,16 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		resp, release, err := c.attempt(ctx, cl, payload, token)
 		if err != nil {
 			c.log(ctx, cl, attempt, 0, started, err)
+			if !cl.idempotent && !neverSent(err) {
+				// Sent, then cut off (by the network, the attempt's timeout
+				// or the caller's context): the service may have done it.
+				if ctx.Err() != nil {
+					err = ctx.Err()
+				}
+				return nil, &outcomeUnknownError{route: cl.route, cause: err}
+			}
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("%s: %w", cl.route, ctx.Err())
-			}
-			if !cl.idempotent && !neverSent(err) {
-				return nil, &outcomeUnknownError{route: cl.route, cause: err}
 			}
 			if attempt < c.maxRetries {
 				if werr := c.wait(ctx, c.backoff.delay(attempt)); werr == nil {
@@ -113,13 +120,13 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 			attempt--
 			continue
 		}
+		if !cl.idempotent && serverFailure(resp.StatusCode) {
+			// A server or gateway error after the request was sent: the
+			// service may have carried it out.
+			return nil, &outcomeUnknownError{route: cl.route, cause: apiErr}
+		}
 		if !retryableStatus(resp.StatusCode) {
 			return nil, apiErr
-		}
-		if !cl.idempotent && resp.StatusCode != http.StatusTooManyRequests {
-			// A gateway error after the request was sent: the service may
-			// have carried it out.
-			return nil, &outcomeUnknownError{route: cl.route, cause: apiErr}
 		}
 		if attempt >= c.maxRetries {
 			return nil, apiErr
@@ -230,9 +237,20 @@ func (c *Client) log(ctx context.Context, cl call, attempt, status int, started 
 	c.logger.Debug(ctx, "esign API request", fields)
 }
 
+// retryableStatus tells the answers worth another attempt of a call that may
+// be repeated: 429 (refused before processing, so even a POST may be
+// repeated) and the server failures. A 500 is retried too: repeating a GET,
+// PUT or DELETE is harmless, and a transient 500 from an overloaded service
+// is as common as a 503. Other 5xx (501, 505, ...) are definite answers.
 func retryableStatus(code int) bool {
+	return code == http.StatusTooManyRequests || serverFailure(code)
+}
+
+// serverFailure tells the 5xx answers that say nothing about whether the
+// request was carried out: 500 and the gateway errors 502, 503 and 504.
+func serverFailure(code int) bool {
 	switch code {
-	case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
 		return true
 	}
 	return false

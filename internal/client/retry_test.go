@@ -13,7 +13,7 @@ import (
 )
 
 func TestRetriesTransientFailures(t *testing.T) {
-	for _, kind := range []emulator.FaultKind{emulator.FaultRateLimit, emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout, emulator.FaultDrop} {
+	for _, kind := range []emulator.FaultKind{emulator.FaultRateLimit, emulator.FaultInternalError, emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout, emulator.FaultDrop} {
 		t.Run(string(kind), func(t *testing.T) {
 			c, tenant := newTestClient(t)
 			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, kind, 2)
@@ -39,22 +39,56 @@ func TestRetriesAreBounded(t *testing.T) {
 	}
 }
 
-func TestServerErrorIsNotRetried(t *testing.T) {
+// A 500 is retried for a call that may be repeated: repeating a GET, PUT or
+// DELETE is harmless. (A POST's 500 is ErrOutcomeUnknown, below.)
+func TestServerErrorRetriedWhenIdempotent(t *testing.T) {
 	c, tenant := newTestClient(t)
-	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteHooksList, emulator.FaultInternalError, 1)
-	_, err := c.ListHooks(context.Background())
-	var apiErr *APIError
-	if !errors.As(err, &apiErr) || apiErr.StatusCode != 500 {
-		t.Fatalf("err = %v, want a 500 APIError", err)
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteHooksList, emulator.FaultInternalError, 2)
+	if _, err := c.ListHooks(context.Background()); err != nil {
+		t.Fatalf("two 500s then success: err = %v", err)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 3 {
+		t.Errorf("requests = %d, want 3", n)
+	}
+}
+
+// A definite answer (4xx other than 429) is never retried.
+func TestClientErrorIsNotRetried(t *testing.T) {
+	c, tenant := newTestClient(t)
+	_, err := c.GetSubscription(context.Background(), "00000000-0000-4000-8000-00000000dead", "signatorysigned")
+	if !IsNotFound(err) {
+		t.Fatalf("err = %v, want ErrNotFound", err)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionGet]; n != 1 {
+		t.Errorf("a 404 was retried: %d requests", n)
+	}
+}
+
+// Retries stop when the context's deadline would pass during the wait.
+func TestRetriesStopAtTheDeadline(t *testing.T) {
+	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 10 })
+	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{RateLimitRate: 1, RetryAfter: 5 * time.Second})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	started := time.Now()
+	_, err := c.ListHooks(ctx)
+	if !errors.Is(err, ErrRateLimited) {
+		t.Fatalf("err = %v, want ErrRateLimited", err)
+	}
+	if d := time.Since(started); d > 900*time.Millisecond {
+		t.Errorf("gave up after %s; it should not wait for a Retry-After past the deadline", d)
 	}
 	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 1 {
-		t.Errorf("a 500 was retried: %d requests", n)
+		t.Errorf("requests = %d, want 1", n)
 	}
 }
 
 // A create whose answer is lost must not be repeated blindly.
 func TestCreateOutcomeUnknown(t *testing.T) {
-	for _, kind := range []emulator.FaultKind{emulator.FaultCommitThenDrop, emulator.FaultServiceUnavailable} {
+	for _, kind := range []emulator.FaultKind{
+		emulator.FaultCommitThenDrop, emulator.FaultDrop, emulator.FaultInternalError,
+		emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout,
+	} {
 		t.Run(string(kind), func(t *testing.T) {
 			c, tenant := newTestClient(t)
 			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)

@@ -58,9 +58,10 @@ func (s *SubscriptionSet) Find(id string) (Subscription, bool) {
 	return s.Items[i], true
 }
 
-// CreateSubscription calls POST /hooks/v1/subscription and returns the new
-// id. The call is not idempotent: on ErrOutcomeUnknown the subscription may
-// exist; it is never repeated blindly.
+// CreateSubscription calls POST /hooks/v1/subscription once (429 answers
+// aside) and returns the new id. The call is not idempotent: on
+// ErrOutcomeUnknown the subscription may exist; it is never repeated
+// blindly. CreateSubscriptionOnce is the create that resolves that.
 func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionRequest) (string, error) {
 	for _, v := range req.Headers {
 		c.secrets.add(v)
@@ -69,7 +70,7 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 	var out createSubscriptionResponse
 	err := c.doJSON(ctx, call{
 		method: http.MethodPost,
-		route:  "POST /hooks/v1/subscription",
+		route:  routeSubscriptionCreate,
 		url:    c.endpoint(nil, lit("hooks"), lit("v1"), lit("subscription")),
 		body:   req,
 	}, &out)
@@ -77,8 +78,9 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 		return "", err
 	}
 	if out.ID == "" {
-		return "", &APIError{Method: http.MethodPost, Route: "POST /hooks/v1/subscription", StatusCode: http.StatusOK, BodyExcerpt: "the answer carried no id"}
+		return "", &APIError{Method: http.MethodPost, Route: routeSubscriptionCreate, StatusCode: http.StatusOK, BodyExcerpt: "the answer carried no id"}
 	}
+	c.ledger.claim(out.ID)
 	return out.ID, nil
 }
 

@@ -82,8 +82,12 @@ var providerSchema = schema.Schema{
 			Sensitive:           true,
 		},
 		"max_retries": schema.Int64Attribute{
-			MarkdownDescription: "How many times a failed call is retried (429, 502, 503, 504 and connection errors), " +
-				"with exponential backoff that honours `Retry-After`. Defaults to `4`; `ESIGN_MAX_RETRIES` may set it.",
+			MarkdownDescription: "How many times a failed call is retried, with exponential backoff and jitter that honours " +
+				"`Retry-After` (bounded by the operation's deadline). Reads, metadata writes and deletes are retried after " +
+				"429, 500, 502, 503, 504 and connection errors. A subscription create is retried after 429; when its answer " +
+				"is lost (connection error, timeout, 5xx) the provider lists the subscriptions and adopts the one the request " +
+				"created, or sends it again only when there is none, so no duplicate is created. " +
+				"Defaults to `4`; `ESIGN_MAX_RETRIES` may set it.",
 			Optional:   true,
 			Validators: []validator.Int64{int64validator.Between(0, 20)},
 		},

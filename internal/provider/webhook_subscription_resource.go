@@ -290,71 +290,42 @@ func (r *webhookSubscriptionResource) Create(ctx context.Context, req resource.C
 	r.client.AddSecrets(mapValues(body.Headers)...)
 	ctx = tflog.MaskAllFieldValuesStrings(ctx, mapValues(body.Headers)...)
 
-	// What existed before, if it costs no request: a create whose outcome
-	// is unknown adopts only a subscription that is new.
-	before, _ := r.client.CachedSubscriptions()
-
-	id, err := r.client.CreateSubscription(ctx, body)
-	if errors.Is(err, client.ErrOutcomeUnknown) {
-		id = r.adoptAfterUnknownOutcome(ctx, body, before, err, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
+	// The create is not idempotent. When an answer is lost, the client
+	// looks before it sends again, and adopts the subscription its request
+	// created (client.CreateSubscriptionOnce): never a duplicate, never an
+	// untracked subscription.
+	created, err := r.client.CreateSubscriptionOnce(ctx, body)
+	if err != nil {
+		detail := ""
+		if errors.Is(err, client.ErrOutcomeUnknown) {
+			detail = "\n\nThe subscription may have been created. Before applying again, look for it (data source " +
+				"esign_webhook_subscriptions, filtered by event_type and uri) and import it " +
+				"(terraform import <address> <event_type>/<id>), or delete it, so that no duplicate is left behind."
 		}
-	} else if err != nil {
-		addAPIError(&resp.Diagnostics, "Could not create the webhook subscription", err)
+		addAPIError(&resp.Diagnostics, "Could not create the webhook subscription", withDetail(err, detail))
 		return
 	}
+	if created.Adopted {
+		tflog.Warn(ctx, "the answer to a create request was lost; adopted the subscription it created instead of creating another", map[string]any{
+			"id": created.ID, "requests": created.Requests,
+		})
+	}
 	tflog.Info(ctx, "created webhook subscription", map[string]any{
-		"id": id, "event_type": body.EventType, "uri": body.URI, "header_names": mapKeys(body.Headers),
+		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": mapKeys(body.Headers),
 	})
 
-	plan.ID = types.StringValue(id)
+	plan.ID = types.StringValue(created.ID)
 	plan.HeadersWO = types.MapNull(types.StringType)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// adoptAfterUnknownOutcome looks, once, for the subscription an ambiguous
-// POST may have created: one with the same event type, URI and description
-// that was not in the snapshot taken before (if there was one). It never
-// repeats the POST.
-func (r *webhookSubscriptionResource) adoptAfterUnknownOutcome(ctx context.Context, body client.CreateSubscriptionRequest,
-	before *client.SubscriptionSet, cause error, diags *diag.Diagnostics,
-) string {
-	tflog.Warn(ctx, "the create request's outcome is unknown; looking for the subscription", map[string]any{"error": cause.Error()})
-	set, err := r.client.Subscriptions(ctx) // the failed create invalidated the cached list: this is fresh
-	if err != nil {
-		addAPIError(diags, "Could not create the webhook subscription",
-			fmt.Errorf("%w; listing the subscriptions to find out whether it was created also failed: %w", cause, err))
-		return ""
+// withDetail appends advice to an error's text, keeping it matchable with
+// errors.Is.
+func withDetail(err error, detail string) error {
+	if detail == "" {
+		return err
 	}
-	var matches []string
-	for _, s := range set.Items {
-		if !strings.EqualFold(s.EventType, body.EventType) || s.URI != body.URI || s.Description != body.Description {
-			continue
-		}
-		if before != nil {
-			if _, existed := before.Find(s.ID); existed {
-				continue
-			}
-		}
-		matches = append(matches, s.ID)
-	}
-	switch len(matches) {
-	case 1:
-		diags.AddWarning("Adopted a webhook subscription after an interrupted create",
-			fmt.Sprintf("The create request was sent but its answer was lost (%s). The service lists exactly one matching "+
-				"subscription that was not there before, %s; it is now managed by Terraform. The create was not repeated.", cause, matches[0]))
-		return matches[0]
-	case 0:
-		diags.AddError("Could not create the webhook subscription",
-			fmt.Sprintf("%s\n\nThe service lists no matching subscription afterwards, so it was not created. Run terraform apply again.", cause))
-	default:
-		diags.AddError("Could not create the webhook subscription",
-			fmt.Sprintf("%s\n\nThe request's answer was lost and the service now lists %d subscriptions with this event type, URI and "+
-				"description (%s), so the provider cannot tell which one it created. Import the right one "+
-				"(terraform import <address> <id>) and delete the others.", cause, len(matches), strings.Join(matches, ", ")))
-	}
-	return ""
+	return fmt.Errorf("%w%s", err, detail)
 }
 
 func (r *webhookSubscriptionResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -377,6 +348,9 @@ func (r *webhookSubscriptionResource) Read(ctx context.Context, req resource.Rea
 		resp.State.RemoveResource(ctx)
 		return
 	}
+	// Tracked by this resource: a create elsewhere in this run must never
+	// adopt it after a lost answer.
+	r.client.ClaimSubscription(sub.ID)
 
 	flattenSubscription(sub, &state)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -460,6 +434,8 @@ func (r *webhookSubscriptionResource) ImportState(ctx context.Context, req resou
 			fmt.Sprintf("Subscription %q has event type %q, not %q. Import it as %s/%s or as %s.", id, sub.EventType, eventType, sub.EventType, sub.ID, sub.ID))
 		return
 	}
+
+	r.client.ClaimSubscription(sub.ID)
 
 	// The ID's spelling of the event type is kept, so that a configuration
 	// written the same way shows no difference.

@@ -20,7 +20,7 @@ type terraformRunner struct {
 
 func newTerraform(ctx context.Context, bin, work, pluginDir, exampleDir string, svc *demoService, r *receiver) (*terraformRunner, error) {
 	dir := filepath.Join(work, "config")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, err
 	}
 	files, err := filepath.Glob(filepath.Join(exampleDir, "*.tf"))
@@ -32,7 +32,7 @@ func newTerraform(ctx context.Context, bin, work, pluginDir, exampleDir string, 
 		if err != nil {
 			return nil, err
 		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o600); err != nil {
 			return nil, err
 		}
 	}

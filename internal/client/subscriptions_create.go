@@ -1,0 +1,209 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// Creating a subscription without duplicates.
+//
+// POST /hooks/v1/subscription is not idempotent and the service takes no
+// idempotency key. When the answer of a create is lost (ErrOutcomeUnknown)
+// the subscription may or may not exist. CreateSubscriptionOnce then lists
+// the subscriptions and adopts the one its request created, or, when there
+// is none, sends the request again. To tell "the one its request created"
+// from the rest it uses what this Client knows:
+//
+//   - the baseline: the ids that existed before the client's first create
+//     (one list request per Client, free when a refresh already read the
+//     list). A subscription tracked in Terraform state before this run, or
+//     the old one of a create_before_destroy replacement with the same
+//     event type, URI and description, is in it and is never adopted.
+//   - the claims: ids returned by creates, ids adopted, and ids that a
+//     resource of this process read or imported (ClaimSubscription).
+//     Claiming is atomic, so one subscription is adopted at most once.
+//   - a lock per (event type, URI, description): creates of identical
+//     subscriptions run one at a time, so when one of them lists after a
+//     lost answer, no other identical request is in flight whose
+//     subscription it could take for its own.
+//
+// What remains after an ambiguous create, a matching subscription that is
+// neither in the baseline nor claimed, was created by this client: by the
+// ambiguous request (identical creates are serialised and every earlier
+// one ended with a known id). Only a create of an identical subscription
+// by another process at the same moment can still confuse it, and a
+// service that carries out a request after it has already answered 5xx
+// for it: the provider cannot see either.
+
+// subscriptionLedger is the per-Client record described above. Its zero
+// value is ready to use.
+type subscriptionLedger struct {
+	mu      sync.Mutex
+	claimed map[string]struct{}      // lower-case ids
+	keys    map[string]chan struct{} // one create at a time per key
+
+	baselineMu sync.Mutex
+	baseline   map[string]struct{} // nil until taken; lower-case ids
+}
+
+// claim records id and reports whether it was free.
+func (l *subscriptionLedger) claim(id string) bool {
+	id = strings.ToLower(id)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.claimed == nil {
+		l.claimed = map[string]struct{}{}
+	}
+	if _, taken := l.claimed[id]; taken {
+		return false
+	}
+	l.claimed[id] = struct{}{}
+	return true
+}
+
+// lock takes the create lock of key, or gives up with the context.
+func (l *subscriptionLedger) lock(ctx context.Context, key string) (unlock func(), err error) {
+	l.mu.Lock()
+	if l.keys == nil {
+		l.keys = map[string]chan struct{}{}
+	}
+	ch, ok := l.keys[key]
+	if !ok {
+		ch = make(chan struct{}, 1)
+		l.keys[key] = ch
+	}
+	l.mu.Unlock()
+	select {
+	case ch <- struct{}{}:
+		return func() { <-ch }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// subscriptionMatchKey is what makes two subscriptions indistinguishable in
+// a list: the service lower-cases event types and never returns headers.
+func subscriptionMatchKey(eventType, uri, description string) string {
+	return strings.ToLower(eventType) + "\x00" + uri + "\x00" + description
+}
+
+// ClaimSubscription records that a resource of this process tracks the
+// subscription id (it read or imported it), so that an ambiguous create
+// never adopts it.
+func (c *Client) ClaimSubscription(id string) {
+	if id != "" {
+		c.ledger.claim(id)
+	}
+}
+
+// CreatedSubscription is the result of CreateSubscriptionOnce.
+type CreatedSubscription struct {
+	ID string
+	// Adopted is true when the answer of a create was lost and the
+	// subscription it created was found in the list.
+	Adopted bool
+	// Requests counts the POST requests sent (the retries of a 429, which
+	// the service refused before processing, not included).
+	Requests int
+}
+
+// CreateSubscriptionOnce creates a subscription and makes sure that one
+// call leaves exactly one new subscription behind, even when answers are
+// lost: after an ambiguous create it adopts the subscription that request
+// created, or, when the list shows none, sends the request again (at most
+// MaxRetries times). See the comment at the top of this file.
+//
+// An error that matches ErrOutcomeUnknown means the subscription may exist
+// (the list that would have told could not be read).
+func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscriptionRequest) (CreatedSubscription, error) {
+	var out CreatedSubscription
+	unlock, err := c.ledger.lock(ctx, subscriptionMatchKey(req.EventType, req.URI, req.Description))
+	if err != nil {
+		return out, fmt.Errorf("%s: %w", routeSubscriptionCreate, err)
+	}
+	defer unlock()
+
+	baseline, err := c.subscriptionBaseline(ctx)
+	if err != nil {
+		return out, fmt.Errorf("%s: listing the subscriptions before the first create failed, nothing was created: %w", routeSubscriptionCreate, err)
+	}
+
+	for {
+		out.Requests++
+		id, err := c.CreateSubscription(ctx, req)
+		if err == nil {
+			out.ID = id
+			return out, nil
+		}
+		if !errors.Is(err, ErrOutcomeUnknown) {
+			return out, err
+		}
+
+		id, found, listErr := c.adoptCreated(ctx, req, baseline)
+		switch {
+		case listErr != nil:
+			return out, fmt.Errorf("%w; listing the subscriptions to find out whether it was created also failed: %w", err, listErr)
+		case found:
+			out.ID, out.Adopted = id, true
+			return out, nil
+		case out.Requests > c.maxRetries:
+			return out, fmt.Errorf("%s: the subscription was not created: the answer to each of %d requests was lost and "+
+				"the service lists no subscription that any of them created (the last: %s)", routeSubscriptionCreate, out.Requests, err.Error())
+		}
+		// The request did not take effect: send it again, after a pause.
+		if werr := c.wait(ctx, c.backoff.delay(out.Requests-1)); werr != nil {
+			// err is not wrapped: the list showed that it did not take effect.
+			return out, fmt.Errorf("%s: the subscription was not created (%s), and there is no time left to try again: %w", routeSubscriptionCreate, err.Error(), werr)
+		}
+	}
+}
+
+const routeSubscriptionCreate = "POST /hooks/v1/subscription"
+
+// subscriptionBaseline answers the ids that existed before this client's
+// first CreateSubscriptionOnce, listing them on the first call.
+func (c *Client) subscriptionBaseline(ctx context.Context) (map[string]struct{}, error) {
+	l := &c.ledger
+	l.baselineMu.Lock()
+	defer l.baselineMu.Unlock()
+	if l.baseline != nil {
+		return l.baseline, nil
+	}
+	// The shared list is good enough: it was read in this process, before
+	// any create of this client (a create invalidates it).
+	set, err := c.Subscriptions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ids := make(map[string]struct{}, len(set.Items))
+	for _, s := range set.Items {
+		ids[strings.ToLower(s.ID)] = struct{}{}
+	}
+	l.baseline = ids
+	return ids, nil
+}
+
+// adoptCreated lists the subscriptions (fresh, not the shared list) and
+// claims one that matches req and is neither in the baseline nor claimed.
+func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest, baseline map[string]struct{}) (string, bool, error) {
+	items, err := c.ListSubscriptions(ctx)
+	if err != nil {
+		return "", false, err
+	}
+	want := subscriptionMatchKey(req.EventType, req.URI, req.Description)
+	for _, s := range items {
+		if s.ID == "" || subscriptionMatchKey(s.EventType, s.URI, s.Description) != want {
+			continue
+		}
+		if _, existed := baseline[strings.ToLower(s.ID)]; existed {
+			continue
+		}
+		if c.ledger.claim(s.ID) {
+			return s.ID, true, nil
+		}
+	}
+	return "", false, nil
+}

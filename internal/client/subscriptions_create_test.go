@@ -1,0 +1,186 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+var onceRequest = CreateSubscriptionRequest{URI: "https://hooks.example.com/once", EventType: "SignatorySigned", Description: "d"}
+
+// createOnce runs CreateSubscriptionOnce and fails the test on an error.
+func createOnce(t *testing.T, c *Client, req CreateSubscriptionRequest) CreatedSubscription {
+	t.Helper()
+	got, err := c.CreateSubscriptionOnce(context.Background(), req)
+	if err != nil {
+		t.Fatalf("CreateSubscriptionOnce: %v", err)
+	}
+	return got
+}
+
+// checkSubscriptionIDs fails unless the tenant holds exactly the given ids.
+func checkSubscriptionIDs(t *testing.T, key string, ids ...string) {
+	t.Helper()
+	subs := testEmulator.Subscriptions(key)
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	got := map[string]bool{}
+	for _, s := range subs {
+		got[s.ID] = true
+	}
+	if len(subs) != len(ids) || len(got) != len(want) || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("the emulator holds %+v, want exactly %v", subs, ids)
+	}
+}
+
+// A lost answer of a create that took effect: the subscription is adopted,
+// the request is not repeated.
+func TestCreateOnceAdoptsAfterLostAnswer(t *testing.T) {
+	c, tenant := newTestClient(t)
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
+	got := createOnce(t, c, onceRequest)
+	if !got.Adopted || got.Requests != 1 {
+		t.Errorf("got %+v, want adopted after 1 request", got)
+	}
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, got.ID)
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 1 {
+		t.Errorf("%d create requests, want 1", n)
+	}
+}
+
+// A create that failed ambiguously but did not take effect is sent again.
+func TestCreateOnceRepeatsWhenNothingWasCreated(t *testing.T) {
+	for _, kind := range []emulator.FaultKind{emulator.FaultInternalError, emulator.FaultServiceUnavailable, emulator.FaultDrop} {
+		t.Run(string(kind), func(t *testing.T) {
+			c, tenant := newTestClient(t)
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 2)
+			got := createOnce(t, c, onceRequest)
+			if got.Adopted || got.Requests != 3 {
+				t.Errorf("got %+v, want created by the 3rd request", got)
+			}
+			checkSubscriptionIDs(t, tenant.SubscriptionKey, got.ID)
+		})
+	}
+}
+
+// An identical subscription that existed before (tracked by another
+// resource, or the old one of a create_before_destroy replacement) is never
+// adopted, whether or not the ambiguous request took effect.
+func TestCreateOnceNeverAdoptsWhatExistedBefore(t *testing.T) {
+	for _, kind := range []emulator.FaultKind{emulator.FaultCommitThenDrop, emulator.FaultGatewayTimeout} {
+		t.Run(string(kind), func(t *testing.T) {
+			setup, tenant := newTestClient(t)
+			old, err := setup.CreateSubscription(context.Background(), onceRequest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := New(Config{BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey, AccessToken: tenant.AccessToken, retryBaseDelay: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
+			got := createOnce(t, c, onceRequest)
+			if got.ID == old {
+				t.Fatalf("adopted the subscription that existed before: %+v", got)
+			}
+			checkSubscriptionIDs(t, tenant.SubscriptionKey, old, got.ID)
+		})
+	}
+}
+
+// Subscriptions created or claimed by the client are never adopted either,
+// even when they are not in the baseline.
+func TestCreateOnceNeverAdoptsClaimed(t *testing.T) {
+	c, tenant := newTestClient(t)
+	first := createOnce(t, c, onceRequest) // after the baseline: protected by its claim only
+	outside, err := testClient(t, tenant).CreateSubscription(context.Background(), onceRequest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.ClaimSubscription(outside) // as Read does for a resource in state
+
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultBadGateway, 1)
+	second := createOnce(t, c, onceRequest)
+	if second.Adopted || second.ID == first.ID || second.ID == outside {
+		t.Fatalf("second create %+v took a claimed subscription (first %s, claimed %s)", second, first.ID, outside)
+	}
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, first.ID, outside, second.ID)
+}
+
+// Re-sending is bounded by MaxRetries; the error then says nothing was
+// created (it is not ErrOutcomeUnknown any more).
+func TestCreateOnceIsBounded(t *testing.T) {
+	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 2 })
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultServiceUnavailable, 10)
+	got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest)
+	if err == nil || errors.Is(err, ErrOutcomeUnknown) {
+		t.Fatalf("err = %v, want a definite failure", err)
+	}
+	if got.Requests != 3 {
+		t.Errorf("%d requests, want 1 + 2 retries", got.Requests)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 3 {
+		t.Errorf("%d create requests reached the service, want 3", n)
+	}
+	checkSubscriptionIDs(t, tenant.SubscriptionKey)
+}
+
+// When the list that would resolve the doubt cannot be read, the error
+// still says the outcome is unknown.
+func TestCreateOnceListFailureKeepsOutcomeUnknown(t *testing.T) {
+	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 1 })
+	if _, err := c.Subscriptions(context.Background()); err != nil { // the baseline, from the shared list
+		t.Fatal(err)
+	}
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultServiceUnavailable, 5)
+	_, err := c.CreateSubscriptionOnce(context.Background(), onceRequest)
+	if !errors.Is(err, ErrOutcomeUnknown) {
+		t.Fatalf("err = %v, want ErrOutcomeUnknown", err)
+	}
+}
+
+// Many identical creates at once, with answers lost at random: exactly one
+// subscription per call, each id returned once.
+func TestCreateOnceConcurrentIdenticalCreates(t *testing.T) {
+	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 10 })
+	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{
+		CommitThenDropRate: 0.25, DropRate: 0.1, ErrorRate: 0.2, Seed: 7,
+		Routes: []string{emulator.RouteSubscriptionCreate},
+	})
+	const n = 12
+	ids := make([]string, n)
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Go(func() {
+			got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest)
+			ids[i] = got.ID
+			if err != nil {
+				errs <- err
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, ids...)
+}
+
+// testClient is a second client of a tenant, as another process would be.
+func testClient(t *testing.T, tenant emulator.Tenant) *Client {
+	t.Helper()
+	c, err := New(Config{BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey, AccessToken: tenant.AccessToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

@@ -1,0 +1,320 @@
+package provider
+
+// Secrets never appear in Terraform's log at TRACE, in its output, or in
+// state (write-only values). This test runs the real terraform CLI with the
+// provider binary built from this repository, through a temporary CLI
+// configuration with dev_overrides, so that the provider's own log lines
+// (which the in-process test harness does not route to TF_LOG_PATH) are in
+// the log that is scanned.
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// jwtHeader starts every token the emulator's login issues (the base64 of
+// {"alg":"HS256","typ":"JWT"}): a login token anywhere in the output shows
+// up as this text even though the test never learns the token itself.
+const jwtHeader = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+
+func TestAccRedaction(t *testing.T) {
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	terraformBin := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if terraformBin == "" {
+		var err error
+		if terraformBin, err = exec.LookPath("terraform"); err != nil {
+			t.Fatal("terraform is not on PATH and TF_ACC_TERRAFORM_PATH is not set")
+		}
+	}
+	// Write-only attributes and ephemeral variables need Terraform 1.11;
+	// OpenTofu 1.6 (make test-tofu) has neither.
+	skipBelowTerraform111(t, terraformBin)
+	pluginDir := buildProvider(t)
+	checkLoginTokensLookLikeJWTs(t)
+
+	for _, mode := range []string{"access_token", "login"} {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			runRedactionScenario(t, terraformBin, pluginDir, mode)
+		})
+	}
+}
+
+// skipBelowTerraform111 skips the test when the CLI is older than 1.11.
+func skipBelowTerraform111(t *testing.T, terraformBin string) {
+	t.Helper()
+	//nolint:gosec // G702: the terraform binary named by TF_ACC_TERRAFORM_PATH or found on PATH
+	out, err := exec.Command(terraformBin, "version", "-json").Output()
+	if err != nil {
+		t.Fatalf("%s version -json: %v", terraformBin, err)
+	}
+	var v struct {
+		Version string `json:"terraform_version"`
+	}
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatalf("%s version -json: %v", terraformBin, err)
+	}
+	var major, minor int
+	if _, err := fmt.Sscanf(v.Version, "%d.%d", &major, &minor); err != nil {
+		t.Fatalf("cannot read the version %q", v.Version)
+	}
+	if major < 1 || (major == 1 && minor < 11) {
+		t.Skipf("%s is version %s: write-only attributes and ephemeral variables need 1.11", terraformBin, v.Version)
+	}
+}
+
+// buildProvider builds the provider binary into a temporary directory and
+// returns that directory (for dev_overrides).
+func buildProvider(t *testing.T) string {
+	t.Helper()
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal("go is not on PATH")
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, goBin, "build", "-o", filepath.Join(dir, "terraform-provider-esign"), "github.com/esign-oss/terraform-provider-esign")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building the provider: %v\n%s", err, out)
+	}
+	return dir
+}
+
+// checkLoginTokensLookLikeJWTs makes sure the jwtHeader scan can find a
+// login token: the emulator's tokens do start with it.
+func checkLoginTokensLookLikeJWTs(t *testing.T) {
+	tenant := newTestTenant(t)
+	c, err := client.New(client.Config{
+		BaseURL: testEmulatorURL, SubscriptionKey: tenant.SubscriptionKey,
+		Login: &client.LoginCredentials{Username: tenant.Username, Password: tenant.Password, TenantID: tenant.TenantID},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, err := c.Login(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(token, jwtHeader+".") {
+		t.Fatalf("login tokens do not start with %s: the scan for them would miss a leak", jwtHeader)
+	}
+}
+
+func randomSecret(t *testing.T, prefix string) string {
+	t.Helper()
+	b := make([]byte, 12)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return prefix + hex.EncodeToString(b)
+}
+
+const redactionConfig = `
+terraform {
+  required_providers {
+    esign = {
+      source = "esign-oss/esign"
+    }
+  }
+}
+
+variable "uri" {
+  type = string
+}
+
+variable "header_secret" {
+  type      = string
+  sensitive = true
+}
+
+variable "wo_secret" {
+  type      = string
+  sensitive = true
+  ephemeral = true
+}
+
+# Everything else comes from ESIGN_* variables.
+provider "esign" {
+  max_retries = 3
+}
+
+data "esign_supported_hooks" "all" {}
+
+resource "esign_webhook_subscription" "headers" {
+  event_type  = "SignatureRequestCompleted"
+  uri         = "${var.uri}/headers"
+  description = "redaction"
+  headers     = { "X-Client-Secret" = var.header_secret }
+}
+
+resource "esign_webhook_subscription" "headers_wo" {
+  event_type         = "SignatorySigned"
+  uri                = "${var.uri}/headers-wo"
+  headers_wo         = { "X-Client-Secret" = var.wo_secret }
+  headers_wo_version = 1
+}
+
+resource "esign_metadata_entry" "entry" {
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-redaction"
+  key         = "owner"
+  value       = "platform-team"
+}
+
+data "esign_metadata" "entry" {
+  entity_type = "SignatureRequest"
+  entity_id   = esign_metadata_entry.entry.entity_id
+}
+`
+
+// runRedactionScenario applies, plans again and destroys with TF_LOG=TRACE,
+// then scans every log, every output and the state for the secrets.
+func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string) {
+	tenant := newTestTenant(t)
+	headerSecret := randomSecret(t, "hdr-")
+	woSecret := randomSecret(t, "wo-")
+	uri := testReceiver.URL(t.Name())
+
+	work := t.TempDir()
+	cliConfig := filepath.Join(work, "terraform.rc")
+	writeFile(t, cliConfig, fmt.Sprintf(`provider_installation {
+  dev_overrides {
+    %q = %q
+  }
+  direct {}
+}
+`, RegistryAddress, pluginDir))
+	configDir := filepath.Join(work, "config")
+	if err := os.Mkdir(configDir, 0o750); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(configDir, "main.tf"), redactionConfig)
+
+	env := []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + work,
+		"TF_CLI_CONFIG_FILE=" + cliConfig,
+		"TF_IN_AUTOMATION=1",
+		"CHECKPOINT_DISABLE=1",
+		"TF_LOG=TRACE",
+		"ESIGN_BASE_URL=" + testEmulatorURL,
+		"ESIGN_SUBSCRIPTION_KEY=" + tenant.SubscriptionKey,
+		"TF_VAR_uri=" + uri,
+		"TF_VAR_header_secret=" + headerSecret,
+		"TF_VAR_wo_secret=" + woSecret,
+	}
+	// Secrets that must appear nowhere: not in logs, output or state.
+	secrets := map[string]string{
+		"subscription key": tenant.SubscriptionKey,
+		"headers_wo value": woSecret,
+		"login token":      jwtHeader,
+	}
+	if mode == "login" {
+		env = append(env, "ESIGN_USERNAME="+tenant.Username, "ESIGN_PASSWORD="+tenant.Password, "ESIGN_TENANT_ID="+tenant.TenantID)
+		secrets["password"] = tenant.Password
+		// A 401 in the middle of the apply: the provider logs in again.
+		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultUnauthorized, 1)
+	} else {
+		env = append(env, "ESIGN_ACCESS_TOKEN="+tenant.AccessToken)
+		secrets["access token"] = tenant.AccessToken
+	}
+	// A lost answer and a retried server error, so those paths log too.
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteMetadataPut, emulator.FaultInternalError, 1)
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
+
+	var logs, outputs []string
+	run := func(name string, args ...string) {
+		t.Helper()
+		logPath := filepath.Join(work, name+".log")
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		//nolint:gosec // G702: the terraform binary named by TF_ACC_TERRAFORM_PATH or found on PATH, as terraform-plugin-testing runs it
+		cmd := exec.CommandContext(ctx, terraformBin, args...)
+		var stdout, stderr bytes.Buffer
+		cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = configDir, append(env, "TF_LOG_PATH="+logPath), &stdout, &stderr
+		err := cmd.Run()
+		outputs = append(outputs, stdout.String(), stderr.String())
+		logData, _ := os.ReadFile(logPath)
+		logs = append(logs, string(logData))
+		if err != nil {
+			t.Fatalf("terraform %s: %v\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), err, stdout.String(), stderr.String())
+		}
+	}
+
+	run("apply", "apply", "-auto-approve", "-input=false", "-no-color")
+	state, err := os.ReadFile(filepath.Join(configDir, "terraform.tfstate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run("plan", "plan", "-detailed-exitcode", "-input=false", "-no-color") // exit code 2 (changes) fails the run
+	run("destroy", "destroy", "-auto-approve", "-input=false", "-no-color")
+
+	allLogs := strings.Join(logs, "\n")
+	allOutput := strings.Join(outputs, "\n")
+
+	// The scan must be looking at real material: provider log lines for
+	// every kind of request, the resources in the output and the state.
+	for _, want := range []string{
+		"esign API request", "POST /hooks/v1/subscription", "GET /hooks/v1/subscription",
+		"PUT /metadata/{entityType}/{entityId}/{key}", "DELETE /hooks/v1/subscription/{id}", "status=500",
+	} {
+		if !strings.Contains(allLogs, want) {
+			t.Errorf("the TRACE log has no %q: the provider's log lines are not in it, so the scan proves nothing", want)
+		}
+	}
+	if mode == "login" && !strings.Contains(allLogs, "POST /identity/login") {
+		t.Error("the TRACE log shows no login request")
+	}
+	if len(allLogs) < 100_000 {
+		t.Errorf("the TRACE logs hold only %d bytes", len(allLogs))
+	}
+	if !strings.Contains(allOutput, "esign_webhook_subscription.headers_wo: Creation complete") {
+		t.Errorf("the apply output lacks the resources:\n%s", allOutput)
+	}
+	if !strings.Contains(string(state), uri) || !strings.Contains(string(state), "sensitive_attributes") {
+		t.Errorf("the state does not hold the subscriptions:\n%s", state)
+	}
+
+	for what, secret := range secrets {
+		expectAbsent(t, what, secret, map[string]string{"log": allLogs, "output": allOutput, "state": string(state)})
+	}
+	// headers values are kept in state by design (sensitive, since the
+	// service never returns them); they must still not be logged or shown.
+	expectAbsent(t, "headers value", headerSecret, map[string]string{"log": allLogs, "output": allOutput})
+	if !strings.Contains(string(state), headerSecret) {
+		t.Error("the headers value is not in state: the check above may scan the wrong state")
+	}
+}
+
+func expectAbsent(t *testing.T, what, secret string, in map[string]string) {
+	t.Helper()
+	for where, text := range in {
+		if i := strings.Index(text, secret); i >= 0 {
+			start, end := max(i-200, 0), min(i+len(secret)+100, len(text))
+			t.Errorf("the %s appears in the %s: …%s…", what, where, text[start:end])
+		}
+	}
+}
+
+func writeFile(t *testing.T, name, content string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,271 @@
+package provider
+
+// Reliability: a provider run in CI meets lost answers, rate limits and
+// server errors. It must converge, never create a duplicate and never lose
+// track of what it created.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// stateIDsOfType lists the ids of every resource of a type in the state.
+func stateIDsOfType(req statecheck.CheckStateRequest, resourceType string) []string {
+	var ids []string
+	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
+		return nil
+	}
+	for _, r := range req.State.Values.RootModule.Resources {
+		if r.Type == resourceType {
+			id, _ := r.AttributeValues["id"].(string)
+			ids = append(ids, id)
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// expectStateMatchesSubscriptions checks that the state tracks exactly the
+// subscriptions the emulator holds, n of them, each once.
+func expectStateMatchesSubscriptions(key string, n int) statecheck.StateCheck {
+	return stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+		inState := stateIDsOfType(req, "esign_webhook_subscription")
+		var onService []string
+		for _, s := range testEmulator.Subscriptions(key) {
+			onService = append(onService, s.ID)
+		}
+		sort.Strings(onService)
+		switch {
+		case len(onService) != n:
+			return fmt.Errorf("the emulator holds %d subscriptions, want %d", len(onService), n)
+		case len(slices.Compact(slices.Clone(inState))) != len(inState):
+			return fmt.Errorf("the state tracks a subscription twice: %v", inState)
+		case !slices.Equal(inState, onService):
+			return fmt.Errorf("state and service differ:\n state   %v\n service %v", inState, onService)
+		}
+		return nil
+	})
+}
+
+// Chaos: a fifth of all requests fail with 5xx or 429, some connections
+// drop before or after the service acted. One apply of 50 subscriptions
+// (ten pairs of them identical) and 100 metadata entries converges: no
+// duplicates, state and service agree, the next plan is empty, and destroy
+// under the same faults leaves nothing behind.
+func TestAccReliability_chaos(t *testing.T) {
+	tenant := newTestTenant(t)
+	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{
+		ErrorRate:          0.15,
+		RateLimitRate:      0.05,
+		RetryAfter:         0,
+		DropRate:           0.03,
+		CommitThenDropRate: 0.03,
+		Seed:               20260406,
+	})
+	config := fmt.Sprintf(`
+provider "esign" {
+  base_url         = %q
+  access_token     = %q
+  subscription_key = %q
+  max_retries      = 10
+}
+
+resource "esign_webhook_subscription" "chaos" {
+  count       = 50
+  event_type  = count.index %% 2 == 0 ? "SignatureRequestCompleted" : "SignatorySigned"
+  # 40 endpoints for 50 subscriptions: ten pairs are identical.
+  uri         = "%s/${count.index %% 40}"
+  description = "chaos"
+  headers     = { "X-Chaos-Index" = tostring(count.index) }
+}
+
+resource "esign_metadata_entry" "chaos" {
+  count       = 100
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-${count.index %% 10}"
+  key         = "key-${count.index}"
+  value       = "value-${count.index}"
+}
+`, testEmulatorURL, tenant.AccessToken, tenant.SubscriptionKey, testReceiver.URL(t.Name()))
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 50),
+					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+						stored := testEmulator.Metadata(tenant.SubscriptionKey)
+						if len(stored) != 100 {
+							return fmt.Errorf("the emulator holds %d metadata entries, want 100", len(stored))
+						}
+						for _, m := range stored {
+							if want := "value-" + strings.TrimPrefix(m.Key, "key-"); m.Value != want {
+								return fmt.Errorf("%s/%s: value %q, want %q", m.EntityID, m.Key, m.Value, want)
+							}
+						}
+						return nil
+					}),
+					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+						c := testEmulator.Counters(tenant.SubscriptionKey)
+						t.Logf("requests per route under faults: %v", c)
+						if c[emulator.RouteSubscriptionCreate] <= 50 {
+							return fmt.Errorf("%d create requests: the faults did not strike, the test proves nothing", c[emulator.RouteSubscriptionCreate])
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				// Under the same faults, a fresh plan sees no change.
+				Config:   config,
+				PlanOnly: true,
+			},
+		},
+	})
+}
+
+// ambiguousSubscriptionConfig declares count identical subscriptions.
+func ambiguousSubscriptionConfig(tenant emulator.Tenant, uri string, count int, headerValue string) string {
+	return providerConfig(tenant) + fmt.Sprintf(`
+resource "esign_webhook_subscription" "test" {
+  count       = %d
+  event_type  = "SignatureRequestCompleted"
+  uri         = %q
+  description = "identical"
+  headers     = { "X-Version" = %q }
+
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+`, count, uri, headerValue)
+}
+
+// scriptCreateFault is a PreConfig that makes the next create fail.
+func scriptCreateFault(tenant emulator.Tenant, kind emulator.FaultKind) func() {
+	return func() {
+		testEmulator.ResetCounters(tenant.SubscriptionKey)
+		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
+	}
+}
+
+// expectCreates checks how many create requests reached the service.
+func expectCreates(tenant emulator.Tenant, n int) statecheck.StateCheck {
+	return stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+		if got := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; got != n {
+			return fmt.Errorf("%d create requests, want %d", got, n)
+		}
+		return nil
+	})
+}
+
+// The service carries out a create and the answer is lost, or the create
+// fails ambiguously without effect: either way the apply ends with exactly
+// the configured subscriptions, each tracked in state once.
+func TestAccReliability_ambiguousCreate(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		kind    emulator.FaultKind
+		creates int // requests that reach the service for one subscription
+	}{
+		{"committed then dropped", emulator.FaultCommitThenDrop, 1}, // adopted, not repeated
+		{"dropped before processing", emulator.FaultDrop, 2},        // nothing found, sent again
+		{"gateway timeout", emulator.FaultGatewayTimeout, 2},
+		{"internal server error", emulator.FaultInternalError, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tenant := newTestTenant(t)
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+				Steps: []resource.TestStep{{
+					PreConfig: scriptCreateFault(tenant, tc.kind),
+					Config:    ambiguousSubscriptionConfig(tenant, testReceiver.URL(t.Name()), 1, "v1"),
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+					},
+					ConfigStateChecks: []statecheck.StateCheck{
+						expectStateMatchesSubscriptions(tenant.SubscriptionKey, 1),
+						expectCreates(tenant, tc.creates),
+					},
+				}},
+			})
+		})
+	}
+}
+
+// Identical subscriptions cannot be told apart in a list. An ambiguous
+// create among them must neither adopt a sibling nor one that existed
+// before: not one created in the same apply, not one tracked in state from
+// an earlier apply (the apply's provider process never read it), and not
+// the old one of a create_before_destroy replacement, which is about to be
+// deleted.
+func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
+	tenant := newTestTenant(t)
+	uri := testReceiver.URL(t.Name())
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				// Two identical creates in one apply, one answer lost.
+				PreConfig: scriptCreateFault(tenant, emulator.FaultCommitThenDrop),
+				Config:    ambiguousSubscriptionConfig(tenant, uri, 2, "v1"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 2),
+					expectCreates(tenant, 2),
+				},
+			},
+			{
+				// A third, identical to the two in state; its create fails
+				// without effect. The two existing ones are not adoptable.
+				PreConfig: scriptCreateFault(tenant, emulator.FaultServiceUnavailable),
+				Config:    ambiguousSubscriptionConfig(tenant, uri, 3, "v1"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 3),
+					expectCreates(tenant, 2),
+				},
+			},
+			{
+				// A header change replaces all three, new ones first; the
+				// event type, URI and description stay, so the old ones match.
+				PreConfig: scriptCreateFault(tenant, emulator.FaultBadGateway),
+				Config:    ambiguousSubscriptionConfig(tenant, uri, 3, "v2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_webhook_subscription.test[0]", plancheck.ResourceActionCreateBeforeDestroy),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 3),
+					expectCreates(tenant, 4),
+				},
+			},
+			{
+				// The same with the lost answer after the service acted.
+				PreConfig: scriptCreateFault(tenant, emulator.FaultCommitThenDrop),
+				Config:    ambiguousSubscriptionConfig(tenant, uri, 3, "v3"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 3),
+					expectCreates(tenant, 3),
+				},
+			},
+		},
+	})
+}
