@@ -55,7 +55,14 @@ func withTenant(t Tenant) reqOpt {
 
 // send issues a request with the fixture tenant's credentials; body may be
 // nil, a string (raw) or a value encoded as JSON.
-func (f *fixture) send(method, path string, body any, opts ...reqOpt) (*http.Response, []byte, error) {
+// answer is what a test looks at in a response, read in full and closed.
+type answer struct {
+	StatusCode    int
+	Header        http.Header
+	ContentLength int64
+}
+
+func (f *fixture) send(method, path string, body any, opts ...reqOpt) (*answer, []byte, error) {
 	f.t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
@@ -85,9 +92,11 @@ func (f *fixture) send(method, path string, body any, opts ...reqOpt) (*http.Res
 	if err != nil {
 		return nil, nil, err
 	}
-	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
-	return resp, data, err
+	if cerr := resp.Body.Close(); err == nil {
+		err = cerr
+	}
+	return &answer{StatusCode: resp.StatusCode, Header: resp.Header, ContentLength: resp.ContentLength}, data, err
 }
 
 // do is send that fails the test on a transport error and checks the status.

@@ -63,7 +63,6 @@ func (e *Emulator) loadState() error {
 			t.subs = append(t.subs, &subscription{Subscription: s.Subscription, headers: s.Headers})
 		}
 		for _, m := range ts.Metadata {
-			m := m
 			t.meta = append(t.meta, &m)
 		}
 		for _, d := range ts.Documents {
@@ -94,7 +93,7 @@ func (e *Emulator) saveState() error {
 	if err != nil {
 		return fmt.Errorf("emulator: state file: %w", err)
 	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
+	defer func() { _ = os.Remove(tmp.Name()) }() // no-op after the rename
 	if err := tmp.Chmod(0o600); err != nil {
 		_ = tmp.Close()
 		return fmt.Errorf("emulator: state file: %w", err)

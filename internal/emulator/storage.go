@@ -83,7 +83,9 @@ func SyntheticDocument(blobConnectionID string, size int64) io.Reader {
 	s := &synthetic{}
 	seed := sha256.Sum256([]byte("esign-emulator synthetic document\x00" + blobConnectionID))
 	for i := 0; i < syntheticBlock; i += sha256.Size {
-		sum := sha256.Sum256(append(seed[:], byte(i>>16), byte(i>>8), byte(i)))
+		var index [4]byte
+		binary.BigEndian.PutUint32(index[:], uint32(i))
+		sum := sha256.Sum256(append(seed[:], index[1:]...))
 		copy(s.base[i:], sum[:])
 	}
 	return io.NewSectionReader(s, 0, size)
@@ -100,7 +102,7 @@ func (s *synthetic) ReadAt(p []byte, off int64) (int, error) {
 		pos := off + int64(n)
 		block, within := pos/syntheticBlock, int(pos%syntheticBlock)
 		var stamp [8]byte
-		binary.BigEndian.PutUint64(stamp[:], uint64(block))
+		binary.BigEndian.PutUint64(stamp[:], uint64(block)) //nolint:gosec // G115: block = off / size of a block, never negative
 		if within < len(stamp) {
 			n += copy(p[n:], stamp[within:])
 			continue

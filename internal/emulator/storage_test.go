@@ -52,7 +52,7 @@ func TestStorageSyntheticStreams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	got := sha256.New()
 	n, err := io.Copy(got, resp.Body)
 	runtime.ReadMemStats(&after)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -36,6 +37,11 @@ var (
 var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
 	"esign": providerserver.NewProtocol6WithError(New("test")()),
 }
+
+// requiresWriteOnly skips a test on clients without write-only attributes
+// and ephemeral variables: Terraform before 1.11 and OpenTofu 1.6, which
+// reports itself as 1.6.x.
+var requiresWriteOnly = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_11_0)}
 
 func TestMain(m *testing.M) {
 	os.Exit(runWithEmulator(m))

@@ -342,6 +342,7 @@ func TestAccWebhookSubscriptionResource_importAdoptsHeadersWOVersion(t *testing.
 	token := config.Variables{"token": config.StringVariable("wo-import-token")}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   requiresWriteOnly,
 		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{
 			{
@@ -533,6 +534,7 @@ func TestAccWebhookSubscriptionResource_headersWriteOnly(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		TerraformVersionChecks:   requiresWriteOnly,
 		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{
 			{

@@ -210,20 +210,23 @@ func printBanner(w io.Writer, base string, c *config) {
 		}
 		return value
 	}
-	fmt.Fprintf(w, "esign emulator listening on %s\n\n", base)
-	fmt.Fprintf(w, "Point the provider at it:\n")
-	fmt.Fprintf(w, "  export ESIGN_BASE_URL=%s\n", base)
-	fmt.Fprintf(w, "  export ESIGN_SUBSCRIPTION_KEY=%s\n", show("subscription-key", c.tenant.SubscriptionKey))
-	fmt.Fprintf(w, "  export ESIGN_ACCESS_TOKEN=%s\n", show("access-token", c.tenant.AccessToken))
-	fmt.Fprintf(w, "or, to log in instead of using a static token:\n")
-	fmt.Fprintf(w, "  export ESIGN_USERNAME=%s ESIGN_PASSWORD=%s ESIGN_TENANT_ID=%s\n",
+	var b strings.Builder
+	fmt.Fprintf(&b, "esign emulator listening on %s\n\n", base)
+	fmt.Fprintf(&b, "Point the provider at it:\n")
+	fmt.Fprintf(&b, "  export ESIGN_BASE_URL=%s\n", base)
+	fmt.Fprintf(&b, "  export ESIGN_SUBSCRIPTION_KEY=%s\n", show("subscription-key", c.tenant.SubscriptionKey))
+	fmt.Fprintf(&b, "  export ESIGN_ACCESS_TOKEN=%s\n", show("access-token", c.tenant.AccessToken))
+	fmt.Fprintf(&b, "or, to log in instead of using a static token:\n")
+	fmt.Fprintf(&b, "  export ESIGN_USERNAME=%s ESIGN_PASSWORD=%s ESIGN_TENANT_ID=%s\n",
 		show("username", c.tenant.Username), show("password", c.tenant.Password), show("tenant-id", c.tenant.TenantID))
-	fmt.Fprintf(w, "\nAdmin routes (no credentials): %s/_emulator/healthz, /_emulator/tenants, /_emulator/events/signatory-signed, ...\n", base)
-	fmt.Fprintf(w, "  see: go doc github.com/esign-oss/terraform-provider-esign/internal/emulator\n")
+	fmt.Fprintf(&b, "\nAdmin routes (no credentials): %s/_emulator/healthz, /_emulator/tenants, /_emulator/events/signatory-signed, ...\n", base)
+	fmt.Fprintf(&b, "  see: go doc github.com/esign-oss/terraform-provider-esign/internal/emulator\n")
 	if c.stateFile != "" {
-		fmt.Fprintf(w, "State is kept in %s\n", c.stateFile)
+		fmt.Fprintf(&b, "State is kept in %s\n", c.stateFile)
 	}
-	fmt.Fprintf(w, "Stop with Ctrl-C.\n")
+	fmt.Fprintf(&b, "Stop with Ctrl-C.\n")
+	// A banner that cannot be printed is no reason to stop serving.
+	_, _ = io.WriteString(w, b.String())
 }
 
 // writeReadyFile writes atomically, so a script polling for the file never
@@ -233,7 +236,7 @@ func writeReadyFile(path, base string) error {
 	if err != nil {
 		return fmt.Errorf("-ready-file: %w", err)
 	}
-	defer os.Remove(tmp.Name())
+	defer func() { _ = os.Remove(tmp.Name()) }()
 	if _, err := tmp.WriteString(base + "\n"); err != nil {
 		_ = tmp.Close()
 		return fmt.Errorf("-ready-file: %w", err)

@@ -54,7 +54,7 @@ func TestRunServesAndStops(t *testing.T) {
 	if err != nil || resp.StatusCode != 200 {
 		t.Fatalf("GET /hooks/v1: %v %v", resp, err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 
 	cancel()
 	select {
