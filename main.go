@@ -19,6 +19,7 @@ func main() {
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "start the provider in debug mode for debuggers such as delve")
 	flag.Parse()
+	quietSDKLogsUnlessAsked()
 
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address: provider.RegistryAddress,

@@ -44,6 +44,14 @@ func (co *coalescer[V]) get(ctx context.Context, key string, fetch func(context.
 	co.mu.Unlock()
 
 	v, err, _ := co.flight.Do(key+"\x00"+strconv.FormatUint(gen, 10), func() (any, error) {
+		// A flight of this generation may have finished between the
+		// look-up above and this call: its result is already stored.
+		co.mu.Lock()
+		if e, ok := co.entries[key]; ok && e.gen == gen {
+			co.mu.Unlock()
+			return e.value, nil
+		}
+		co.mu.Unlock()
 		// The fetch is shared: it must not die with the first caller's
 		// context while others still wait, yet it keeps its values.
 		v, err := fetch(context.WithoutCancel(ctx))

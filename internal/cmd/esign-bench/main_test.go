@@ -1,0 +1,111 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestMedian(t *testing.T) {
+	for _, c := range []struct {
+		in   []float64
+		want float64
+	}{{nil, 0}, {[]float64{3}, 3}, {[]float64{5, 1, 3}, 3}, {[]float64{4, 1, 3, 2}, 2.5}} {
+		if got := median(c.in); got != c.want {
+			t.Errorf("median(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+func TestParseStat(t *testing.T) {
+	// The command name may hold spaces and parentheses.
+	line := "4242 (terraform-pr) x) S 4000 4242 22075 0 -1 4194304 100 0 0 0 150 25 0 0 20 0 1 0 66417 3133440 358\n"
+	ppid, ticks, ok := parseStat([]byte(line))
+	if !ok || ppid != 4000 || ticks != 175 {
+		t.Fatalf("parseStat = %d, %d, %v; want 4000, 175, true", ppid, ticks, ok)
+	}
+	if _, _, ok := parseStat([]byte("garbage")); ok {
+		t.Fatal("parseStat accepted garbage")
+	}
+}
+
+// The watcher finds a child of the given parent running the given binary and
+// reads its peak RSS; other children are ignored.
+func TestWatchChildren(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("no /proc")
+	}
+	sleep, err := exec.LookPath("sleep")
+	if err != nil {
+		t.Skip("no sleep binary")
+	}
+	sleep, _ = filepath.EvalSymlinks(sleep)
+	// A shell whose children are two sleeps: the watched binary is sleep.
+	sh := exec.Command("sh", "-c", sleep+" 0.5 & "+sleep+" 0.5; wait")
+	if err := sh.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w := watchChildren(sh.Process.Pid, sleep, 5*time.Millisecond)
+	if err := sh.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	n, rss, _ := w.Stop()
+	if n != 2 || rss <= 0 {
+		t.Fatalf("watched %d processes with peak RSS %d; want 2 with a positive peak", n, rss)
+	}
+
+	other := watchChildren(os.Getpid(), "/nonexistent/binary", 5*time.Millisecond)
+	time.Sleep(20 * time.Millisecond)
+	if n, _, _ := other.Stop(); n != 0 {
+		t.Fatalf("watched %d processes of another binary", n)
+	}
+}
+
+func TestConfigs(t *testing.T) {
+	s := sizes["small"]
+	esign := esignConfig(s)
+	for _, want := range []string{
+		`count       = 200`, `count       = 400`, `"req-${count.index % 20}"`,
+		`(count.index % 2 == 0 ? "signaturerequestcompleted" : "signatorysigned")`,
+		`source = "esign-oss/esign"`,
+	} {
+		if !strings.Contains(esign, want) {
+			t.Errorf("esign configuration lacks %q:\n%s", want, esign)
+		}
+	}
+	if data := dataConfig(s); !strings.Contains(data, "count = 600") || strings.Contains(data, "esign") {
+		t.Errorf("terraform_data configuration:\n%s", data)
+	}
+	if s.RequestTarget() != 22 || sizes["large"].RequestTarget() != 102 {
+		t.Error("request target is not 2 + entities")
+	}
+}
+
+// Targets are reported as PASS or MISS, never as an error.
+func TestSummaryTableVerdicts(t *testing.T) {
+	runs := func(secs float64, requests int, rss int64) []measurement {
+		return []measurement{{Seconds: secs, Requests: requests, PeakRSS: rss, ByRoute: map[string]int{"GET /hooks/v1/subscription": 1}}}
+	}
+	s := sizes["small"]
+	rep := &report{options: options{runs: 1, latency: 20 * time.Millisecond}, sizes: []*sizeResult{{
+		Size: s,
+		Runs: map[string][]measurement{
+			vRefresh:   runs(2.0, 30, 150e6), // 30 requests and 150 MB: two misses
+			vNoRefresh: runs(1.0, 0, 40e6),   // 2.0 / 1.0: a miss
+			vData:      runs(0.5, 0, 0),      // 1.0 / 0.5 = 2.0: a pass
+			vNaive:     runs(6.0, 600, 40e6),
+		},
+	}}}
+	table := rep.summaryTable()
+	for _, want := range []string{"2.00 MISS", "2.00 PASS", "3.0×", "30 of 22 MISS", "150.0 MB MISS"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q:\n%s", want, table)
+		}
+	}
+	if md := rep.markdown(); !strings.Contains(md, "1 × `GET /hooks/v1/subscription`") {
+		t.Errorf("results lack the per-route counts:\n%s", md)
+	}
+}
