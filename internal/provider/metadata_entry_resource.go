@@ -199,8 +199,15 @@ func (r *metadataEntryResource) Read(ctx context.Context, req resource.ReadReque
 		return
 	}
 
+	id := metadataEntryID(state.EntityType.ValueString(), state.EntityID.ValueString(), state.Key.ValueString())
+	if entry.Value == state.Value.ValueString() && id == state.ID.ValueString() {
+		// resp.State starts as the prior state: when nothing changed,
+		// encoding it again is work a refresh of thousands of entries
+		// can do without.
+		return
+	}
 	state.Value = types.StringValue(entry.Value)
-	state.ID = types.StringValue(metadataEntryID(state.EntityType.ValueString(), state.EntityID.ValueString(), state.Key.ValueString()))
+	state.ID = types.StringValue(id)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 

@@ -352,7 +352,15 @@ func (r *webhookSubscriptionResource) Read(ctx context.Context, req resource.Rea
 	// adopt it after a lost answer.
 	r.client.ClaimSubscription(sub.ID)
 
+	before := state
 	flattenSubscription(sub, &state)
+	if state.ID.Equal(before.ID) && state.EventType.Equal(before.EventType) && state.URI.Equal(before.URI) &&
+		state.Description.Equal(before.Description) && before.HeadersWO.IsNull() {
+		// resp.State starts as the prior state: when nothing changed,
+		// encoding it again is work a refresh of hundreds of
+		// subscriptions can do without.
+		return
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
