@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
@@ -82,16 +83,12 @@ func skipBelowTerraform111(t *testing.T, terraformBin string) {
 // returns that directory (for dev_overrides).
 func buildProvider(t *testing.T) string {
 	t.Helper()
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatal("go is not on PATH")
-	}
-	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, goBin, "build", "-o", filepath.Join(dir, "terraform-provider-esign"), "github.com/esign-oss/terraform-provider-esign")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the provider: %v\n%s", err, out)
+	var out strings.Builder
+	dir, err := devprovider.Build(ctx, ".", "github.com/esign-oss/terraform-provider-esign", t.TempDir(), &out)
+	if err != nil {
+		t.Fatalf("building the provider: %v\n%s", err, out.String())
 	}
 	return dir
 }
@@ -193,13 +190,9 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string) {
 
 	work := t.TempDir()
 	cliConfig := filepath.Join(work, "terraform.rc")
-	writeFile(t, cliConfig, fmt.Sprintf(`provider_installation {
-  dev_overrides {
-    %q = %q
-  }
-  direct {}
-}
-`, RegistryAddress, pluginDir))
+	if err := devprovider.WriteCLIConfig(cliConfig, pluginDir); err != nil {
+		t.Fatal(err)
+	}
 	configDir := filepath.Join(work, "config")
 	if err := os.Mkdir(configDir, 0o750); err != nil {
 		t.Fatal(err)

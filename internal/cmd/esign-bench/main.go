@@ -30,6 +30,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 )
 
 type options struct {
@@ -124,10 +126,8 @@ func run(o options) error {
 
 	step("Building the provider")
 	pluginDir := filepath.Join(work, "plugins")
-	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", filepath.Join(pluginDir, "terraform-provider-esign"), ".")
-	build.Dir, build.Stdout, build.Stderr = repo, os.Stdout, os.Stderr
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("go build: %w", err)
+	if _, err := devprovider.Build(ctx, repo, ".", pluginDir, os.Stdout); err != nil {
+		return err
 	}
 
 	svc, err := startService(o.latency)
@@ -147,10 +147,8 @@ func run(o options) error {
 			return err
 		}
 		profDir := filepath.Join(work, "profiled")
-		build := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(profDir, "plugins", "terraform-provider-esign"), "./internal/cmd/esign-bench/profiled-provider")
-		build.Dir, build.Stdout, build.Stderr = repo, os.Stdout, os.Stderr
-		if err := build.Run(); err != nil {
-			return fmt.Errorf("go build (profiled provider): %w", err)
+		if _, err := devprovider.Build(ctx, repo, "./internal/cmd/esign-bench/profiled-provider", filepath.Join(profDir, "plugins"), os.Stdout); err != nil {
+			return err
 		}
 		if profiled, err = newTFRunner(tfBin, profDir, filepath.Join(profDir, "plugins")); err != nil {
 			return err

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 )
 
 // tfRunner runs terraform with a CLI configuration of its own (dev_overrides
@@ -25,14 +27,7 @@ type tfRunner struct {
 
 func newTFRunner(bin, work, pluginDir string) (*tfRunner, error) {
 	cliConfig := filepath.Join(work, "terraform.rc")
-	rc := fmt.Sprintf(`provider_installation {
-  dev_overrides {
-    "registry.terraform.io/esign-oss/esign" = %q
-  }
-  direct {}
-}
-`, pluginDir)
-	if err := os.WriteFile(cliConfig, []byte(rc), 0o600); err != nil {
+	if err := devprovider.WriteCLIConfig(cliConfig, pluginDir); err != nil {
 		return nil, err
 	}
 	logDir := filepath.Join(work, "logs")

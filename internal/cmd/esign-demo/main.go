@@ -11,9 +11,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"time"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 )
 
 func main() {
@@ -49,10 +50,8 @@ func run(terraform string, keep bool) error {
 
 	step("Building the provider")
 	pluginDir := filepath.Join(work, "plugins")
-	build := exec.CommandContext(ctx, "go", "build", "-o", filepath.Join(pluginDir, "terraform-provider-esign"), ".")
-	build.Dir, build.Stdout, build.Stderr = repo, os.Stdout, os.Stderr
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("go build: %w", err)
+	if _, err := devprovider.Build(ctx, repo, ".", pluginDir, os.Stdout); err != nil {
+		return err
 	}
 
 	step("Starting a webhook receiver and the emulator on 127.0.0.1")

@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 )
 
 // terraformRunner runs terraform in a copy of the demo configuration with a
@@ -38,14 +40,7 @@ func newTerraform(ctx context.Context, bin, work, pluginDir, exampleDir string, 
 	}
 
 	cliConfig := filepath.Join(work, "terraform.rc")
-	rc := fmt.Sprintf(`provider_installation {
-  dev_overrides {
-    "registry.terraform.io/esign-oss/esign" = %q
-  }
-  direct {}
-}
-`, pluginDir)
-	if err := os.WriteFile(cliConfig, []byte(rc), 0o600); err != nil {
+	if err := devprovider.WriteCLIConfig(cliConfig, pluginDir); err != nil {
 		return nil, err
 	}
 

@@ -1,0 +1,47 @@
+// Package devprovider runs terraform against a provider built from this
+// checkout: it builds the binary and writes a CLI configuration whose
+// dev_overrides point at it. The demo, the benchmark and the redaction test
+// use it; the user's ~/.terraformrc is never read or changed, since callers
+// pass the written file in TF_CLI_CONFIG_FILE.
+package devprovider
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+)
+
+// Address is the provider's registry address that dev_overrides replace.
+// It equals provider.RegistryAddress (not imported here: the provider's own
+// tests use this package).
+const Address = "registry.terraform.io/esign-oss/esign"
+
+// BinaryName is the file name terraform looks for in a dev_overrides folder.
+const BinaryName = "terraform-provider-esign"
+
+// Build runs `go build` of pkg (run in dir) into pluginDir/BinaryName and
+// returns pluginDir. Compiler output goes to out.
+func Build(ctx context.Context, dir, pkg, pluginDir string, out io.Writer) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", filepath.Join(pluginDir, BinaryName), pkg)
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, out, out
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("go build %s: %w", pkg, err)
+	}
+	return pluginDir, nil
+}
+
+// WriteCLIConfig writes a terraform CLI configuration to path that serves
+// Address from pluginDir and installs every other provider as usual.
+func WriteCLIConfig(path, pluginDir string) error {
+	rc := fmt.Sprintf(`provider_installation {
+  dev_overrides {
+    %q = %q
+  }
+  direct {}
+}
+`, Address, pluginDir)
+	return os.WriteFile(path, []byte(rc), 0o600)
+}
