@@ -3,11 +3,8 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"log"
-
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/provider"
 )
@@ -19,13 +16,9 @@ func main() {
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "start the provider in debug mode for debuggers such as delve")
 	flag.Parse()
-	quietSDKLogsUnlessAsked()
+	provider.QuietSDKLogsUnlessAsked()
 
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
-		Address: provider.RegistryAddress,
-		Debug:   debug,
-	})
-	if err != nil {
+	if err := provider.Serve(version, debug); err != nil {
 		log.Fatal(err.Error())
 	}
 }

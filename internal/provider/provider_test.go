@@ -18,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
@@ -33,9 +32,10 @@ var (
 )
 
 // testAccProtoV6ProviderFactories serve the provider in-process to the real
-// terraform binary that terraform-plugin-testing runs.
+// terraform binary that terraform-plugin-testing runs: the same protocol
+// server the release binary serves.
 var testAccProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"esign": providerserver.NewProtocol6WithError(New("test")()),
+	"esign": func() (tfprotov6.ProviderServer, error) { return NewProtocol6Server("test"), nil },
 }
 
 // requiresWriteOnly skips a test on clients without write-only attributes

@@ -48,7 +48,7 @@ func (w *procWatch) loop() {
 	defer close(w.done)
 	t := time.NewTicker(w.interval)
 	defer t.Stop()
-	known := map[int]bool{} // pid: is one of ours
+	known := map[int]bool{} // pid: is one of ours (false: not a child of parent)
 	for {
 		w.poll(known)
 		select {
@@ -88,15 +88,14 @@ func (w *procWatch) poll(known map[int]bool) {
 				known[pid] = false
 				continue
 			}
+			// Between fork and exec a child still shows its parent's
+			// binary, so a child that is not (yet) the provider is looked
+			// at again next time rather than written off.
 			exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
-			if err != nil {
-				continue // not exec'd yet: look again next time
-			}
-			ours = exe == w.binary
-			known[pid] = ours
-			if !ours {
+			if err != nil || exe != w.binary {
 				continue
 			}
+			known[pid] = true
 		}
 		hwm := readVMHWM(filepath.Join("/proc", e.Name(), "status"))
 		w.mu.Lock()

@@ -6,7 +6,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"log"
 	"os"
@@ -14,14 +13,15 @@ import (
 	"runtime"
 	"runtime/pprof"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
-
 	"github.com/esign-oss/terraform-provider-esign/internal/provider"
 )
 
 func main() {
+	provider.QuietSDKLogsUnlessAsked()
 	dir := os.Getenv("ESIGN_BENCH_PROFILE_DIR")
+	var heap *heapWatch
 	if dir != "" {
+		heap = startHeapWatch(dir)
 		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("cpu-%d.pprof", os.Getpid())))
 		if err != nil {
 			log.Fatal(err)
@@ -30,12 +30,19 @@ func main() {
 			log.Fatal(err)
 		}
 	}
-	err := providerserver.Serve(context.Background(), provider.New("bench"), providerserver.ServeOpts{Address: provider.RegistryAddress})
+	err := provider.Serve("bench", false)
 	if dir != "" {
 		pprof.StopCPUProfile()
+		_ = heap.writeTo(filepath.Join(dir, fmt.Sprintf("memory-%d.txt", os.Getpid())))
 		runtime.GC()
 		if f, ferr := os.Create(filepath.Join(dir, fmt.Sprintf("heap-%d.pprof", os.Getpid()))); ferr == nil {
 			_ = pprof.Lookup("allocs").WriteTo(f, 0)
+			_ = f.Close()
+		}
+		// Goroutines still alive when Terraform stops the provider: a
+		// count that grows with the number of requests is a leak.
+		if f, ferr := os.Create(filepath.Join(dir, fmt.Sprintf("goroutine-%d.txt", os.Getpid()))); ferr == nil {
+			_ = pprof.Lookup("goroutine").WriteTo(f, 1)
 			_ = f.Close()
 		}
 	}
