@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
@@ -40,6 +41,21 @@ type metadataEntryResourceModel struct {
 	Key         types.String `tfsdk:"key"`
 	Value       types.String `tfsdk:"value"`
 	ReferenceID types.String `tfsdk:"reference_id"`
+}
+
+// metadataEntryModelFromRaw is Get for Read, which runs once per entry in
+// every refreshing plan (see rawObject).
+func metadataEntryModelFromRaw(v tftypes.Value) (metadataEntryResourceModel, error) {
+	o := newRawObject(v)
+	m := metadataEntryResourceModel{
+		ID:          o.String("id"),
+		EntityType:  o.String("entity_type"),
+		EntityID:    o.String("entity_id"),
+		Key:         o.String("key"),
+		Value:       o.String("value"),
+		ReferenceID: o.String("reference_id"),
+	}
+	return m, o.Err()
 }
 
 // metadataEntryImportExample is shown with every malformed import ID.
@@ -176,9 +192,9 @@ func (r *metadataEntryResource) Create(ctx context.Context, req resource.CreateR
 }
 
 func (r *metadataEntryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state metadataEntryResourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	state, err := metadataEntryModelFromRaw(req.State.Raw)
+	if err != nil {
+		addModelError(&resp.Diagnostics, err)
 		return
 	}
 

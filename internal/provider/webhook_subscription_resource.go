@@ -23,6 +23,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
@@ -51,6 +52,22 @@ type webhookSubscriptionResourceModel struct {
 	Headers          types.Map    `tfsdk:"headers"`
 	HeadersWO        types.Map    `tfsdk:"headers_wo"`
 	HeadersWOVersion types.Int64  `tfsdk:"headers_wo_version"`
+}
+
+// webhookModelFromRaw is Get for the paths that run once per resource in
+// every plan, Read and ModifyPlan (see rawObject).
+func webhookModelFromRaw(v tftypes.Value) (webhookSubscriptionResourceModel, error) {
+	o := newRawObject(v)
+	m := webhookSubscriptionResourceModel{
+		ID:               o.String("id"),
+		EventType:        o.String("event_type"),
+		URI:              o.String("uri"),
+		Description:      o.String("description"),
+		Headers:          o.StringMap("headers"),
+		HeadersWO:        o.StringMap("headers_wo"),
+		HeadersWOVersion: o.Int64("headers_wo_version"),
+	}
+	return m, o.Err()
 }
 
 // privateKeyImported marks, in private state, a subscription that was
@@ -202,12 +219,13 @@ func (r *webhookSubscriptionResource) ModifyPlan(ctx context.Context, req resour
 	if req.Plan.Raw.IsNull() || r.client == nil {
 		return
 	}
-	var plan, state webhookSubscriptionResourceModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	plan, err := webhookModelFromRaw(req.Plan.Raw)
+	var state webhookSubscriptionResourceModel
+	if err == nil && !req.State.Raw.IsNull() {
+		state, err = webhookModelFromRaw(req.State.Raw)
 	}
-	if resp.Diagnostics.HasError() {
+	if err != nil {
+		addModelError(&resp.Diagnostics, err)
 		return
 	}
 
@@ -329,9 +347,9 @@ func withDetail(err error, detail string) error {
 }
 
 func (r *webhookSubscriptionResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state webhookSubscriptionResourceModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
+	state, err := webhookModelFromRaw(req.State.Raw)
+	if err != nil {
+		addModelError(&resp.Diagnostics, err)
 		return
 	}
 	r.client.AddSecrets(mapValues(stringMap(ctx, state.Headers, &resp.Diagnostics))...)

@@ -1,0 +1,143 @@
+package provider
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// rawObject reads a resource's attributes straight from the Terraform value
+// of its state or plan. The framework's Get decodes into a model struct by
+// reflection and compiles a regular expression for every field on every call
+// (terraform-plugin-framework v1.19, internal/reflect.isValidFieldName):
+// more than half of the provider's CPU time in ReadResource. Read and
+// ModifyPlan run once per resource in every plan, so their models are built
+// with rawObject (see the *ModelFromRaw functions, kept equal to Get by
+// TestModelsFromRawMatchGet); Create, Update, Delete and ImportState keep Get.
+//
+// The first error is kept and later reads return null values, so a model can
+// be filled attribute by attribute and the error checked once.
+type rawObject struct {
+	attrs map[string]tftypes.Value
+	err   error
+}
+
+func newRawObject(v tftypes.Value) *rawObject {
+	o := &rawObject{}
+	if err := v.As(&o.attrs); err != nil {
+		o.err = fmt.Errorf("reading the resource object: %w", err)
+	}
+	return o
+}
+
+// Err is the first error met, naming the attribute.
+func (o *rawObject) Err() error { return o.err }
+
+// value returns the named attribute and whether it is known and null. After
+// an error every attribute reads as null.
+func (o *rawObject) value(name string) (v tftypes.Value, known, null bool) {
+	if o.err != nil {
+		return tftypes.Value{}, true, true
+	}
+	v, ok := o.attrs[name]
+	if !ok {
+		o.err = fmt.Errorf("the resource object has no attribute %q", name)
+		return tftypes.Value{}, true, true
+	}
+	return v, v.IsKnown(), v.IsNull()
+}
+
+// addModelError reports a state or plan that could not be read into a model:
+// the value does not match the resource's schema, a bug in the provider.
+func addModelError(diags *diag.Diagnostics, err error) {
+	diags.AddError("Could not read the resource's state or plan",
+		"This is a bug in the provider; please report it with this message: "+err.Error())
+}
+
+func (o *rawObject) fail(name string, err error) {
+	if o.err == nil {
+		o.err = fmt.Errorf("reading attribute %q: %w", name, err)
+	}
+}
+
+// String reads a string attribute.
+func (o *rawObject) String(name string) types.String {
+	v, known, null := o.value(name)
+	switch {
+	case !known:
+		return types.StringUnknown()
+	case null:
+		return types.StringNull()
+	}
+	var s string
+	if err := v.As(&s); err != nil {
+		o.fail(name, err)
+		return types.StringNull()
+	}
+	return types.StringValue(s)
+}
+
+// Int64 reads a number attribute that holds a whole number.
+func (o *rawObject) Int64(name string) types.Int64 {
+	v, known, null := o.value(name)
+	switch {
+	case !known:
+		return types.Int64Unknown()
+	case null:
+		return types.Int64Null()
+	}
+	var n big.Float
+	if err := v.As(&n); err != nil {
+		o.fail(name, err)
+		return types.Int64Null()
+	}
+	i, accuracy := n.Int64()
+	if accuracy != big.Exact {
+		o.fail(name, fmt.Errorf("%s is not a 64-bit whole number", n.String()))
+		return types.Int64Null()
+	}
+	return types.Int64Value(i)
+}
+
+// StringMap reads a map(string) attribute. Unknown elements are kept
+// unknown, as the framework keeps them.
+func (o *rawObject) StringMap(name string) types.Map {
+	v, known, null := o.value(name)
+	switch {
+	case !known:
+		return types.MapUnknown(types.StringType)
+	case null:
+		return types.MapNull(types.StringType)
+	}
+	var raw map[string]tftypes.Value
+	if err := v.As(&raw); err != nil {
+		o.fail(name, err)
+		return types.MapNull(types.StringType)
+	}
+	elems := make(map[string]attr.Value, len(raw))
+	for k, e := range raw {
+		switch {
+		case !e.IsKnown():
+			elems[k] = types.StringUnknown()
+		case e.IsNull():
+			elems[k] = types.StringNull()
+		default:
+			var s string
+			if err := e.As(&s); err != nil {
+				o.fail(name, err)
+				return types.MapNull(types.StringType)
+			}
+			elems[k] = types.StringValue(s)
+		}
+	}
+	m, diags := types.MapValue(types.StringType, elems)
+	if diags.HasError() {
+		o.fail(name, fmt.Errorf("%s", diags[0].Detail()))
+		return types.MapNull(types.StringType)
+	}
+	return m
+}

@@ -1,0 +1,133 @@
+package provider
+
+import (
+	"context"
+	"math/big"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// valueKind says how testObject fills each attribute.
+type valueKind int
+
+const (
+	allKnown valueKind = iota
+	allNull
+	allUnknown
+	unknownElements // known maps whose elements are unknown; the rest known
+)
+
+// testObject builds a value of the schema's object type with every
+// attribute filled according to kind, so that a model constructor that
+// forgets an attribute, or reads it as the wrong type, differs from Get.
+func testObject(t *testing.T, s schema.Schema, kind valueKind) tftypes.Value {
+	t.Helper()
+	typ, ok := s.Type().TerraformType(context.Background()).(tftypes.Object)
+	if !ok {
+		t.Fatal("schema type is not an object")
+	}
+	attrs := map[string]tftypes.Value{}
+	for name, at := range typ.AttributeTypes {
+		switch kind {
+		case allNull:
+			attrs[name] = tftypes.NewValue(at, nil)
+			continue
+		case allUnknown:
+			attrs[name] = tftypes.NewValue(at, tftypes.UnknownValue)
+			continue
+		}
+		switch {
+		case at.Is(tftypes.String):
+			attrs[name] = tftypes.NewValue(at, "v-"+name)
+		case at.Is(tftypes.Number):
+			attrs[name] = tftypes.NewValue(at, big.NewFloat(float64(len(name))))
+		case at.Is(tftypes.Map{ElementType: tftypes.String}):
+			elem := tftypes.NewValue(tftypes.String, "secret-"+name)
+			if kind == unknownElements {
+				elem = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+			}
+			attrs[name] = tftypes.NewValue(at, map[string]tftypes.Value{"X-" + name: elem, "empty": tftypes.NewValue(tftypes.String, "")})
+		default:
+			t.Fatalf("attribute %q has type %s: teach testObject and rawObject about it", name, at)
+		}
+	}
+	return tftypes.NewValue(typ, attrs)
+}
+
+// equalModels compares two models field by field with attr.Value.Equal.
+func equalModels(t *testing.T, got, want any) {
+	t.Helper()
+	g, w := reflect.ValueOf(got), reflect.ValueOf(want)
+	for i := range g.NumField() {
+		gf, _ := g.Field(i).Interface().(attr.Value)
+		wf, _ := w.Field(i).Interface().(attr.Value)
+		if gf == nil || wf == nil || !gf.Equal(wf) {
+			t.Errorf("%s: from raw %v, from Get %v", g.Type().Field(i).Name, gf, wf)
+		}
+	}
+}
+
+func TestModelsFromRawMatchGet(t *testing.T) {
+	ctx := context.Background()
+	kinds := map[string]valueKind{"known": allKnown, "null": allNull, "unknown": allUnknown, "unknown map elements": unknownElements}
+	for name, kind := range kinds {
+		t.Run("webhook subscription/"+name, func(t *testing.T) {
+			raw := testObject(t, webhookSubscriptionSchema, kind)
+			var want webhookSubscriptionResourceModel
+			if diags := (tfsdk.Plan{Schema: webhookSubscriptionSchema, Raw: raw}).Get(ctx, &want); diags.HasError() {
+				t.Fatal(diags)
+			}
+			got, err := webhookModelFromRaw(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			equalModels(t, got, want)
+		})
+		t.Run("metadata entry/"+name, func(t *testing.T) {
+			raw := testObject(t, metadataEntrySchema, kind)
+			var want metadataEntryResourceModel
+			if diags := (tfsdk.Plan{Schema: metadataEntrySchema, Raw: raw}).Get(ctx, &want); diags.HasError() {
+				t.Fatal(diags)
+			}
+			got, err := metadataEntryModelFromRaw(raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			equalModels(t, got, want)
+		})
+	}
+}
+
+func TestRawObjectErrorsNameTheAttribute(t *testing.T) {
+	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"n": tftypes.Number, "s": tftypes.String}}
+	o := newRawObject(tftypes.NewValue(typ, map[string]tftypes.Value{
+		"n": tftypes.NewValue(tftypes.Number, big.NewFloat(1.5)),
+		"s": tftypes.NewValue(tftypes.String, "x"),
+	}))
+	if got := o.String("s"); got.ValueString() != "x" {
+		t.Errorf("String(s) = %v", got)
+	}
+	if got := o.Int64("n"); !got.IsNull() {
+		t.Errorf("Int64 of 1.5 = %v, want null and an error", got)
+	}
+	if err := o.Err(); err == nil || !strings.Contains(err.Error(), `"n"`) {
+		t.Errorf("Err() = %v, want one naming attribute \"n\"", err)
+	}
+	// After an error, every attribute reads as null and the first error stays.
+	if got := o.String("s"); !got.IsNull() {
+		t.Errorf("String(s) after an error = %v, want null", got)
+	}
+	missing := newRawObject(tftypes.NewValue(typ, map[string]tftypes.Value{
+		"n": tftypes.NewValue(tftypes.Number, nil),
+		"s": tftypes.NewValue(tftypes.String, nil),
+	}))
+	if missing.String("other"); missing.Err() == nil {
+		t.Error("reading an attribute the object does not have is not an error")
+	}
+}
