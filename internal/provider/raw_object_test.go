@@ -74,34 +74,31 @@ func equalModels(t *testing.T, got, want any) {
 }
 
 func TestModelsFromRawMatchGet(t *testing.T) {
-	ctx := context.Background()
 	kinds := map[string]valueKind{"known": allKnown, "null": allNull, "unknown": allUnknown, "unknown map elements": unknownElements}
 	for name, kind := range kinds {
 		t.Run("webhook subscription/"+name, func(t *testing.T) {
-			raw := testObject(t, webhookSubscriptionSchema, kind)
-			var want webhookSubscriptionResourceModel
-			if diags := (tfsdk.Plan{Schema: webhookSubscriptionSchema, Raw: raw}).Get(ctx, &want); diags.HasError() {
-				t.Fatal(diags)
-			}
-			got, err := webhookModelFromRaw(raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			equalModels(t, got, want)
+			checkModelFromRaw(t, webhookSubscriptionSchema, kind, webhookModelFromRaw)
 		})
 		t.Run("metadata entry/"+name, func(t *testing.T) {
-			raw := testObject(t, metadataEntrySchema, kind)
-			var want metadataEntryResourceModel
-			if diags := (tfsdk.Plan{Schema: metadataEntrySchema, Raw: raw}).Get(ctx, &want); diags.HasError() {
-				t.Fatal(diags)
-			}
-			got, err := metadataEntryModelFromRaw(raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			equalModels(t, got, want)
+			checkModelFromRaw(t, metadataEntrySchema, kind, metadataEntryModelFromRaw)
 		})
 	}
+}
+
+// checkModelFromRaw compares fromRaw with the framework's Get on a value of
+// the schema filled according to kind.
+func checkModelFromRaw[M any](t *testing.T, s schema.Schema, kind valueKind, fromRaw func(tftypes.Value) (M, error)) {
+	t.Helper()
+	raw := testObject(t, s, kind)
+	var want M
+	if diags := (tfsdk.Plan{Schema: s, Raw: raw}).Get(context.Background(), &want); diags.HasError() {
+		t.Fatal(diags)
+	}
+	got, err := fromRaw(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	equalModels(t, got, want)
 }
 
 func TestRawObjectErrorsNameTheAttribute(t *testing.T) {
