@@ -64,13 +64,21 @@ resource "esign_metadata_entry" "m" {
 }
 
 // dataConfig is the baseline: as many terraform_data resources, served by
-// Terraform's built-in provider (no plugin process, no network).
+// Terraform's built-in provider (no plugin process, no network), in blocks
+// of the same counts as the esign configuration. Terraform's own cost per
+// instance grows with the size of its block, so one block of all resources
+// would be a slower, unfair baseline at the large size.
 func dataConfig(s size) string {
-	return fmt.Sprintf(`resource "terraform_data" "d" {
+	return fmt.Sprintf(`resource "terraform_data" "s" {
   count = %d
-  input = "v-${count.index}"
+  input = "s-${count.index}"
 }
-`, s.Resources())
+
+resource "terraform_data" "m" {
+  count = %d
+  input = "m-${count.index}"
+}
+`, s.Subscriptions, s.Entries)
 }
 
 func writeConfig(dir, text string) error {

@@ -76,7 +76,7 @@ func TestConfigs(t *testing.T) {
 			t.Errorf("esign configuration lacks %q:\n%s", want, esign)
 		}
 	}
-	if data := dataConfig(s); !strings.Contains(data, "count = 600") || strings.Contains(data, "esign") {
+	if data := dataConfig(s); !strings.Contains(data, "count = 200") || !strings.Contains(data, "count = 400") || strings.Contains(data, "esign") {
 		t.Errorf("terraform_data configuration:\n%s", data)
 	}
 	if s.RequestTarget() != 22 || sizes["large"].RequestTarget() != 102 {

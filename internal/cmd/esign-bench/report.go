@@ -217,8 +217,8 @@ func (rep *report) markdown() string {
 	b.WriteString(rep.summaryTable())
 	b.WriteString(`
 - *plan (refresh)*: ` + "`terraform plan`" + ` right after apply (an empty plan); *plan -refresh=false*: the same without reading the service;
-  *terraform_data*: ` + "`terraform plan -refresh=false`" + ` of as many ` + "`terraform_data`" + ` resources (Terraform's built-in
-  provider, no plugin, no network: what Terraform itself costs); *naive peer*: ` + "`terraform plan`" + ` with
+  *terraform_data*: ` + "`terraform plan -refresh=false`" + ` of as many ` + "`terraform_data`" + ` resources, in two blocks of the same
+  counts (Terraform's built-in provider, no plugin, no network: what Terraform itself costs); *naive peer*: ` + "`terraform plan`" + ` with
   ` + "`ESIGN_DISABLE_READ_COALESCING=true`" + `, one request per resource read.
 - API requests: what the emulator counted during one plan with refresh (the highest of the runs); the target is one
   ` + "`GET /hooks/v1`" + `, one ` + "`GET /hooks/v1/subscription`" + ` and one ` + "`GET /metadata/{entityType}/{entityId}`" + ` per entity.
