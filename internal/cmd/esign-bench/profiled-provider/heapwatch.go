@@ -56,14 +56,20 @@ func startHeapWatch(dir string) *heapWatch {
 // writePeakProfiles writes the in-use heap and the goroutines as they are
 // at a new peak of the live heap (overwriting the previous peak's).
 func (w *heapWatch) writePeakProfiles() {
-	for name, debug := range map[string]int{"heap": 0, "goroutine": 1} {
-		f, err := os.Create(filepath.Join(w.dir, fmt.Sprintf("peak-%s-%d.pprof", name, os.Getpid())))
-		if err != nil {
-			continue
-		}
-		_ = pprof.Lookup(name).WriteTo(f, debug)
-		_ = f.Close()
+	writeProfile(w.dir, "heap", 0, "peak-heap-%d.pprof")
+	writeProfile(w.dir, "goroutine", 1, "peak-goroutine-%d.txt")
+}
+
+// writeProfile writes the named runtime/pprof profile to dir, in a file
+// named by fileFormat and the pid: debug 0 is binary (for go tool pprof),
+// 1 is text.
+func writeProfile(dir, name string, debug int, fileFormat string) {
+	f, err := os.Create(filepath.Join(dir, fmt.Sprintf(fileFormat, os.Getpid())))
+	if err != nil {
+		return
 	}
+	_ = pprof.Lookup(name).WriteTo(f, debug)
+	_ = f.Close()
 }
 
 // writeTo stops the sampling and writes the peaks to path.

@@ -1,8 +1,10 @@
-// Command profiled-provider is the provider with CPU and heap profiles, for
-// `esign-bench -profile DIR` only; it is never released. It serves exactly
-// what terraform-provider-esign serves and, when ESIGN_BENCH_PROFILE_DIR is
-// set, writes cpu-<pid>.pprof and heap-<pid>.pprof there when Terraform
-// stops it.
+// Command profiled-provider is the provider with CPU and memory profiles,
+// for `esign-bench -profile DIR` only; it is never released. It serves
+// exactly what terraform-provider-esign serves and, when
+// ESIGN_BENCH_PROFILE_DIR is set, writes there cpu-<pid>.pprof,
+// heap-<pid>.pprof, memory-<pid>.txt and goroutine-<pid>.txt when Terraform
+// stops it (and peak-* files at a new peak of the live heap; see
+// bench/README.md).
 package main
 
 import (
@@ -35,16 +37,10 @@ func main() {
 		pprof.StopCPUProfile()
 		_ = heap.writeTo(filepath.Join(dir, fmt.Sprintf("memory-%d.txt", os.Getpid())))
 		runtime.GC()
-		if f, ferr := os.Create(filepath.Join(dir, fmt.Sprintf("heap-%d.pprof", os.Getpid()))); ferr == nil {
-			_ = pprof.Lookup("allocs").WriteTo(f, 0)
-			_ = f.Close()
-		}
+		writeProfile(dir, "allocs", 0, "heap-%d.pprof")
 		// Goroutines still alive when Terraform stops the provider: a
 		// count that grows with the number of requests is a leak.
-		if f, ferr := os.Create(filepath.Join(dir, fmt.Sprintf("goroutine-%d.txt", os.Getpid()))); ferr == nil {
-			_ = pprof.Lookup("goroutine").WriteTo(f, 1)
-			_ = f.Close()
-		}
+		writeProfile(dir, "goroutine", 1, "goroutine-%d.txt")
 	}
 	if err != nil {
 		log.Fatal(err.Error())
