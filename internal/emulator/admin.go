@@ -110,9 +110,10 @@ func (e *Emulator) adminCountersGet(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, struct {
-		Counters map[string]int `json:"counters"`
-		Writes   int            `json:"writes"`
-	}{e.Counters(key), e.Writes(key)})
+		Counters             map[string]int `json:"counters"`
+		Writes               int            `json:"writes"`
+		PeakConcurrentWrites int            `json:"peak_concurrent_writes"`
+	}{e.Counters(key), e.Writes(key), e.PeakConcurrentWrites(key)})
 }
 
 // adminFaultTenant resolves ?tenant= for the fault routes, where "" is global.

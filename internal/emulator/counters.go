@@ -29,12 +29,39 @@ func (e *Emulator) Writes(subscriptionKey string) int {
 	return n
 }
 
+// PeakConcurrentWrites answers the most write requests (as Writes counts
+// them) the tenant had in the service at the same time since the counters
+// were last reset: 1 for a client that writes one request after another.
+func (e *Emulator) PeakConcurrentWrites(subscriptionKey string) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if t := e.counterTenantLocked(subscriptionKey); t != nil {
+		return t.peakWrites
+	}
+	return 0
+}
+
+// writeStarted and writeEnded keep the gauge of PeakConcurrentWrites.
+func (e *Emulator) writeStarted(t *tenantState) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t.writesInFlight++
+	t.peakWrites = max(t.peakWrites, t.writesInFlight)
+}
+
+func (e *Emulator) writeEnded(t *tenantState) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t.writesInFlight--
+}
+
 // ResetCounters zeroes the tenant's counters (or the unauthenticated bucket).
 func (e *Emulator) ResetCounters(subscriptionKey string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if t := e.counterTenantLocked(subscriptionKey); t != nil {
 		clear(t.counters)
+		t.peakWrites = t.writesInFlight
 	} else if subscriptionKey == UnauthenticatedBucket {
 		clear(e.unauth)
 	}

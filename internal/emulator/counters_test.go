@@ -1,8 +1,11 @@
 package emulator
 
 import (
+	"fmt"
 	"net/http"
+	"sync"
 	"testing"
+	"time"
 )
 
 func TestCountersAndTenantIsolation(t *testing.T) {
@@ -54,4 +57,49 @@ func TestCountersAndTenantIsolation(t *testing.T) {
 		t.Errorf("after reset %v", c)
 	}
 	f.do("GET", "/_emulator/counters?tenant=nobody", nil, http.StatusNotFound, withoutAuth())
+}
+
+func TestPeakConcurrentWrites(t *testing.T) {
+	f := newFixture(t, Options{})
+	key := f.tenant.SubscriptionKey
+	f.do("PUT", "/metadata/Document/d1/k0", map[string]string{"value": "v"}, http.StatusOK)
+	f.do("PUT", "/metadata/Document/d1/k1", map[string]string{"value": "v"}, http.StatusOK)
+	f.do("GET", "/metadata/Document/d1", nil, http.StatusOK)
+	if got := f.e.PeakConcurrentWrites(key); got != 1 {
+		t.Errorf("after writes one at a time: peak %d, want 1", got)
+	}
+
+	// With latency, writes sent together are in the service together;
+	// reads sent alongside do not count.
+	f.e.SetFaults(key, FaultConfig{Latency: 300 * time.Millisecond})
+	f.e.ResetCounters(key)
+	const writers = 4
+	var wg sync.WaitGroup
+	for i := range writers {
+		wg.Go(func() {
+			path := fmt.Sprintf("/metadata/Document/d1/c%d", i)
+			if resp, body, err := f.send("PUT", path, map[string]string{"value": "v"}); err != nil || resp.StatusCode != http.StatusOK {
+				t.Errorf("PUT %s: %v %v %s", path, err, resp, body)
+			}
+		})
+		wg.Go(func() {
+			if resp, body, err := f.send("GET", "/hooks/v1/subscription", nil); err != nil || resp.StatusCode != http.StatusOK {
+				t.Errorf("GET /hooks/v1/subscription: %v %v %s", err, resp, body)
+			}
+		})
+	}
+	wg.Wait()
+	if got := f.e.PeakConcurrentWrites(key); got != writers {
+		t.Errorf("peak %d, want %d", got, writers)
+	}
+	body := decode[struct {
+		PeakConcurrentWrites int `json:"peak_concurrent_writes"`
+	}](t, f.do("GET", "/_emulator/counters?tenant="+key, nil, http.StatusOK, withoutAuth()))
+	if body.PeakConcurrentWrites != writers {
+		t.Errorf("admin counters: peak_concurrent_writes %d, want %d", body.PeakConcurrentWrites, writers)
+	}
+	f.e.ResetCounters(key)
+	if got := f.e.PeakConcurrentWrites(key); got != 0 {
+		t.Errorf("after reset: peak %d, want 0", got)
+	}
 }

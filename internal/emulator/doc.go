@@ -44,7 +44,7 @@
 //
 //	GET    /_emulator/healthz                       {"status":"ok"}
 //	POST   /_emulator/tenants                       new random tenant: {"subscriptionKey","accessToken","username","password","tenantId"}
-//	GET    /_emulator/counters?tenant=              {"counters":{route:n},"writes":n}; tenant=unauthenticated for the shared bucket
+//	GET    /_emulator/counters?tenant=              {"counters":{route:n},"writes":n,"peak_concurrent_writes":n}; tenant=unauthenticated for the shared bucket
 //	DELETE /_emulator/counters?tenant=              reset the counters (204)
 //	GET    /_emulator/faults?tenant=                effective FaultConfig as JSON
 //	PUT    /_emulator/faults?tenant=                replace it (global without tenant); durations as strings ("150ms")

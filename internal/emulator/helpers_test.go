@@ -53,8 +53,6 @@ func withTenant(t Tenant) reqOpt {
 	}
 }
 
-// send issues a request with the fixture tenant's credentials; body may be
-// nil, a string (raw) or a value encoded as JSON.
 // answer is what a test looks at in a response, read in full and closed.
 type answer struct {
 	StatusCode    int
@@ -62,6 +60,8 @@ type answer struct {
 	ContentLength int64
 }
 
+// send issues a request with the fixture tenant's credentials; body may be
+// nil, a string (raw) or a value encoded as JSON.
 func (f *fixture) send(method, path string, body any, opts ...reqOpt) (*answer, []byte, error) {
 	f.t.Helper()
 	var rd io.Reader

@@ -79,6 +79,10 @@ func (e *Emulator) routes() http.Handler {
 func (e *Emulator) service(mux *http.ServeMux, route string, needsToken bool, h serviceHandler) {
 	mux.Handle(route, e.logged(route, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		t := e.countRequest(r, route)
+		if t != nil && isWriteRoute(route) {
+			e.writeStarted(t)
+			defer e.writeEnded(t)
+		}
 		f := e.pickFault(t, route)
 		if f.latency > 0 {
 			timer := time.NewTimer(f.latency)

@@ -40,14 +40,17 @@ const maxDeliveryLog = 1000
 
 type tenantState struct {
 	Tenant
-	subs       []*subscription
-	meta       []*metaEntry
-	docs       map[string]*document
-	tokens     map[string]time.Time // issued login tokens and their expiry
-	counters   map[string]int
-	faults     *faultState // nil: the global faults apply
-	plan       []scriptEntry
-	deliveries []Delivery
+	subs     []*subscription
+	meta     []*metaEntry
+	docs     map[string]*document
+	tokens   map[string]time.Time // issued login tokens and their expiry
+	counters map[string]int
+	// writesInFlight and peakWrites gauge how many write requests the
+	// service handled at the same time (reset with the counters).
+	writesInFlight, peakWrites int
+	faults                     *faultState // nil: the global faults apply
+	plan                       []scriptEntry
+	deliveries                 []Delivery
 }
 
 func newTenantState(t Tenant) *tenantState {
