@@ -72,6 +72,17 @@ func (co *coalescer[V]) get(ctx context.Context, key string, fetch func(context.
 	return v.(V), nil
 }
 
+// peek returns the cached value of key, if any, without fetching.
+func (co *coalescer[V]) peek(key string) (V, bool) {
+	co.mu.Lock()
+	defer co.mu.Unlock()
+	if e, ok := co.entries[key]; ok && e.gen == co.gens[key] {
+		return e.value, true
+	}
+	var zero V
+	return zero, false
+}
+
 // invalidate forgets key; the next get fetches again.
 func (co *coalescer[V]) invalidate(key string) {
 	co.mu.Lock()

@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -56,5 +57,30 @@ func TestCoalescerInvalidateDuringFetch(t *testing.T) {
 	time.Sleep(10 * time.Millisecond)
 	if v, _ := co.get(context.Background(), "k", func(context.Context) (int, error) { return 3, nil }); v != 2 {
 		t.Fatalf("the stale fetch overwrote the cache: got %d", v)
+	}
+}
+
+// peek sees only what a get stored and no write invalidated since.
+func TestCoalescerPeek(t *testing.T) {
+	co := newCoalescer[int]()
+	if _, ok := co.peek("k"); ok {
+		t.Fatal("peek of an empty cache found a value")
+	}
+	fetch := func(context.Context) (int, error) { return 7, nil }
+	if _, err := co.get(context.Background(), "k", fetch); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := co.peek("k"); !ok || v != 7 {
+		t.Fatalf("peek after get = %d, %v; want 7, true", v, ok)
+	}
+	co.invalidate("k")
+	if _, ok := co.peek("k"); ok {
+		t.Fatal("peek found a value a write invalidated")
+	}
+	if _, err := co.get(context.Background(), "k", func(context.Context) (int, error) { return 0, errors.New("down") }); err == nil {
+		t.Fatal("the failing fetch did not fail")
+	}
+	if _, ok := co.peek("k"); ok {
+		t.Fatal("peek found a value after a failed fetch")
 	}
 }

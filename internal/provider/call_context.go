@@ -13,7 +13,7 @@ import (
 // still holds a callContext afterwards holds a few words, not the request.
 //
 // The framework keeps a cancel function for every call's context until
-// Terraform stops the provider (see releasingServer), and each of those
+// Terraform stops the provider (see protocolServer), and each of those
 // contexts would otherwise keep its request's loggers, gRPC stream and
 // metadata alive: about 10 kB per call, hundreds of megabytes in a plan of
 // thousands of resources.

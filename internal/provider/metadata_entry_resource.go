@@ -204,8 +204,8 @@ func (r *metadataEntryResource) Read(ctx context.Context, req resource.ReadReque
 		return
 	}
 
-	entry, ok := set.Find(state.Key.ValueString())
-	if !ok {
+	current, found := refreshedEntry(state, set)
+	if !found {
 		tflog.Info(ctx, "metadata entry not found on the service; removing it from state", map[string]any{
 			"entity_type": state.EntityType.ValueString(),
 			"entity_id":   state.EntityID.ValueString(),
@@ -214,17 +214,41 @@ func (r *metadataEntryResource) Read(ctx context.Context, req resource.ReadReque
 		resp.State.RemoveResource(ctx)
 		return
 	}
-
-	id := metadataEntryID(state.EntityType.ValueString(), state.EntityID.ValueString(), state.Key.ValueString())
-	if entry.Value == state.Value.ValueString() && id == state.ID.ValueString() {
+	if current == state {
 		// resp.State starts as the prior state: when nothing changed,
 		// encoding it again is work a refresh of thousands of entries
 		// can do without.
 		return
 	}
-	state.Value = types.StringValue(entry.Value)
-	state.ID = types.StringValue(id)
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
+}
+
+// refreshedEntry is the state Read stores for prior, given its entity's
+// metadata list, or found=false when the entry is gone.
+func refreshedEntry(prior metadataEntryResourceModel, set *client.MetadataSet) (current metadataEntryResourceModel, found bool) {
+	entry, ok := set.Find(prior.Key.ValueString())
+	if !ok {
+		return prior, false
+	}
+	current = prior
+	current.Value = types.StringValue(entry.Value)
+	current.ID = types.StringValue(metadataEntryID(prior.EntityType.ValueString(), prior.EntityID.ValueString(), prior.Key.ValueString()))
+	return current, true
+}
+
+// refreshChangesNothing is the refreshShortcut of an entry: true when the
+// entity's list already read says that Read would keep prior as it is.
+func (r *metadataEntryResource) refreshChangesNothing(_ context.Context, prior tftypes.Value) bool {
+	state, err := metadataEntryModelFromRaw(prior)
+	if err != nil {
+		return false
+	}
+	set, ok := r.client.CachedEntityMetadata(state.EntityType.ValueString(), state.EntityID.ValueString())
+	if !ok {
+		return false
+	}
+	current, found := refreshedEntry(state, set)
+	return found && current == state
 }
 
 func (r *metadataEntryResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

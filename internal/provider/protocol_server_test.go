@@ -87,9 +87,9 @@ func retainedAfterGC(t *testing.T, server tfprotov6.ProviderServer) bool {
 	return retained
 }
 
-func TestReleasingServerLetsGoOfRequests(t *testing.T) {
+func TestProtocolServerLetsGoOfRequests(t *testing.T) {
 	if !retainedAfterGC(t, providerserver.NewProtocol6(New("test")())()) {
-		t.Log("the plugin framework no longer keeps call contexts: releasingServer can be removed")
+		t.Log("the plugin framework no longer keeps call contexts: callContext can be removed")
 		t.Fail()
 	}
 	if retainedAfterGC(t, NewProtocol6Server("test")) {

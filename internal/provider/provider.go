@@ -5,6 +5,7 @@ package provider
 
 import (
 	"context"
+	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -13,6 +14,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
 // RegistryAddress is where the provider is published.
@@ -24,6 +27,10 @@ var _ provider.Provider = (*esignProvider)(nil)
 // resources one shared API client.
 type esignProvider struct {
 	version string
+
+	// client is the one Configure built (nil before), kept for the protocol
+	// server's refresh shortcut (see refreshShortcuts).
+	client atomic.Pointer[client.Client]
 }
 
 // New returns a factory for the provider at the given version.

@@ -57,6 +57,7 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		"request_timeout": cfg.RequestTimeout.String(),
 		"coalesce_reads":  !cfg.DisableReadCoalescing,
 	})
+	p.client.Store(c)
 	resp.ResourceData = c
 	resp.DataSourceData = c
 }

@@ -360,26 +360,63 @@ func (r *webhookSubscriptionResource) Read(ctx context.Context, req resource.Rea
 		addAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
 		return
 	}
-	sub, ok := set.Find(state.ID.ValueString())
-	if !ok {
+	current, found := r.refreshed(state, set)
+	if !found {
 		tflog.Info(ctx, "webhook subscription no longer exists; removing it from state", map[string]any{"id": state.ID.ValueString()})
 		resp.State.RemoveResource(ctx)
 		return
 	}
-	// Tracked by this resource: a create elsewhere in this run must never
-	// adopt it after a lost answer.
-	r.client.ClaimSubscription(sub.ID)
-
-	before := state
-	flattenSubscription(sub, &state)
-	if state.ID.Equal(before.ID) && state.EventType.Equal(before.EventType) && state.URI.Equal(before.URI) &&
-		state.Description.Equal(before.Description) && before.HeadersWO.IsNull() {
+	if current.equal(state) {
 		// resp.State starts as the prior state: when nothing changed,
 		// encoding it again is work a refresh of hundreds of
 		// subscriptions can do without.
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
+}
+
+// refreshed is the state Read stores for prior, given the subscription list,
+// or found=false when the subscription is gone. A subscription found is
+// claimed: it is tracked by this resource, and a create elsewhere in this run
+// must never adopt it after a lost answer.
+func (r *webhookSubscriptionResource) refreshed(prior webhookSubscriptionResourceModel, set *client.SubscriptionSet) (current webhookSubscriptionResourceModel, found bool) {
+	sub, ok := set.Find(prior.ID.ValueString())
+	if !ok {
+		return prior, false
+	}
+	r.client.ClaimSubscription(sub.ID)
+	current = prior
+	flattenSubscription(sub, &current)
+	return current, true
+}
+
+// refreshChangesNothing is the refreshShortcut of a subscription: true when
+// the list already read says that Read would keep prior as it is. It does
+// what Read does besides writing state (header values become secrets to
+// redact, the subscription is claimed).
+func (r *webhookSubscriptionResource) refreshChangesNothing(ctx context.Context, prior tftypes.Value) bool {
+	state, err := webhookModelFromRaw(prior)
+	if err != nil {
+		return false
+	}
+	set, ok := r.client.CachedSubscriptions()
+	if !ok {
+		return false
+	}
+	var diags diag.Diagnostics
+	headers := stringMap(ctx, state.Headers, &diags)
+	if diags.HasError() {
+		return false
+	}
+	r.client.AddSecrets(mapValues(headers)...)
+	current, found := r.refreshed(state, set)
+	return found && current.equal(state)
+}
+
+// equal compares every attribute.
+func (m webhookSubscriptionResourceModel) equal(o webhookSubscriptionResourceModel) bool {
+	return m.ID.Equal(o.ID) && m.EventType.Equal(o.EventType) && m.URI.Equal(o.URI) && m.Description.Equal(o.Description) &&
+		m.Headers.Equal(o.Headers) && m.HeadersWO.Equal(o.HeadersWO) && m.HeadersWOVersion.Equal(o.HeadersWOVersion)
 }
 
 // flattenSubscription copies what the service returns into the model. The

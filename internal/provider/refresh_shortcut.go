@@ -1,0 +1,67 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+// Most resources of a plan have not changed on the service since the last
+// one. For each of them the framework's ReadResource converts the state into
+// framework values, runs Read, walks the schema for semantic equality and
+// write-only attributes and encodes the state again, only to hand back what
+// Terraform sent. protocolServer answers that case itself: it decodes the
+// state, asks the resource whether the list the client has already read
+// (one per refresh, see internal/client's coalescer) says nothing changed,
+// and if so returns the state as it came. That is a third of the provider's
+// CPU in a refresh, and make bench's refresh ratio went from 1.27 to 1.21.
+//
+// Every other case goes to the framework and Read: the first read of each
+// list (the shortcut never sends a request, so an error is reported once, by
+// Read), a change, a removal, private state (import marks), coalescing
+// switched off. TestRefreshShortcutAnswersLikeRead holds the two paths to
+// the same answers.
+
+// refreshShortcut is a resource that can tell from its prior state and the
+// lists already read, without a request, that Read would keep the state as
+// it is. It does what Read does besides writing state.
+type refreshShortcut interface {
+	refreshChangesNothing(ctx context.Context, prior tftypes.Value) bool
+}
+
+// refreshShortcuts are the resources with a shortcut, by type name: the type
+// their state decodes with, and the resource with a client.
+var refreshShortcuts = map[string]struct {
+	stateType  tftypes.Type
+	withClient func(*client.Client) refreshShortcut
+}{
+	"esign_webhook_subscription": {
+		stateType:  webhookSubscriptionSchema.Type().TerraformType(context.Background()),
+		withClient: func(c *client.Client) refreshShortcut { return &webhookSubscriptionResource{client: c} },
+	},
+	"esign_metadata_entry": {
+		stateType:  metadataEntrySchema.Type().TerraformType(context.Background()),
+		withClient: func(c *client.Client) refreshShortcut { return &metadataEntryResource{client: c} },
+	},
+}
+
+// unchangedRefresh answers req with its own state when the resource's
+// shortcut says that nothing changed; false sends it to the framework.
+func (s protocolServer) unchangedRefresh(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, bool) {
+	shortcut, ok := refreshShortcuts[req.TypeName]
+	c := s.provider.client.Load()
+	if !ok || c == nil || req.CurrentState == nil || len(req.Private) > 0 {
+		return nil, false
+	}
+	prior, err := req.CurrentState.Unmarshal(shortcut.stateType)
+	if err != nil || prior.IsNull() || !prior.IsFullyKnown() {
+		return nil, false
+	}
+	if !shortcut.withClient(c).refreshChangesNothing(ctx, prior) {
+		return nil, false
+	}
+	return &tfprotov6.ReadResourceResponse{NewState: req.CurrentState}, true
+}

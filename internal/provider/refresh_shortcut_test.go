@@ -1,0 +1,156 @@
+package provider
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// objectValue builds a value of an object type from strings; attributes not
+// given are null.
+func objectValue(t *testing.T, typ tftypes.Type, attrs map[string]string) tftypes.Value {
+	t.Helper()
+	obj, ok := typ.(tftypes.Object)
+	if !ok {
+		t.Fatalf("%s is not an object type", typ)
+	}
+	values := map[string]tftypes.Value{}
+	for name, at := range obj.AttributeTypes {
+		if v, ok := attrs[name]; ok {
+			values[name] = tftypes.NewValue(at, v)
+		} else {
+			values[name] = tftypes.NewValue(at, nil)
+		}
+	}
+	return tftypes.NewValue(obj, values)
+}
+
+func dynamicValue(t *testing.T, v tftypes.Value) *tfprotov6.DynamicValue {
+	t.Helper()
+	dv, err := tfprotov6.NewDynamicValue(v.Type(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &dv
+}
+
+// configuredServer configures server for the tenant, as Terraform does
+// before a refresh.
+func configuredServer(t *testing.T, server tfprotov6.ProviderServer, tenant emulator.Tenant) tfprotov6.ProviderServer {
+	t.Helper()
+	config := objectValue(t, providerSchema.Type().TerraformType(context.Background()), map[string]string{
+		"base_url": testEmulatorURL, "access_token": tenant.AccessToken, "subscription_key": tenant.SubscriptionKey,
+	})
+	resp, err := server.ConfigureProvider(context.Background(), &tfprotov6.ConfigureProviderRequest{
+		TerraformVersion: "1.11.0", Config: dynamicValue(t, config),
+	})
+	if err != nil || len(resp.Diagnostics) > 0 {
+		t.Fatalf("ConfigureProvider: %v %v", err, resp.Diagnostics)
+	}
+	return server
+}
+
+// refresh sends one ReadResource and returns the new state (null when the
+// resource is gone).
+func refresh(t *testing.T, server tfprotov6.ProviderServer, typeName string, prior tftypes.Value, private []byte) tftypes.Value {
+	t.Helper()
+	resp, err := server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{
+		TypeName: typeName, CurrentState: dynamicValue(t, prior), Private: private,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range resp.Diagnostics {
+		t.Fatalf("ReadResource %s: %s: %s", typeName, d.Summary, d.Detail)
+	}
+	state, err := resp.NewState.Unmarshal(prior.Type())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return state
+}
+
+// The shortcut answers exactly what the framework and Read answer, and only
+// when nothing changed.
+func TestRefreshShortcutAnswersLikeRead(t *testing.T) {
+	tenant := newTestTenant(t)
+	ctx := context.Background()
+	c := testClient(t, tenant)
+	for _, key := range []string{"warm", "k"} {
+		if _, err := c.PutMetadata(ctx, "Document", "doc-1", key, client.PutMetadataRequest{Value: "v"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subID, err := c.CreateSubscription(ctx, client.CreateSubscriptionRequest{
+		EventType: "signatorysigned", URI: "https://hooks.example.com/shortcut", Description: "d",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	entryType := refreshShortcuts["esign_metadata_entry"].stateType
+	entry := func(key, value string) tftypes.Value {
+		return objectValue(t, entryType, map[string]string{
+			"id": "Document/doc-1/" + key, "entity_type": "Document", "entity_id": "doc-1", "key": key, "value": value,
+		})
+	}
+	subType := refreshShortcuts["esign_webhook_subscription"].stateType
+	subscription := func(id, description string) tftypes.Value {
+		return objectValue(t, subType, map[string]string{
+			"id": id, "event_type": "signatorysigned", "uri": "https://hooks.example.com/shortcut", "description": description,
+		})
+	}
+
+	cases := []struct {
+		name         string
+		typeName     string
+		warm, prior  tftypes.Value // warm fills the client's list first
+		private      []byte
+		wantShortcut bool
+	}{
+		{"entry unchanged", "esign_metadata_entry", entry("warm", "v"), entry("k", "v"), nil, true},
+		{"entry changed on the service", "esign_metadata_entry", entry("warm", "v"), entry("k", "old"), nil, false},
+		{"entry gone", "esign_metadata_entry", entry("warm", "v"), entry("gone", "v"), nil, false},
+		{"entry with private state", "esign_metadata_entry", entry("warm", "v"), entry("k", "v"), []byte(`{"provider":{}}`), false},
+		{"subscription unchanged", "esign_webhook_subscription", subscription(subID, "d"), subscription(subID, "d"), nil, true},
+		{"subscription changed on the service", "esign_webhook_subscription", subscription(subID, "d"), subscription(subID, "old"), nil, false},
+		{"subscription gone", "esign_webhook_subscription", subscription(subID, "d"), subscription("0b9e5fbd-0000-4000-8000-000000000000", "d"), nil, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ours := configuredServer(t, NewProtocol6Server("test"), tenant)
+			framework := configuredServer(t, providerserver.NewProtocol6(New("test")())(), tenant)
+			for _, s := range []tfprotov6.ProviderServer{ours, framework} {
+				refresh(t, s, tc.typeName, tc.warm, nil)
+			}
+			shortcutsBefore := ours.(protocolServer).shortcuts.Load()
+
+			got := refresh(t, ours, tc.typeName, tc.prior, tc.private)
+			want := refresh(t, framework, tc.typeName, tc.prior, tc.private)
+			if !got.Equal(want) {
+				t.Errorf("the provider's server answered\n%s\nthe framework answered\n%s", got, want)
+			}
+			if used := ours.(protocolServer).shortcuts.Load() > shortcutsBefore; used != tc.wantShortcut {
+				t.Errorf("shortcut used: %v, want %v", used, tc.wantShortcut)
+			}
+		})
+	}
+
+	// Without a list already read, the shortcut sends no request of its
+	// own: the framework's Read does, once.
+	testEmulator.ResetCounters(tenant.SubscriptionKey)
+	ours := configuredServer(t, NewProtocol6Server("test"), tenant)
+	refresh(t, ours, "esign_metadata_entry", entry("k", "v"), nil)
+	if n := ours.(protocolServer).shortcuts.Load(); n != 0 {
+		t.Errorf("the first read of a list took the shortcut (%d)", n)
+	}
+	if got := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteMetadataEntityList]; got != 1 {
+		t.Errorf("the first refresh sent %d list requests, want 1", got)
+	}
+}
