@@ -10,7 +10,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
 // requestScoped stands for what Terraform's plugin server puts in a call's
@@ -31,13 +30,12 @@ func callOnce(t *testing.T, server tfprotov6.ProviderServer) weak.Pointer[reques
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), requestScopedKey{}, value))
 	defer cancel()
 
-	config, err := tfprotov6.NewDynamicValue(metadataEntryObjectType(t), metadataEntryConfig(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	config := objectValue(t, metadataEntrySchema.Type().TerraformType(context.Background()), map[string]string{
+		"entity_type": "SignatureRequest", "entity_id": "req-1", "key": "k", "value": "v",
+	})
 	resp, err := server.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{
 		TypeName: "esign_metadata_entry",
-		Config:   &config,
+		Config:   dynamicValue(t, config),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -48,31 +46,6 @@ func callOnce(t *testing.T, server tfprotov6.ProviderServer) weak.Pointer[reques
 		}
 	}
 	return weak.Make(value)
-}
-
-func metadataEntryObjectType(t *testing.T) tftypes.Object {
-	t.Helper()
-	typ, ok := metadataEntrySchema.Type().TerraformType(context.Background()).(tftypes.Object)
-	if !ok {
-		t.Fatal("the metadata entry schema is not an object")
-	}
-	return typ
-}
-
-// metadataEntryConfig is a valid esign_metadata_entry configuration.
-func metadataEntryConfig(t *testing.T) tftypes.Value {
-	t.Helper()
-	typ := metadataEntryObjectType(t)
-	configured := map[string]string{"entity_type": "SignatureRequest", "entity_id": "req-1", "key": "k", "value": "v"}
-	attrs := map[string]tftypes.Value{}
-	for name, attrType := range typ.AttributeTypes {
-		if v, ok := configured[name]; ok {
-			attrs[name] = tftypes.NewValue(attrType, v)
-		} else {
-			attrs[name] = tftypes.NewValue(attrType, nil)
-		}
-	}
-	return tftypes.NewValue(typ, attrs)
 }
 
 // retainedAfterGC tells whether the request's value survives a full
