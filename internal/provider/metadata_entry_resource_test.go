@@ -328,6 +328,31 @@ resource "esign_metadata_entry" "many" {
 					},
 				},
 			},
+			{
+				// Changes outside Terraform among many entries read
+				// from one list: every changed entry is updated, the
+				// removed one created again, the rest left alone. At
+				// most 10 reads (Terraform's parallelism) start before
+				// the list arrives; the others are answered by the
+				// refresh shortcut, so with 15 changes it must see at
+				// least 5 of them.
+				PreConfig: func() {
+					for i := range 15 {
+						testEmulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-many", fmt.Sprintf("key-%d", i), "changed", "")
+					}
+					if !testEmulator.DeleteMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-many", "key-17") {
+						t.Error("key-17 was not on the service")
+					}
+				},
+				Config: config,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: driftPlanChecks(15, 17, 20),
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-many", "key-7", "value-7", "sr-many"),
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-many", "key-17", "value-17", "sr-many"),
+				},
+			},
 		},
 	})
 }
@@ -524,4 +549,21 @@ func TestParseMetadataEntryID(t *testing.T) {
 			t.Errorf("parseMetadataEntryID(%q) accepted a malformed id", id)
 		}
 	}
+}
+
+// driftPlanChecks expects esign_metadata_entry.many[0..changed-1] updated,
+// many[removed] created and the others of count left alone.
+func driftPlanChecks(changed, removed, count int) []plancheck.PlanCheck {
+	var checks []plancheck.PlanCheck
+	for i := range count {
+		action := plancheck.ResourceActionNoop
+		switch {
+		case i < changed:
+			action = plancheck.ResourceActionUpdate
+		case i == removed:
+			action = plancheck.ResourceActionCreate
+		}
+		checks = append(checks, plancheck.ExpectResourceAction(fmt.Sprintf("esign_metadata_entry.many[%d]", i), action))
+	}
+	return checks
 }
