@@ -53,6 +53,11 @@ func NewProtocol6Server(version string) tfprotov6.ProviderServer {
 //
 // And it answers a refresh that changes nothing itself (see
 // refreshShortcuts).
+//
+// Embedding forwards the methods of tfprotov6.ProviderServer only. The
+// optional interfaces that plugin-go looks for by type assertion (list
+// resources, actions, state stores) are not forwarded: the provider has
+// none, and one added later needs its methods forwarded here.
 type protocolServer struct {
 	tfprotov6.ProviderServer
 	provider *esignProvider
