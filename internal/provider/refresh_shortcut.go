@@ -16,8 +16,9 @@ import (
 // Terraform sent. protocolServer answers that case itself: it decodes the
 // state, asks the resource whether the list the client has already read
 // (one per refresh, see internal/client's coalescer) says nothing changed,
-// and if so returns the state as it came. That is a third of the provider's
-// CPU in a refresh, and make bench's refresh ratio went from 1.27 to 1.21.
+// and if so returns the state as it came. In make bench's small case the
+// provider's CPU per refreshing plan went from 0.68 s to 0.58 s and the
+// refresh ratio from 1.27 to 1.19.
 //
 // Every other case goes to the framework and Read: the first read of each
 // list (the shortcut never sends a request, so an error is reported once, by
