@@ -19,24 +19,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
-
-// metadataCheck runs a Go function as a state or plan check, for
-// assertions against the emulator (what the service stored, how many
-// requests it got).
-type metadataCheck func() error
-
-func (f metadataCheck) CheckState(_ context.Context, _ statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	resp.Error = f()
-}
-
-func (f metadataCheck) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	resp.Error = f()
-}
 
 // expectStoredMetadata checks that the emulator holds the entry with value
 // and referenceID ("" = do not check the reference).
-func expectStoredMetadata(tenant emulator.Tenant, entityType, entityID, key, value, referenceID string) metadataCheck {
+func expectStoredMetadata(tenant emulator.Tenant, entityType, entityID, key, value, referenceID string) testcheck.Func {
 	return func() error {
 		for _, m := range testEmulator.Metadata(tenant.SubscriptionKey) {
 			if m.EntityType != entityType || m.EntityID != entityID || m.Key != key {
@@ -315,16 +303,9 @@ resource "esign_metadata_entry" "many" {
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{
 						plancheck.ExpectEmptyPlan(),
-						metadataCheck(func() error {
-							counters := testEmulator.Counters(tenant.SubscriptionKey)
-							if n := counters[emulator.RouteMetadataEntityList]; n != 1 {
-								return fmt.Errorf("refreshing 20 entries of one entity sent %d list requests, want 1 (all counters: %v)", n, counters)
-							}
-							if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
-								return fmt.Errorf("a refresh wrote %d times", n)
-							}
-							return nil
-						}),
+						// 20 entries of one entity, one list request.
+						expectRequests(tenant, emulator.RouteMetadataEntityList, 1),
+						expectNoWrites(tenant),
 					},
 				},
 			},
@@ -438,27 +419,25 @@ resource "esign_metadata_entry" "x" {
 `
 	steps := []tfresource.TestStep{{Config: config}}
 	const expectedForm = `Expected\s+<entity_type>/<entity_id>/<key>,\s+for\s+example\s+"SignatureRequest/`
-	for id, why := range map[string]string{
-		"sig-x":                     `does\s+not\s+have\s+three\s+parts`,
-		"Signatory/sig-x":           `does\s+not\s+have\s+three\s+parts`,
-		"Envelope/sig-x/k":          `"Envelope"\s+is\s+not\s+an\s+entity\s+type`,
-		"Signatory//k":              `empty\s+or\s+invalid\s+entity_id`,
-		"Signatory/sig-x/":          `empty\s+or\s+invalid\s+key`,
-		"Signatory/sig-x/..":        `empty\s+or\s+invalid\s+key`,
-		"/sig-x/k":                  `""\s+is\s+not\s+an\s+entity\s+type`,
-		"Signatory/a/b/c/../..":     `empty\s+or\s+invalid\s+key`,
-		"signatory/sig-x/k/../more": "", // valid form (entity_id "sig-x/k/.."), but no such entry
+	// A slice, not a map: the steps run in this order on every run.
+	for _, tc := range []struct{ id, why string }{
+		{"sig-x", `does\s+not\s+have\s+three\s+parts`},
+		{"Signatory/sig-x", `does\s+not\s+have\s+three\s+parts`},
+		{"Envelope/sig-x/k", `"Envelope"\s+is\s+not\s+an\s+entity\s+type`},
+		{"Signatory//k", `empty\s+or\s+invalid\s+entity_id`},
+		{"Signatory/sig-x/", `empty\s+or\s+invalid\s+key`},
+		{"Signatory/sig-x/..", `empty\s+or\s+invalid\s+key`},
+		{"/sig-x/k", `""\s+is\s+not\s+an\s+entity\s+type`},
+		{"Signatory/a/b/c/../..", `empty\s+or\s+invalid\s+key`},
+		{"signatory/sig-x/k/../more", ""}, // valid form (entity_id "sig-x/k/.."), but no such entry
 	} {
-		if why == "" {
-			steps = append(steps, tfresource.TestStep{
-				Config: config, ResourceName: "esign_metadata_entry.x", ImportState: true, ImportStateId: id,
-				ExpectError: regexp.MustCompile(`(?s)Cannot import non-existent remote object`),
-			})
-			continue
+		want := regexp.MustCompile(`(?s)Invalid import ID.*` + tc.why + `.*` + expectedForm)
+		if tc.why == "" {
+			want = regexp.MustCompile(`(?s)Cannot import non-existent remote object`)
 		}
 		steps = append(steps, tfresource.TestStep{
-			Config: config, ResourceName: "esign_metadata_entry.x", ImportState: true, ImportStateId: id,
-			ExpectError: regexp.MustCompile(`(?s)Invalid import ID.*` + why + `.*` + expectedForm),
+			Config: config, ResourceName: "esign_metadata_entry.x", ImportState: true, ImportStateId: tc.id,
+			ExpectError: want,
 		})
 	}
 	tfresource.ParallelTest(t, tfresource.TestCase{

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
 
 // Apply runs its writes in parallel: Terraform's -parallelism (10 by
@@ -61,7 +61,7 @@ resource "esign_webhook_subscription" "s" {
 // expectPeakConcurrentWrites checks that at least n writes of the tenant
 // were in the service at the same time since its counters were reset.
 func expectPeakConcurrentWrites(tenant emulator.Tenant, n int) statecheck.StateCheck {
-	return stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+	return testcheck.Func(func() error {
 		if peak := testEmulator.PeakConcurrentWrites(tenant.SubscriptionKey); peak < n {
 			return fmt.Errorf("at most %d writes were in the service at once during apply, want at least %d", peak, n)
 		}

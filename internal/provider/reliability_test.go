@@ -5,7 +5,6 @@ package provider
 // track of what it created.
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"sort"
@@ -17,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
 
 // stateIDsOfType lists the ids of every resource of a type in the state.
@@ -38,7 +38,7 @@ func stateIDsOfType(req statecheck.CheckStateRequest, resourceType string) []str
 // expectStateMatchesSubscriptions checks that the state tracks exactly the
 // subscriptions the emulator holds, n of them, each once.
 func expectStateMatchesSubscriptions(key string, n int) statecheck.StateCheck {
-	return stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+	return testcheck.StateFunc(func(req statecheck.CheckStateRequest) error {
 		inState := stateIDsOfType(req, "esign_webhook_subscription")
 		var onService []string
 		for _, s := range testEmulator.Subscriptions(key) {
@@ -109,7 +109,7 @@ resource "esign_metadata_entry" "chaos" {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 50),
-					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+					testcheck.Func(func() error {
 						stored := testEmulator.Metadata(tenant.SubscriptionKey)
 						if len(stored) != 100 {
 							return fmt.Errorf("the emulator holds %d metadata entries, want 100", len(stored))
@@ -121,7 +121,7 @@ resource "esign_metadata_entry" "chaos" {
 						}
 						return nil
 					}),
-					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+					testcheck.Func(func() error {
 						c := testEmulator.Counters(tenant.SubscriptionKey)
 						t.Logf("requests per route under faults: %v", c)
 						if c[emulator.RouteSubscriptionCreate] <= 50 {
@@ -165,16 +165,6 @@ func scriptCreateFault(tenant emulator.Tenant, kind emulator.FaultKind) func() {
 	}
 }
 
-// expectCreates checks how many create requests reached the service.
-func expectCreates(tenant emulator.Tenant, n int) statecheck.StateCheck {
-	return stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
-		if got := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; got != n {
-			return fmt.Errorf("%d create requests, want %d", got, n)
-		}
-		return nil
-	})
-}
-
 // The service carries out a create and the answer is lost, or the create
 // fails ambiguously without effect: either way the apply ends with exactly
 // the configured subscriptions, each tracked in state once.
@@ -202,7 +192,7 @@ func TestAccReliability_ambiguousCreate(t *testing.T) {
 					},
 					ConfigStateChecks: []statecheck.StateCheck{
 						expectStateMatchesSubscriptions(tenant.SubscriptionKey, 1),
-						expectCreates(tenant, tc.creates),
+						expectRequests(tenant, emulator.RouteSubscriptionCreate, tc.creates),
 					},
 				}},
 			})
@@ -229,7 +219,7 @@ func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 				Config:    ambiguousSubscriptionConfig(tenant, uri, 2, "v1"),
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 2),
-					expectCreates(tenant, 2),
+					expectRequests(tenant, emulator.RouteSubscriptionCreate, 2),
 				},
 			},
 			{
@@ -239,7 +229,7 @@ func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 				Config:    ambiguousSubscriptionConfig(tenant, uri, 3, "v1"),
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 3),
-					expectCreates(tenant, 2),
+					expectRequests(tenant, emulator.RouteSubscriptionCreate, 2),
 				},
 			},
 			{
@@ -254,7 +244,7 @@ func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 3),
-					expectCreates(tenant, 4),
+					expectRequests(tenant, emulator.RouteSubscriptionCreate, 4),
 				},
 			},
 			{
@@ -263,7 +253,7 @@ func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 				Config:    ambiguousSubscriptionConfig(tenant, uri, 3, "v3"),
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 3),
-					expectCreates(tenant, 3),
+					expectRequests(tenant, emulator.RouteSubscriptionCreate, 3),
 				},
 			},
 		},

@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
 
 // signedDocumentBytes is a document of n pseudo-random bytes.
@@ -37,7 +38,7 @@ func sha256Hex(b []byte) string {
 
 // expectFileContent checks the file output_path wrote: same bytes, mode
 // 0644, and no temporary file left beside it.
-func expectFileContent(file string, want []byte) metadataCheck {
+func expectFileContent(file string, want []byte) testcheck.Func {
 	return func() error {
 		got, err := os.ReadFile(file)
 		if err != nil {
@@ -169,12 +170,13 @@ func TestAccSignedDocumentDataSource_errors(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)Cannot write output_path.*does\s+not\s+exist`),
 			},
 			{
-				// No request was sent by the previous step.
-				PreConfig: func() {
-					if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteStorageDownload]; n != 0 {
-						t.Errorf("a missing output folder still downloaded the document %d times", n)
-					}
-				},
+				// A step that expects an error runs no checks: this one
+				// reads nothing and checks that the previous one did not
+				// download the document.
+				Config:            providerConfig(tenant),
+				ConfigStateChecks: []statecheck.StateCheck{expectRequests(tenant, emulator.RouteStorageDownload, 0)},
+			},
+			{
 				Config: config(`
   blob_connection_id = "blob-ok"
   include_content    = true`),

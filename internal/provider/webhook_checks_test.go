@@ -3,7 +3,6 @@ package provider
 // Checks shared by the webhook subscription tests.
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -15,50 +14,29 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
-
-// stateCheckFunc adapts a function to statecheck.StateCheck, for checks
-// that look at the emulator after an apply.
-type stateCheckFunc func(ctx context.Context, req statecheck.CheckStateRequest) error
-
-func (f stateCheckFunc) CheckState(ctx context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	resp.Error = f(ctx, req)
-}
-
-// planCheckFunc adapts a function to plancheck.PlanCheck.
-type planCheckFunc func(ctx context.Context, req plancheck.CheckPlanRequest) error
-
-func (f planCheckFunc) CheckPlan(ctx context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
-	resp.Error = f(ctx, req)
-}
 
 // planLacks fails when text occurs anywhere in the plan's JSON
 // (terraform show -json of the saved plan: values, prior state, config).
 func planLacks(text string) plancheck.PlanCheck {
-	return planCheckFunc(func(_ context.Context, req plancheck.CheckPlanRequest) error {
-		raw, err := json.Marshal(req.Plan)
-		if err != nil {
-			return err
-		}
-		if strings.Contains(string(raw), text) {
-			return fmt.Errorf("the plan JSON contains %q", text)
-		}
-		return nil
-	})
+	return testcheck.PlanFunc(func(req plancheck.CheckPlanRequest) error { return jsonLacks("plan", req.Plan, text) })
 }
 
 // stateLacks fails when text occurs anywhere in the state's JSON.
 func stateLacks(text string) statecheck.StateCheck {
-	return stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
-		raw, err := json.Marshal(req.State)
-		if err != nil {
-			return err
-		}
-		if strings.Contains(string(raw), text) {
-			return fmt.Errorf("the state JSON contains %q", text)
-		}
-		return nil
-	})
+	return testcheck.StateFunc(func(req statecheck.CheckStateRequest) error { return jsonLacks("state", req.State, text) })
+}
+
+func jsonLacks(what string, v any, text string) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	if strings.Contains(string(raw), text) {
+		return fmt.Errorf("the %s JSON contains %q", what, text)
+	}
+	return nil
 }
 
 // stateID reads the id of a resource from the state JSON.
@@ -125,26 +103,47 @@ type receivedPayload struct {
 	} `json:"EventData"`
 }
 
-// checkDelivery checks that exactly one request reached the receiver's
-// path with the wanted headers and a payload that carries the event.
-func checkDelivery(path, eventType string, tenantID string, ev emulator.Event, wantHeaders map[string]string) error {
-	got := testReceiver.Requests(path)
-	if len(got) != 1 {
-		return fmt.Errorf("the receiver got %d requests on %s, want 1", len(got), path)
+// expectDelivered fires ev with simulate (one of the emulator's Simulate*
+// methods) and checks that it went, as eventType, to one subscription, which
+// answered 200, and reached the receiver's path as its n-th request (see
+// checkDelivery).
+func expectDelivered(tenant emulator.Tenant, simulate func(string, emulator.Event) ([]emulator.Delivery, error),
+	ev emulator.Event, eventType, path string, n int, wantHeaders map[string]string,
+) testcheck.Func {
+	return func() error {
+		deliveries, err := simulate(tenant.SubscriptionKey, ev)
+		if err != nil {
+			return err
+		}
+		if len(deliveries) != 1 || deliveries[0].StatusCode != 200 || deliveries[0].EventType != eventType {
+			return fmt.Errorf("deliveries: %+v, want one of %s answered 200", deliveries, eventType)
+		}
+		return checkDelivery(path, n, eventType, tenant.TenantID, ev, wantHeaders)
 	}
+}
+
+// checkDelivery checks that the receiver's path has got n requests in all,
+// the last of them with the wanted headers and a payload that carries the
+// event.
+func checkDelivery(path string, n int, eventType string, tenantID string, ev emulator.Event, wantHeaders map[string]string) error {
+	all := testReceiver.Requests(path)
+	if len(all) != n {
+		return fmt.Errorf("the receiver got %d requests on %s, want %d", len(all), path, n)
+	}
+	got := all[n-1]
 	for name, want := range wantHeaders {
-		if v := got[0].Header.Get(name); v != want {
-			return fmt.Errorf("header %s: got %q, want the configured value", name, v)
+		if v := got.Header.Get(name); v != want {
+			return fmt.Errorf("header %s: got %q, want %q", name, v, want)
 		}
 	}
-	if ct := got[0].Header.Get("Content-Type"); ct != "application/json" {
+	if ct := got.Header.Get("Content-Type"); ct != "application/json" {
 		return fmt.Errorf("content type %q, want application/json", ct)
 	}
 	var p receivedPayload
-	dec := json.NewDecoder(strings.NewReader(string(got[0].Body)))
+	dec := json.NewDecoder(strings.NewReader(string(got.Body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&p); err != nil {
-		return fmt.Errorf("decoding the payload %s: %w", got[0].Body, err)
+		return fmt.Errorf("decoding the payload %s: %w", got.Body, err)
 	}
 	want := receivedPayload{EventType: eventType, Timestamp: ev.Timestamp.UTC().Format(emulator.TimestampLayout)}
 	want.EventData.SignatureRequestID = ev.SignatureRequestID

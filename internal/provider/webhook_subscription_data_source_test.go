@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -12,6 +11,7 @@ import (
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
 
 func TestAccWebhookSubscriptionDataSource(t *testing.T) {
@@ -39,7 +39,7 @@ data "esign_webhook_subscription" "one" {
 					statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("event_type"), knownvalue.StringExact("SignatureRequestCompleted")),
 					statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("uri"), knownvalue.StringExact(uri)),
 					statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("description"), knownvalue.StringExact("archive")),
-					stateCheckFunc(func(_ context.Context, _ statecheck.CheckStateRequest) error {
+					testcheck.Func(func() error {
 						if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionGet]; n == 0 {
 							return fmt.Errorf("the data source never called %s", emulator.RouteSubscriptionGet)
 						}

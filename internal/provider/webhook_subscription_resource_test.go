@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
 
 const webhookAddr = "esign_webhook_subscription.test"
@@ -38,6 +38,17 @@ resource "esign_webhook_subscription" "test" {
 `
 }
 
+// lifecycleAttributes are the attribute lines of the lifecycle test's
+// subscription, whose one header is X-Client-Id.
+func lifecycleAttributes(eventType, uri, description, clientID string) string {
+	return fmt.Sprintf(`
+  event_type  = %q
+  uri         = %q
+  description = %q
+  headers     = { "X-Client-Id" = %q }
+`, eventType, uri, description, clientID)
+}
+
 // Create, import in both ID forms, an in-place change of case only, and a
 // replacement for every other attribute.
 func TestAccWebhookSubscriptionResource_lifecycle(t *testing.T) {
@@ -51,12 +62,7 @@ func TestAccWebhookSubscriptionResource_lifecycle(t *testing.T) {
 		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{
 			{
-				Config: webhookConfig(tenant, fmt.Sprintf(`
-  event_type  = "SignatureRequestCompleted"
-  uri         = %q
-  description = "archive signed documents"
-  headers     = { "X-Client-Id" = "client-1" }
-`, uri)),
+				Config: webhookConfig(tenant, lifecycleAttributes("SignatureRequestCompleted", uri, "archive signed documents", "client-1")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate),
@@ -77,7 +83,7 @@ func TestAccWebhookSubscriptionResource_lifecycle(t *testing.T) {
 					statecheck.ExpectSensitiveValue(webhookAddr, tfjsonpath.New("headers")),
 					id.AddStateValue(webhookAddr, tfjsonpath.New("id")),
 					sameID.AddStateValue(webhookAddr, tfjsonpath.New("id")),
-					stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+					testcheck.StateFunc(func(req statecheck.CheckStateRequest) error {
 						subs := expectEmulatorSubscriptions(t, tenant.SubscriptionKey, 1)
 						want := emulator.Subscription{EventType: "signaturerequestcompleted", URI: uri, Description: "archive signed documents"}
 						got, _ := stateID(req, webhookAddr)
@@ -101,12 +107,7 @@ func TestAccWebhookSubscriptionResource_lifecycle(t *testing.T) {
 				// A change of case alone is the same subscription: updated in
 				// state, never replaced, no call to the service.
 				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
-				Config: webhookConfig(tenant, fmt.Sprintf(`
-  event_type  = "signaturerequestcompleted"
-  uri         = %q
-  description = "archive signed documents"
-  headers     = { "X-Client-Id" = "client-1" }
-`, uri)),
+				Config:    webhookConfig(tenant, lifecycleAttributes("signaturerequestcompleted", uri, "archive signed documents", "client-1")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate)},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
@@ -114,38 +115,13 @@ func TestAccWebhookSubscriptionResource_lifecycle(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("event_type"), knownvalue.StringExact("signaturerequestcompleted")),
 					sameID.AddStateValue(webhookAddr, tfjsonpath.New("id")),
-					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
-						if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
-							return fmt.Errorf("a change of case made %d writes, want 0", n)
-						}
-						return nil
-					}),
+					expectNoWrites(tenant),
 				},
 			},
-			replaceStep(tenant, id.AddStateValue, fmt.Sprintf(`
-  event_type  = "signaturerequestcompleted"
-  uri         = %q
-  description = "archive signed documents"
-  headers     = { "X-Client-Id" = "client-1" }
-`, uri+"-v2")),
-			replaceStep(tenant, id.AddStateValue, fmt.Sprintf(`
-  event_type  = "signaturerequestcompleted"
-  uri         = %q
-  description = "archive and notify"
-  headers     = { "X-Client-Id" = "client-1" }
-`, uri+"-v2")),
-			replaceStep(tenant, id.AddStateValue, fmt.Sprintf(`
-  event_type  = "signaturerequestcompleted"
-  uri         = %q
-  description = "archive and notify"
-  headers     = { "X-Client-Id" = "client-2" }
-`, uri+"-v2")),
-			replaceStep(tenant, id.AddStateValue, fmt.Sprintf(`
-  event_type  = "SignatorySigned"
-  uri         = %q
-  description = "archive and notify"
-  headers     = { "X-Client-Id" = "client-2" }
-`, uri+"-v2")),
+			replaceStep(tenant, id.AddStateValue, lifecycleAttributes("signaturerequestcompleted", uri+"-v2", "archive signed documents", "client-1")),
+			replaceStep(tenant, id.AddStateValue, lifecycleAttributes("signaturerequestcompleted", uri+"-v2", "archive and notify", "client-1")),
+			replaceStep(tenant, id.AddStateValue, lifecycleAttributes("signaturerequestcompleted", uri+"-v2", "archive and notify", "client-2")),
+			replaceStep(tenant, id.AddStateValue, lifecycleAttributes("SignatorySigned", uri+"-v2", "archive and notify", "client-2")),
 			{
 				// Import by the plain id takes the service's spelling.
 				ResourceName:      webhookAddr,
@@ -173,7 +149,7 @@ func replaceStep(tenant emulator.Tenant, addID func(string, tfjsonpath.Path) sta
 		},
 		ConfigStateChecks: []statecheck.StateCheck{
 			addID(webhookAddr, tfjsonpath.New("id")),
-			stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+			testcheck.Func(func() error {
 				if n := len(testEmulator.Subscriptions(tenant.SubscriptionKey)); n != 1 {
 					return fmt.Errorf("after the replacement the emulator holds %d subscriptions, want 1", n)
 				}
@@ -284,12 +260,7 @@ import {
 					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("event_type"), knownvalue.StringExact("SignatureRequestCompleted")),
 					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("headers"),
 						knownvalue.MapExact(map[string]knownvalue.Check{"X-Client-Secret": knownvalue.StringExact("adopted-secret")})),
-					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
-						if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
-							return fmt.Errorf("adopting the headers made %d writes, want 0", n)
-						}
-						return nil
-					}),
+					expectNoWrites(tenant),
 				},
 			},
 			{
@@ -299,7 +270,7 @@ import {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+					testcheck.StateFunc(func(req statecheck.CheckStateRequest) error {
 						id, err := stateID(req, webhookAddr)
 						if err != nil {
 							return err
@@ -383,7 +354,7 @@ func TestAccWebhookSubscriptionResource_importAdoptsHeadersWOVersion(t *testing.
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionReplace)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+					testcheck.StateFunc(func(req statecheck.CheckStateRequest) error {
 						if id, _ := stateID(req, webhookAddr); id == existing {
 							return fmt.Errorf("bumping headers_wo_version did not replace the subscription")
 						}
@@ -411,7 +382,7 @@ func TestAccWebhookSubscriptionResource_outOfBandDelete(t *testing.T) {
 			{
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) (err error) {
+					testcheck.StateFunc(func(req statecheck.CheckStateRequest) (err error) {
 						firstID, err = stateID(req, webhookAddr)
 						return err
 					}),
@@ -433,7 +404,7 @@ func TestAccWebhookSubscriptionResource_outOfBandDelete(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+					testcheck.StateFunc(func(req statecheck.CheckStateRequest) error {
 						id, err := stateID(req, webhookAddr)
 						if err == nil && id == firstID {
 							err = fmt.Errorf("the subscription was not created again")
@@ -450,14 +421,8 @@ func TestAccWebhookSubscriptionResource_outOfBandDelete(t *testing.T) {
 					testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionDelete, emulator.FaultCommitThenDrop, 1)
 				},
 				Config: providerConfig(tenant),
-				ConfigStateChecks: []statecheck.StateCheck{
-					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
-						if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionDelete]; n != 2 {
-							return fmt.Errorf("%d DELETE requests, want 2 (the lost answer and the retry)", n)
-						}
-						return nil
-					}),
-				},
+				// Two DELETE requests: the one whose answer was lost and the retry.
+				ConfigStateChecks: []statecheck.StateCheck{expectRequests(tenant, emulator.RouteSubscriptionDelete, 2)},
 			},
 		},
 	})
@@ -482,7 +447,7 @@ resource "esign_webhook_subscription" "many" {
 			{
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
+					testcheck.Func(func() error {
 						if n := len(testEmulator.Subscriptions(tenant.SubscriptionKey)); n != 30 {
 							return fmt.Errorf("%d subscriptions, want 30", n)
 						}
@@ -491,23 +456,18 @@ resource "esign_webhook_subscription" "many" {
 				},
 			},
 			{
-				// A plan-only step runs one plan without refresh and one with.
+				// A plan-only step runs one plan without refresh and one
+				// with: only the second reads the subscriptions, all of them
+				// from one list request.
 				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
 				Config:    config,
 				PlanOnly:  true,
-			},
-			{
-				PreConfig: func() {
-					counters := testEmulator.Counters(tenant.SubscriptionKey)
-					if n := counters[emulator.RouteSubscriptionList]; n != 1 {
-						t.Errorf("refreshing 30 subscriptions made %d list requests, want 1", n)
-					}
-					if n := counters[emulator.RouteSubscriptionGet]; n != 0 {
-						t.Errorf("refreshing 30 subscriptions made %d single reads, want 0", n)
-					}
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						expectRequests(tenant, emulator.RouteSubscriptionList, 1),
+						expectRequests(tenant, emulator.RouteSubscriptionGet, 0),
+					},
 				},
-				Config:   config,
-				PlanOnly: true,
 			},
 		},
 	})
@@ -548,20 +508,13 @@ func TestAccWebhookSubscriptionResource_headersWriteOnly(t *testing.T) {
 					stateLacks(secret),
 					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("headers_wo"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("headers_wo_version"), knownvalue.Int64Exact(1)),
-					stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
-						deliveries, err := testEmulator.SimulateSignatorySigned(tenant.SubscriptionKey, ev)
-						if err != nil {
-							return err
-						}
-						if len(deliveries) != 1 || deliveries[0].StatusCode != 200 {
-							return fmt.Errorf("deliveries: %+v", deliveries)
-						}
-						return checkDelivery(path, "signatorysigned", tenant.TenantID, ev, map[string]string{"X-Client-Secret": secret})
-					}),
+					expectDelivered(tenant, testEmulator.SimulateSignatorySigned, ev, "signatorysigned", path, 1, map[string]string{"X-Client-Secret": secret}),
 				},
 			},
 			{
-				// A new value alone is invisible; the version bump sends it.
+				// A new value alone is invisible; the version bump sends it:
+				// the next event carries the new secret (and only one event
+				// is sent: the old subscription is gone).
 				Config:          hcl(2),
 				ConfigVariables: config.Variables{"secret": config.StringVariable(secret + "-2")},
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -570,7 +523,10 @@ func TestAccWebhookSubscriptionResource_headersWriteOnly(t *testing.T) {
 						planLacks(secret),
 					},
 				},
-				ConfigStateChecks: []statecheck.StateCheck{stateLacks(secret)},
+				ConfigStateChecks: []statecheck.StateCheck{
+					stateLacks(secret),
+					expectDelivered(tenant, testEmulator.SimulateSignatorySigned, ev, "signatorysigned", path, 2, map[string]string{"X-Client-Secret": secret + "-2"}),
+				},
 			},
 		},
 	})
@@ -599,17 +555,8 @@ func TestAccWebhookSubscriptionResource_deliversEvents(t *testing.T) {
   }
 `, testReceiver.URL(path))),
 			ConfigStateChecks: []statecheck.StateCheck{
-				stateCheckFunc(func(context.Context, statecheck.CheckStateRequest) error {
-					deliveries, err := testEmulator.SimulateRequestCompleted(tenant.SubscriptionKey, ev)
-					if err != nil {
-						return err
-					}
-					if len(deliveries) != 1 || deliveries[0].StatusCode != 200 || deliveries[0].EventType != "signaturerequestcompleted" {
-						return fmt.Errorf("deliveries: %+v", deliveries)
-					}
-					return checkDelivery(path, "signaturerequestcompleted", tenant.TenantID, ev,
-						map[string]string{"client-id": "archive-service", "client-secret": "s3cr3t-value"})
-				}),
+				expectDelivered(tenant, testEmulator.SimulateRequestCompleted, ev, "signaturerequestcompleted", path, 1,
+					map[string]string{"client-id": "archive-service", "client-secret": "s3cr3t-value"}),
 			},
 		}},
 	})
@@ -660,12 +607,11 @@ func TestAccWebhookSubscriptionResource_planErrors(t *testing.T) {
 				ExpectError: wrappedRegexp(`headers.*must be a valid HTTP header name`),
 			},
 			{
-				PreConfig: func() {
-					if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
-						t.Errorf("rejected configurations made %d writes, want 0", n)
-					}
-				},
-				Config: providerConfig(tenant),
+				// A step that expects an error runs no checks: this one
+				// applies nothing and checks that the rejected
+				// configurations wrote nothing.
+				Config:            providerConfig(tenant),
+				ConfigStateChecks: []statecheck.StateCheck{expectNoWrites(tenant)},
 			},
 		},
 	})
@@ -688,7 +634,7 @@ func TestAccWebhookSubscriptionResource_createOutcomeUnknown(t *testing.T) {
   description = "survives a lost answer"
 `, testReceiver.URL(t.Name()))),
 			ConfigStateChecks: []statecheck.StateCheck{
-				stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
+				testcheck.StateFunc(func(req statecheck.CheckStateRequest) error {
 					id, err := stateID(req, webhookAddr)
 					if err != nil {
 						return err
@@ -697,11 +643,10 @@ func TestAccWebhookSubscriptionResource_createOutcomeUnknown(t *testing.T) {
 					if len(subs) != 1 || subs[0].ID != id {
 						return fmt.Errorf("state id %s, emulator holds %+v: want exactly that one", id, subs)
 					}
-					if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 1 {
-						return fmt.Errorf("%d create requests, want 1 (never repeated)", n)
-					}
 					return nil
 				}),
+				// The create was never sent again.
+				expectRequests(tenant, emulator.RouteSubscriptionCreate, 1),
 			},
 		}},
 	})
