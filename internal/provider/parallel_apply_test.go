@@ -2,13 +2,15 @@ package provider
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
 
@@ -18,11 +20,8 @@ import (
 // internal/client/subscriptions_create.go), and these have distinct URIs.
 func TestAccApplyWritesInParallel(t *testing.T) {
 	tenant := newTestTenant(t)
-	// Every request takes 300 ms, so writes that Terraform runs together
-	// are in the service together.
-	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{Latency: 300 * time.Millisecond})
-
-	entries := providerConfig(tenant) + `
+	gate := newWriteGate(t)
+	entries := providerConfigAt(gate.url, tenant) + `
 resource "esign_metadata_entry" "m" {
   count       = 12
   entity_type = "Document"
@@ -42,29 +41,116 @@ resource "esign_webhook_subscription" "s" {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				// 12 upserts, 10 at a time; a little slack for a
-				// loaded machine.
+				// 12 upserts, 10 at a time.
+				PreConfig:         func() { gate.expect(10) },
 				Config:            entries,
-				ConfigStateChecks: []statecheck.StateCheck{expectPeakConcurrentWrites(tenant, 8)},
+				ConfigStateChecks: []statecheck.StateCheck{gate.checkFilled()},
 			},
 			{
 				// 6 creates, all at once once the supported hooks and
 				// the subscription list have been read.
-				PreConfig:         func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
+				PreConfig:         func() { gate.expect(6) },
 				Config:            subscriptions,
-				ConfigStateChecks: []statecheck.StateCheck{expectPeakConcurrentWrites(tenant, 5)},
+				ConfigStateChecks: []statecheck.StateCheck{gate.checkFilled()},
 			},
 		},
 	})
 }
 
-// expectPeakConcurrentWrites checks that at least n writes of the tenant
-// were in the service at the same time since its counters were reset.
-func expectPeakConcurrentWrites(tenant emulator.Tenant, n int) statecheck.StateCheck {
-	return testcheck.Func(func() error {
-		if peak := testEmulator.PeakConcurrentWrites(tenant.SubscriptionKey); peak < n {
-			return fmt.Errorf("at most %d writes were in the service at once during apply, want at least %d", peak, n)
+// writeGatePatience is how long a writeGate waits to be filled. A provider
+// that sends its writes one at a time never fills it; one that sends them
+// together fills it at once, however loaded the machine is.
+const writeGatePatience = 20 * time.Second
+
+// writeGate stands between the provider and the shared emulator (it serves
+// the emulator's own handler, so tenants, state and counters are the
+// emulator's) and holds every write, any request but a GET, until the
+// expected number of writes is held at once; then it lets them all go on.
+// After writeGatePatience it gives up and lets everything through, and
+// checkFilled fails. Unlike latency on the emulator, it does not depend on
+// how fast a loaded machine starts the writes Terraform runs together.
+type writeGate struct {
+	url string
+
+	mu     sync.Mutex
+	want   int           // writes to hold at once
+	held   int           // writes held now
+	peak   int           // most writes held at once since expect
+	open   chan struct{} // closed when the gate opens
+	closed bool          // open is not closed yet
+	filled bool          // the gate opened because want writes were held
+}
+
+// newWriteGate starts an open gate: nothing waits until expect.
+func newWriteGate(t *testing.T) *writeGate {
+	t.Helper()
+	g := &writeGate{open: make(chan struct{})}
+	close(g.open)
+	next := testEmulator.Handler()
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			g.hold(r)
+		}
+		next.ServeHTTP(w, r)
+	}))
+	t.Cleanup(server.Close)
+	g.url = server.URL
+	return g
+}
+
+// expect closes the gate until n writes are held at once.
+func (g *writeGate) expect(n int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.want, g.peak, g.filled = n, g.held, false
+	g.open, g.closed = make(chan struct{}), true
+}
+
+// hold keeps a write until the gate opens.
+func (g *writeGate) hold(r *http.Request) {
+	g.mu.Lock()
+	open := g.open
+	g.held++
+	g.peak = max(g.peak, g.held)
+	if g.closed && g.held >= g.want {
+		g.filled = true
+		g.openLocked()
+	}
+	g.mu.Unlock()
+
+	timer := time.NewTimer(writeGatePatience)
+	defer timer.Stop()
+	select {
+	case <-open:
+	case <-r.Context().Done():
+	case <-timer.C:
+		g.mu.Lock()
+		if g.open == open {
+			g.openLocked()
+		}
+		g.mu.Unlock()
+	}
+	g.mu.Lock()
+	g.held--
+	g.mu.Unlock()
+}
+
+func (g *writeGate) openLocked() {
+	if g.closed {
+		close(g.open)
+		g.closed = false
+	}
+}
+
+// checkFilled checks that the gate opened because the expected number of
+// writes was held at once.
+func (g *writeGate) checkFilled() testcheck.Func {
+	return func() error {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		if !g.filled {
+			return fmt.Errorf("at most %d writes were in flight at once in %s, want %d", g.peak, writeGatePatience, g.want)
 		}
 		return nil
-	})
+	}
 }

@@ -80,13 +80,19 @@ func newTestTenant(t *testing.T) emulator.Tenant {
 
 // providerConfig is the provider block for a tenant, with an access token.
 func providerConfig(tenant emulator.Tenant) string {
+	return providerConfigAt(testEmulatorURL, tenant)
+}
+
+// providerConfigAt is providerConfig with another base URL, one that leads
+// to the emulator.
+func providerConfigAt(baseURL string, tenant emulator.Tenant) string {
 	return fmt.Sprintf(`
 provider "esign" {
   base_url         = %q
   access_token     = %q
   subscription_key = %q
 }
-`, testEmulatorURL, tenant.AccessToken, tenant.SubscriptionKey)
+`, baseURL, tenant.AccessToken, tenant.SubscriptionKey)
 }
 
 // loginProviderConfig is the provider block for a tenant, in login mode.
