@@ -6,58 +6,63 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
+	"testing/synctest"
 )
 
+// The tests run in a synctest bubble: synctest.Wait returns once every
+// other goroutine of the test is blocked, so "all readers are waiting" is
+// a fact, not a sleep's hope.
+
 func TestCoalescerSharesOneFetch(t *testing.T) {
-	co := newCoalescer[int]()
-	var fetches atomic.Int32
-	release := make(chan struct{})
-	fetch := func(context.Context) (int, error) {
-		fetches.Add(1)
-		<-release
-		return 42, nil
-	}
-	var wg sync.WaitGroup
-	for i := 0; i < 100; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if v, err := co.get(context.Background(), "k", fetch); v != 42 || err != nil {
-				t.Errorf("get = %d, %v", v, err)
-			}
-		}()
-	}
-	time.Sleep(20 * time.Millisecond) // let the readers pile up on the flight
-	close(release)
-	wg.Wait()
-	if n := fetches.Load(); n != 1 {
-		t.Fatalf("100 concurrent readers caused %d fetches, want 1", n)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		co := newCoalescer[int]()
+		var fetches atomic.Int32
+		release := make(chan struct{})
+		fetch := func(context.Context) (int, error) {
+			fetches.Add(1)
+			<-release
+			return 42, nil
+		}
+		var wg sync.WaitGroup
+		for range 100 {
+			wg.Go(func() {
+				if v, err := co.get(t.Context(), "k", fetch); v != 42 || err != nil {
+					t.Errorf("get = %d, %v", v, err)
+				}
+			})
+		}
+		synctest.Wait() // every reader is in the flight, none has an answer
+		close(release)
+		wg.Wait()
+		if n := fetches.Load(); n != 1 {
+			t.Fatalf("100 concurrent readers caused %d fetches, want 1", n)
+		}
+	})
 }
 
 // A fetch that began before a write must not be served after it.
 func TestCoalescerInvalidateDuringFetch(t *testing.T) {
-	co := newCoalescer[int]()
-	started, release := make(chan struct{}), make(chan struct{})
-	go func() {
-		_, _ = co.get(context.Background(), "k", func(context.Context) (int, error) {
-			close(started)
-			<-release
-			return 1, nil // the value from before the write
-		})
-	}()
-	<-started
-	co.invalidate("k")
-	close(release)
-	v, err := co.get(context.Background(), "k", func(context.Context) (int, error) { return 2, nil })
-	if err != nil || v != 2 {
-		t.Fatalf("get after invalidate = %d, %v; want the fresh value 2", v, err)
-	}
-	time.Sleep(10 * time.Millisecond)
-	if v, _ := co.get(context.Background(), "k", func(context.Context) (int, error) { return 3, nil }); v != 2 {
-		t.Fatalf("the stale fetch overwrote the cache: got %d", v)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		co := newCoalescer[int]()
+		release := make(chan struct{})
+		go func() {
+			_, _ = co.get(t.Context(), "k", func(context.Context) (int, error) {
+				<-release
+				return 1, nil // the value from before the write
+			})
+		}()
+		synctest.Wait() // the stale fetch is running
+		co.invalidate("k")
+		close(release)
+		v, err := co.get(t.Context(), "k", func(context.Context) (int, error) { return 2, nil })
+		if err != nil || v != 2 {
+			t.Fatalf("get after invalidate = %d, %v; want the fresh value 2", v, err)
+		}
+		synctest.Wait() // the stale fetch has returned and done all it will do
+		if v, _ := co.get(t.Context(), "k", func(context.Context) (int, error) { return 3, nil }); v != 2 {
+			t.Fatalf("the stale fetch overwrote the cache: got %d", v)
+		}
+	})
 }
 
 // peek sees only what a get stored and no write invalidated since.

@@ -4,7 +4,6 @@ import (
 	"crypto/subtle"
 	"net/http"
 	"strings"
-	"time"
 )
 
 const (
@@ -73,7 +72,7 @@ func (e *Emulator) tokenValid(t *tenantState, token string) bool {
 		return true
 	}
 	exp, ok := t.tokens[token]
-	return ok && time.Now().Before(exp)
+	return ok && e.now().Before(exp)
 }
 
 // ExpireTokens forgets every login token issued to the tenant, as if they had

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -98,11 +99,40 @@ func TestLogin(t *testing.T) {
 	f.do("GET", "/hooks/v1", nil, http.StatusOK, withHeader(headerAuthorization, "Bearer "+token))
 }
 
+// A login token works until its lifetime has passed on the emulator's
+// clock, which the test sets, so a slow machine cannot expire it early.
 func TestLoginTokenExpires(t *testing.T) {
-	f := newFixture(t, Options{TokenLifetime: 150 * time.Millisecond})
+	e, err := New(Options{TokenLifetime: 30 * time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := &testClock{now: time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC)}
+	e.now = clock.Now
+	f := startFixture(t, e)
+
 	data := f.do("POST", "/identity/login", map[string]string{"login": f.tenant.Username, "password": f.tenant.Password, "tenantid": f.tenant.TenantID}, http.StatusOK)
 	bearer := withHeader(headerAuthorization, "Bearer "+decode[loginResponse](t, data).Token)
 	f.do("GET", "/hooks/v1", nil, http.StatusOK, bearer)
-	time.Sleep(200 * time.Millisecond)
+	clock.Advance(30*time.Minute - time.Nanosecond)
+	f.do("GET", "/hooks/v1", nil, http.StatusOK, bearer)
+	clock.Advance(time.Nanosecond)
 	f.do("GET", "/hooks/v1", nil, http.StatusUnauthorized, bearer)
+}
+
+// testClock is a clock that moves only when the test says so.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
 }

@@ -46,6 +46,7 @@ type Emulator struct {
 	logf           func(format string, args ...any)
 	jwtSecret      []byte
 	handler        http.Handler
+	now            func() time.Time // when login tokens are issued and expire; tests set their own clock
 
 	// mu guards every field below and all tenant state. One lock keeps the
 	// emulator obviously correct; it is never held during network I/O.
@@ -75,6 +76,7 @@ func New(opts Options) (*Emulator, error) {
 		allowRemote:   opts.AllowNonLoopbackDelivery,
 		logf:          opts.Logf,
 		jwtSecret:     randomBytes(32),
+		now:           time.Now,
 		tenants:       map[string]*tenantState{},
 		unauth:        map[string]int{},
 	}

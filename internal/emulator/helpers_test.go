@@ -24,6 +24,13 @@ func newFixture(t *testing.T, opts Options) *fixture {
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
+	return startFixture(t, e)
+}
+
+// startFixture serves e, which a test may have changed since New (its
+// clock, say), over real HTTP with a fresh tenant.
+func startFixture(t *testing.T, e *Emulator) *fixture {
+	t.Helper()
 	base, err := e.Start("127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("Start: %v", err)

@@ -37,7 +37,7 @@ func (e *Emulator) handleLogin(w http.ResponseWriter, r *http.Request, t *tenant
 		writeError(w, http.StatusUnauthorized, "Invalid login, password or tenant id.")
 		return
 	}
-	now := time.Now()
+	now := e.now()
 	exp := now.Add(e.tokenLifetime)
 	token := e.signJWT(cred, now, exp)
 
