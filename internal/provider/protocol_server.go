@@ -37,19 +37,20 @@ func NewProtocol6Server(version string) tfprotov6.ProviderServer {
 // protocolServer is the framework's protocol server with two changes, both
 // for plans of thousands of resources.
 //
-// It works around a memory leak in terraform-plugin-framework (v1.19): its
-// protocol server derives a cancellable context from every call's context
-// and keeps the cancel function in a slice that only StopProvider empties,
-// which Terraform sends on an interrupt, not at the end of a plan. So every
-// call's context, and with it the request's loggers and gRPC stream, stayed
-// in memory for the life of the process: 390 MB of provider RSS for a plan
-// of 5,000 resources, 620 MB with refresh, and the garbage collector marking
-// all of it again and again. The calls Terraform makes once per resource
-// instance get a callContext that lets go of the request when the call
-// returns. The rest (schema, provider configuration, stop) happen a few
-// times per command and go straight through.
-// TestProtocolServerLetsGoOfRequests fails, and callContext can go, once
-// the framework no longer keeps call contexts.
+// It works around a memory leak in terraform-plugin-framework v1.19.0: its
+// protocol server keeps every call's context, and with it the request's
+// loggers and gRPC stream, until StopProvider, which Terraform sends on an
+// interrupt, not at the end of a plan (callContext says where). That was
+// 390 MB of provider RSS for a plan of 5,000 resources, 620 MB with refresh,
+// and the garbage collector marking all of it again and again. The calls
+// Terraform makes once per resource or data source instance, the methods
+// below, get a callContext that lets go of the request when the call
+// returns. The rest go straight through: schema, provider configuration and
+// stop happen a few times per command, and GenerateResourceConfig only with
+// terraform plan -generate-config-out, once per import block.
+// TestProtocolServerLetsGoOfRequests calls each method below through this
+// server and through the bare framework's; TestProtocolServerCallsAreAllTested
+// fails when a method is added here, or to the protocol, without a test.
 //
 // And it answers a refresh that changes nothing itself (see
 // refreshShortcuts).

@@ -12,12 +12,20 @@ import (
 
 // rawObject reads a resource's attributes straight from the Terraform value
 // of its state or plan. The framework's Get decodes into a model struct by
-// reflection and compiles a regular expression for every field on every call
-// (terraform-plugin-framework v1.19, internal/reflect.isValidFieldName):
-// more than half of the provider's CPU time in ReadResource. Read and
-// ModifyPlan run once per resource in every plan, so their models are built
-// with rawObject (see the *ModelFromRaw functions, kept equal to Get by
-// TestModelsFromRawMatchGet); Create, Update, Delete and ImportState keep Get.
+// reflection and compiles a regular expression for every field on every call:
+// more than half of the provider's CPU time in ReadResource. In
+// terraform-plugin-framework v1.19.0, tfsdk.State.Get (and Plan's, Config's)
+// calls internal/reflect.Into, whose struct decoding calls getStructTags,
+// which calls isValidFieldName for each field, and that runs
+// regexp.MustCompile("^[a-z][a-z0-9_]*$") every time
+// (internal/reflect/helpers.go). Read and ModifyPlan run once per resource in
+// every plan, so their models are built with rawObject (see the *ModelFromRaw
+// functions, kept equal to Get by TestModelsFromRawMatchGet); Create, Update,
+// Delete and ImportState keep Get.
+//
+// TestFrameworkGetStillCompilesRegexpPerField fails once a newer framework
+// stops compiling per field; then rawObject and the *ModelFromRaw functions
+// can go.
 //
 // The first error is kept and later reads return null values, so a model can
 // be filled attribute by attribute and the error checked once.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/big"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -99,6 +100,36 @@ func checkModelFromRaw[M any](t *testing.T, s schema.Schema, kind valueKind, fro
 		t.Fatal(err)
 	}
 	equalModels(t, got, want)
+}
+
+// rawObject exists because the framework's Get compiles a regular
+// expression for every field of the model on every call (see raw_object.go).
+// Compilations allocate, so Get must cost at least one compilation's
+// allocations per field more than rawObject. When this fails, a newer
+// terraform-plugin-framework no longer does that: rawObject, the
+// *ModelFromRaw functions and TestModelsFromRawMatchGet can go, and Read and
+// ModifyPlan can decode with Get again (measure with make bench first).
+func TestFrameworkGetStillCompilesRegexpPerField(t *testing.T) {
+	raw := testObject(t, webhookSubscriptionSchema, allKnown)
+	fields := reflect.TypeFor[webhookSubscriptionResourceModel]().NumField()
+	perCompile := testing.AllocsPerRun(20, func() { regexp.MustCompile("^[a-z][a-z0-9_]*$") })
+	get := testing.AllocsPerRun(20, func() {
+		var m webhookSubscriptionResourceModel
+		if diags := (tfsdk.State{Schema: webhookSubscriptionSchema, Raw: raw}).Get(context.Background(), &m); diags.HasError() {
+			t.Fatal(diags)
+		}
+	})
+	fromRaw := testing.AllocsPerRun(20, func() {
+		if _, err := webhookModelFromRaw(raw); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Logf("allocations per model of %d fields: Get %.0f, rawObject %.0f; one regexp compilation %.0f", fields, get, fromRaw, perCompile)
+	if extra, floor := get-fromRaw, float64(fields)*perCompile; extra < floor {
+		t.Errorf("Get allocates %.0f more than rawObject, less than one regexp compilation (%.0f) per field (%.0f): "+
+			"terraform-plugin-framework no longer compiles a regexp per field on every Get "+
+			"(v1.19.0: internal/reflect, isValidFieldName, called by getStructTags); rawObject can go", extra, perCompile, floor)
+	}
 }
 
 func TestRawObjectErrorsNameTheAttribute(t *testing.T) {
