@@ -351,6 +351,20 @@ resource "esign_metadata_entry" "drift" {
 }
 `
 	const addr = "esign_metadata_entry.drift"
+	// repair applies the configuration again, with action, and the service
+	// holds the configured entry again.
+	repair := func(action plancheck.ResourceActionType) tfresource.TestStep {
+		return tfresource.TestStep{
+			Config: config,
+			ConfigPlanChecks: tfresource.ConfigPlanChecks{
+				PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, action)},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				expectStoredMetadata(tenant, "SignatureRequest", "sr-drift", "status", "approved", "sr-drift"),
+			},
+		}
+	}
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             checkMetadataDestroyed(tenant, [3]string{"SignatureRequest", "sr-drift", "status"}),
@@ -370,16 +384,7 @@ resource "esign_metadata_entry" "drift" {
 					},
 				},
 			},
-			{
-				Config: config,
-				ConfigPlanChecks: tfresource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectStoredMetadata(tenant, "SignatureRequest", "sr-drift", "status", "approved", "sr-drift"),
-				},
-			},
+			repair(plancheck.ResourceActionUpdate),
 			{
 				PreConfig: func() {
 					if !testEmulator.DeleteMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-drift", "status") {
@@ -393,16 +398,7 @@ resource "esign_metadata_entry" "drift" {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate)},
 				},
 			},
-			{
-				Config: config,
-				ConfigPlanChecks: tfresource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectStoredMetadata(tenant, "SignatureRequest", "sr-drift", "status", "approved", "sr-drift"),
-				},
-			},
+			repair(plancheck.ResourceActionCreate),
 		},
 	})
 }

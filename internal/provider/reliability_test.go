@@ -157,11 +157,24 @@ resource "esign_webhook_subscription" "test" {
 `, count, uri, headerValue)
 }
 
-// scriptCreateFault is a PreConfig that makes the next create fail.
-func scriptCreateFault(tenant emulator.Tenant, kind emulator.FaultKind) func() {
-	return func() {
-		testEmulator.ResetCounters(tenant.SubscriptionKey)
-		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
+// ambiguousCreateStep applies count identical subscriptions (with the
+// header value version) while the first create fails with kind, and expects
+// the state to track exactly the subscriptions the service holds, after
+// creates create requests.
+func ambiguousCreateStep(tenant emulator.Tenant, uri string, kind emulator.FaultKind, count int, version string, creates int) resource.TestStep {
+	return resource.TestStep{
+		PreConfig: func() {
+			testEmulator.ResetCounters(tenant.SubscriptionKey)
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
+		},
+		Config: ambiguousSubscriptionConfig(tenant, uri, count, version),
+		ConfigPlanChecks: resource.ConfigPlanChecks{
+			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+		},
+		ConfigStateChecks: []statecheck.StateCheck{
+			expectStateMatchesSubscriptions(tenant.SubscriptionKey, count),
+			expectRequests(tenant, emulator.RouteSubscriptionCreate, creates),
+		},
 	}
 }
 
@@ -184,17 +197,7 @@ func TestAccReliability_ambiguousCreate(t *testing.T) {
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 				CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
-				Steps: []resource.TestStep{{
-					PreConfig: scriptCreateFault(tenant, tc.kind),
-					Config:    ambiguousSubscriptionConfig(tenant, testReceiver.URL(t.Name()), 1, "v1"),
-					ConfigPlanChecks: resource.ConfigPlanChecks{
-						PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-					},
-					ConfigStateChecks: []statecheck.StateCheck{
-						expectStateMatchesSubscriptions(tenant.SubscriptionKey, 1),
-						expectRequests(tenant, emulator.RouteSubscriptionCreate, tc.creates),
-					},
-				}},
+				Steps:                    []resource.TestStep{ambiguousCreateStep(tenant, testReceiver.URL(t.Name()), tc.kind, 1, "v1", tc.creates)},
 			})
 		})
 	}
@@ -209,53 +212,24 @@ func TestAccReliability_ambiguousCreate(t *testing.T) {
 func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 	tenant := newTestTenant(t)
 	uri := testReceiver.URL(t.Name())
+	// A header change replaces all three, new ones first; the event type,
+	// URI and description stay, so the old ones match.
+	replaceAll := ambiguousCreateStep(tenant, uri, emulator.FaultBadGateway, 3, "v2", 4)
+	replaceAll.ConfigPlanChecks.PreApply = []plancheck.PlanCheck{
+		plancheck.ExpectResourceAction("esign_webhook_subscription.test[0]", plancheck.ResourceActionCreateBeforeDestroy),
+	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{
-			{
-				// Two identical creates in one apply, one answer lost.
-				PreConfig: scriptCreateFault(tenant, emulator.FaultCommitThenDrop),
-				Config:    ambiguousSubscriptionConfig(tenant, uri, 2, "v1"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 2),
-					expectRequests(tenant, emulator.RouteSubscriptionCreate, 2),
-				},
-			},
-			{
-				// A third, identical to the two in state; its create fails
-				// without effect. The two existing ones are not adoptable.
-				PreConfig: scriptCreateFault(tenant, emulator.FaultServiceUnavailable),
-				Config:    ambiguousSubscriptionConfig(tenant, uri, 3, "v1"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 3),
-					expectRequests(tenant, emulator.RouteSubscriptionCreate, 2),
-				},
-			},
-			{
-				// A header change replaces all three, new ones first; the
-				// event type, URI and description stay, so the old ones match.
-				PreConfig: scriptCreateFault(tenant, emulator.FaultBadGateway),
-				Config:    ambiguousSubscriptionConfig(tenant, uri, 3, "v2"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction("esign_webhook_subscription.test[0]", plancheck.ResourceActionCreateBeforeDestroy),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 3),
-					expectRequests(tenant, emulator.RouteSubscriptionCreate, 4),
-				},
-			},
-			{
-				// The same with the lost answer after the service acted.
-				PreConfig: scriptCreateFault(tenant, emulator.FaultCommitThenDrop),
-				Config:    ambiguousSubscriptionConfig(tenant, uri, 3, "v3"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 3),
-					expectRequests(tenant, emulator.RouteSubscriptionCreate, 3),
-				},
-			},
+			// Two identical creates in one apply, one answer lost.
+			ambiguousCreateStep(tenant, uri, emulator.FaultCommitThenDrop, 2, "v1", 2),
+			// A third, identical to the two in state; its create fails
+			// without effect. The two existing ones are not adoptable.
+			ambiguousCreateStep(tenant, uri, emulator.FaultServiceUnavailable, 3, "v1", 2),
+			replaceAll,
+			// The same with the lost answer after the service acted.
+			ambiguousCreateStep(tenant, uri, emulator.FaultCommitThenDrop, 3, "v3", 3),
 		},
 	})
 }

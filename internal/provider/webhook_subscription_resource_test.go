@@ -38,6 +38,15 @@ resource "esign_webhook_subscription" "test" {
 `
 }
 
+// plainWebhookConfig is webhookConfig with a subscription that sets only
+// its event type and URI.
+func plainWebhookConfig(tenant emulator.Tenant, eventType, uri string) string {
+	return webhookConfig(tenant, fmt.Sprintf(`
+  event_type = %q
+  uri        = %q
+`, eventType, uri))
+}
+
 // lifecycleAttributes are the attribute lines of the lifecycle test's
 // subscription, whose one header is X-Client-Id.
 func lifecycleAttributes(eventType, uri, description, clientID string) string {
@@ -163,10 +172,7 @@ func replaceStep(tenant emulator.Tenant, addID func(string, tfjsonpath.Path) sta
 // the configuration exactly.
 func TestAccWebhookSubscriptionResource_importPlainID(t *testing.T) {
 	tenant := newTestTenant(t)
-	config := webhookConfig(tenant, fmt.Sprintf(`
-  event_type = "signatorysigned"
-  uri        = %q
-`, testReceiver.URL(t.Name())))
+	config := plainWebhookConfig(tenant, "signatorysigned", testReceiver.URL(t.Name()))
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
@@ -370,10 +376,7 @@ func TestAccWebhookSubscriptionResource_importAdoptsHeadersWOVersion(t *testing.
 // deleting one that is gone by the time the DELETE lands succeeds.
 func TestAccWebhookSubscriptionResource_outOfBandDelete(t *testing.T) {
 	tenant := newTestTenant(t)
-	config := webhookConfig(tenant, fmt.Sprintf(`
-  event_type = "SignatureRequestCompleted"
-  uri        = %q
-`, testReceiver.URL(t.Name())))
+	config := plainWebhookConfig(tenant, "SignatureRequestCompleted", testReceiver.URL(t.Name()))
 	var firstID string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
@@ -572,18 +575,12 @@ func TestAccWebhookSubscriptionResource_planErrors(t *testing.T) {
 		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{
 			{
-				Config: webhookConfig(tenant, fmt.Sprintf(`
-  event_type = "DocumentUploaded"
-  uri        = %q
-`, uri)),
+				Config:      plainWebhookConfig(tenant, "DocumentUploaded", uri),
 				PlanOnly:    true,
 				ExpectError: wrappedRegexp(`Unsupported event type.*"DocumentUploaded" is not supported.*GET /hooks/v1 lists: signaturerequestcompleted, signatorysigned\.`),
 			},
 			{
-				Config: webhookConfig(tenant, `
-  event_type = "SignatureRequestCompleted"
-  uri        = "http://example.com/hook"
-`),
+				Config:      plainWebhookConfig(tenant, "SignatureRequestCompleted", "http://example.com/hook"),
 				PlanOnly:    true,
 				ExpectError: wrappedRegexp(`Invalid webhook URI.*uri must be an absolute https:// URL: "http://example.com/hook" does not start with https://`),
 			},
