@@ -35,13 +35,12 @@ const (
 	heldCreateAnswer = 3 * time.Second
 )
 
-// The provider is addressed in full, so that Terraform and OpenTofu (whose
-// default registry differs) both find it through the dev_overrides entry.
+// The provider's source is filled in by newTerraformDir.
 var interruptedApplyConfig = fmt.Sprintf(`
 terraform {
   required_providers {
     esign = {
-      source = %q
+      source = "%%s"
     }
   }
 }
@@ -59,7 +58,7 @@ resource "esign_webhook_subscription" "hook" {
   uri         = "${var.uri}/${count.index}"
   description = "interrupted apply"
 }
-`, devprovider.Address, interruptedApplyCount)
+`, interruptedApplyCount)
 
 func TestAccInterruptedApply(t *testing.T) {
 	terraformBin := acceptanceTerraformBinary(t)
@@ -139,6 +138,11 @@ func acceptanceTerraformBinary(t *testing.T) string {
 
 // terraformDir is a configuration directory run with the provider built
 // from this checkout (through dev_overrides; no init needed).
+//
+// The provider is served at the address of the registry that
+// TF_ACC_PROVIDER_HOST names (registry.opentofu.org for OpenTofu, see
+// GNUmakefile test-tofu), else at registry.terraform.io: OpenTofu records a
+// provider of registry.terraform.io under its own registry in the state.
 type terraformDir struct {
 	t   *testing.T
 	bin string
@@ -146,18 +150,24 @@ type terraformDir struct {
 	env []string
 }
 
+// newTerraformDir writes config, with the provider's source address in
+// place of its %s, into a new directory.
 func newTerraformDir(t *testing.T, bin, pluginDir, config string) *terraformDir {
 	t.Helper()
+	address := devprovider.Address
+	if host := os.Getenv("TF_ACC_PROVIDER_HOST"); host != "" {
+		address = host + "/esign-oss/esign"
+	}
 	work := t.TempDir()
 	cliConfig := filepath.Join(work, "terraform.rc")
-	if err := devprovider.WriteCLIConfig(cliConfig, pluginDir); err != nil {
+	if err := devprovider.WriteCLIConfigFor(cliConfig, pluginDir, address); err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(work, "config")
 	if err := os.Mkdir(dir, 0o750); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(dir, "main.tf"), config)
+	writeFile(t, filepath.Join(dir, "main.tf"), fmt.Sprintf(config, address))
 	return &terraformDir{t: t, bin: bin, dir: dir, env: []string{
 		"PATH=" + os.Getenv("PATH"),
 		"HOME=" + work,
