@@ -90,7 +90,10 @@ var webhookSubscriptionSchema = schema.Schema{
 		"whenever an event of `event_type` happens (`POST /hooks/v1/subscription`).\n\n" +
 		"The service has no update operation, so every change of `event_type`, `uri`, `description`, `headers` or " +
 		"`headers_wo_version` replaces the subscription. Add `lifecycle { create_before_destroy = true }` so that " +
-		"the new subscription exists before the old one is deleted and no event is missed in between.",
+		"the new subscription exists before the old one is deleted and no event is missed in between.\n\n" +
+		"A create or delete whose request was already sent when Terraform is interrupted (Ctrl-C) is completed and " +
+		"recorded in the state, with a warning. A create that finds an identical subscription (same event type, `uri` " +
+		"and `description`) that no resource of the run tracks warns with its id and how to import it.",
 	Attributes: map[string]schema.Attribute{
 		"id": schema.StringAttribute{
 			MarkdownDescription: "The subscription's GUID, as the service returned it on creation.",

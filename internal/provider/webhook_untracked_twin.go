@@ -11,7 +11,12 @@ import (
 // warnUntrackedTwin tells the user that a subscription identical to the one
 // just created (same event type, URI and description; headers cannot be
 // compared, the service never shows them) already existed and that no
-// resource of this run tracks it (client.CreatedSubscription.Untracked).
+// resource this run has read, created or deleted tracks it
+// (client.CreatedSubscription.Untracked). Terraform applies in a provider
+// process of its own that reads only the resources it changes, so an
+// unchanged resource of the same configuration, or the old subscription of
+// a create_before_destroy replacement (deleted after the create), may be
+// the one named; the text says so.
 //
 // The create goes ahead: another configuration or workspace may own that
 // subscription, and the provider cannot know. But it may also be the
@@ -22,8 +27,9 @@ func warnUntrackedTwin(diags *diag.Diagnostics, twin client.Subscription) {
 	importID := twin.EventType + "/" + twin.ID
 	diags.AddWarning("An identical webhook subscription already exists",
 		fmt.Sprintf("Before this subscription was created, the service already held subscription %s with the same "+
-			"event type (%s), URI and description, and no resource of this run tracks it. This one was created all "+
-			"the same, since another configuration or workspace may own that one; then nothing is wrong.\n\n"+
+			"event type (%s), URI and description, and none of the resources this run has read, created or deleted "+
+			"tracks it. This one was created all the same, since another resource, configuration or workspace may "+
+			"own that one; then nothing is wrong.\n\n"+
 			"If it is instead a leftover of an earlier run that failed or was interrupted, the endpoint now receives "+
 			"every event twice. To delete the leftover, import it into a new esign_webhook_subscription block with the "+
 			"same arguments (<address> below), then remove that block and apply:\n\n"+
