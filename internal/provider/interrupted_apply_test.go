@@ -189,7 +189,6 @@ type runningTerraform struct {
 func (tf *terraformDir) start(args ...string) *runningTerraform {
 	tf.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	//nolint:gosec // G204: the terraform binary named by TF_ACC_TERRAFORM_PATH or found on PATH
 	cmd := exec.CommandContext(ctx, tf.bin, args...)
 	r := &runningTerraform{cmd: cmd, out: new(bytes.Buffer), done: make(chan struct{}), cancel: cancel}
 	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = tf.dir, tf.env, r.out, r.out

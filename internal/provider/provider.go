@@ -102,8 +102,8 @@ var providerSchema = schema.Schema{
 			MarkdownDescription: "How long one attempt of a call may take, as a Go duration string (`\"30s\"`, `\"2m\"`). Defaults to `\"30s\"`. " +
 				"When Terraform is interrupted (Ctrl-C), a create, delete or metadata write already sent is still waited for, " +
 				"up to this long, so that its result is recorded in the state; nothing new is sent after the interrupt.",
-			Optional:            true,
-			Validators:          []validator.String{durationValidator{}},
+			Optional:   true,
+			Validators: []validator.String{durationValidator{}},
 		},
 	},
 	Blocks: map[string]schema.Block{
