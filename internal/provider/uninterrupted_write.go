@@ -40,8 +40,12 @@ import (
 // lost by that.
 
 // uninterruptedWrite runs write with a context that an interrupt does not
-// cancel, and reports whether Terraform interrupted the run meanwhile.
+// cancel, and reports whether Terraform interrupted the run meanwhile. A
+// write whose call comes in after the interrupt is not started.
 func uninterruptedWrite(ctx context.Context, c *client.Client, write func(context.Context) error) (interrupted bool, err error) {
+	if ctx.Err() != nil {
+		return true, client.ErrInterrupted
+	}
 	writeCtx, cancel := c.Uninterrupted(ctx)
 	defer cancel()
 	err = write(writeCtx)
