@@ -32,7 +32,16 @@ import (
 const jwtHeader = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
 
 func TestAccRedaction(t *testing.T) {
-	terraformBin := acceptanceTerraformBinary(t)
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("acceptance test: set TF_ACC=1")
+	}
+	terraformBin := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if terraformBin == "" {
+		var err error
+		if terraformBin, err = exec.LookPath("terraform"); err != nil {
+			t.Fatal("terraform is not on PATH and TF_ACC_TERRAFORM_PATH is not set")
+		}
+	}
 	// Write-only attributes and ephemeral variables need Terraform 1.11;
 	// OpenTofu 1.6 (make test-tofu) has neither.
 	skipBelowTerraform111(t, terraformBin)
@@ -50,6 +59,7 @@ func TestAccRedaction(t *testing.T) {
 // skipBelowTerraform111 skips the test when the CLI is older than 1.11.
 func skipBelowTerraform111(t *testing.T, terraformBin string) {
 	t.Helper()
+	//nolint:gosec // G702: the terraform binary named by TF_ACC_TERRAFORM_PATH or found on PATH
 	out, err := exec.Command(terraformBin, "version", "-json").Output()
 	if err != nil {
 		t.Fatalf("%s version -json: %v", terraformBin, err)
@@ -227,6 +237,7 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string) {
 		logPath := filepath.Join(work, name+".log")
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
+		//nolint:gosec // G702: the terraform binary named by TF_ACC_TERRAFORM_PATH or found on PATH, as terraform-plugin-testing runs it
 		cmd := exec.CommandContext(ctx, terraformBin, args...)
 		var stdout, stderr bytes.Buffer
 		cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = configDir, append(env, "TF_LOG_PATH="+logPath), &stdout, &stderr
