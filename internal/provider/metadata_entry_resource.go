@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -183,7 +182,7 @@ func (r *metadataEntryResource) Create(ctx context.Context, req resource.CreateR
 		return
 	}
 
-	if err := r.put(ctx, plan, &resp.Diagnostics); err != nil {
+	if err := r.put(ctx, plan); err != nil {
 		addAPIError(&resp.Diagnostics, "Could not write the metadata entry", err)
 		return
 	}
@@ -259,7 +258,7 @@ func (r *metadataEntryResource) Update(ctx context.Context, req resource.UpdateR
 		return
 	}
 
-	if err := r.put(ctx, plan, &resp.Diagnostics); err != nil {
+	if err := r.put(ctx, plan); err != nil {
 		addAPIError(&resp.Diagnostics, "Could not update the metadata entry", err)
 		return
 	}
@@ -312,17 +311,15 @@ func (r *metadataEntryResource) ImportState(ctx context.Context, req resource.Im
 
 // put writes the entry: PUT is an upsert that carries value and reference_id.
 // An interrupt does not cut it off once sent (uninterruptedWrite), so that
-// a value the service has taken is also in the state; diags gets the
-// warning that says so.
-func (r *metadataEntryResource) put(ctx context.Context, m metadataEntryResourceModel, diags *diag.Diagnostics) error {
+// a value the service has taken is also in the state.
+func (r *metadataEntryResource) put(ctx context.Context, m metadataEntryResourceModel) error {
 	interrupted, err := uninterruptedWrite(ctx, r.client, func(ctx context.Context) error {
 		_, err := r.client.PutMetadata(ctx, m.EntityType.ValueString(), m.EntityID.ValueString(), m.Key.ValueString(),
 			client.PutMetadataRequest{Value: m.Value.ValueString(), ReferenceID: m.ReferenceID.ValueString()})
 		return err
 	})
 	if err == nil && interrupted {
-		warnWrittenDespiteInterrupt(diags, "metadata entry written",
-			fmt.Sprintf("the entry %q of %s %q was written and is recorded in the state.", m.Key.ValueString(), m.EntityType.ValueString(), m.EntityID.ValueString()))
+		tflog.Warn(ctx, "the run was interrupted; the metadata entry was written anyway and is recorded in the state")
 	}
 	return err
 }
