@@ -50,6 +50,12 @@ func (a *authenticator) token(ctx context.Context) (string, error) {
 // relogin drops stale (the token a call was rejected with) and logs in
 // again, unless another caller has already replaced it.
 func (a *authenticator) relogin(ctx context.Context, stale string) error {
+	if Interrupted(ctx) {
+		// The call is repeated after the login: a new attempt, which an
+		// interrupted write does not start (interrupt.go). The 401 says
+		// the refused request did nothing.
+		return ErrInterrupted
+	}
 	a.mu.Lock()
 	if a.current == stale {
 		a.current = ""

@@ -207,11 +207,17 @@ func (c *Client) wait(ctx context.Context, d time.Duration) error {
 	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < d {
 		return context.DeadlineExceeded
 	}
+	// After an interrupt no new attempt starts (interrupt.go).
+	if Interrupted(ctx) {
+		return ErrInterrupted
+	}
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
+	case <-interruptOf(ctx):
+		return ErrInterrupted
 	case <-t.C:
 		return nil
 	}

@@ -37,6 +37,17 @@ import (
 // by another process at the same moment can still confuse it, and a
 // service that carries out a request after it has already answered 5xx
 // for it: the provider cannot see either.
+//
+// An interrupted caller (see Uninterrupted) sends no create after the
+// interrupt, but the lost-answer check of a create already sent always runs
+// to its end, with a context of its own: cut short, it would leave a
+// subscription that may exist and whose id nobody knows.
+//
+// The baseline also shows subscriptions that a create is about to
+// duplicate: identical ones that existed before and that no resource of
+// this process tracks. They may belong to another configuration, so the
+// create goes ahead, but CreatedSubscription.Untracked names them, since
+// they may also be leftovers of an earlier run that failed.
 
 // subscriptionLedger is the per-Client record described above. Its zero
 // value is ready to use.
@@ -46,7 +57,7 @@ type subscriptionLedger struct {
 	keys    map[string]chan struct{} // one create at a time per key
 
 	baselineMu sync.Mutex
-	baseline   map[string]struct{} // nil until taken; lower-case ids
+	baseline   *SubscriptionSet // nil until taken
 }
 
 // claim records id and reports whether it was free.
@@ -64,7 +75,16 @@ func (l *subscriptionLedger) claim(id string) bool {
 	return true
 }
 
-// lock takes the create lock of key, or gives up with the context.
+// claimedByUs reports whether id has been claimed.
+func (l *subscriptionLedger) claimedByUs(id string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, taken := l.claimed[strings.ToLower(id)]
+	return taken
+}
+
+// lock takes the create lock of key, or gives up with the context or an
+// interrupt.
 func (l *subscriptionLedger) lock(ctx context.Context, key string) (unlock func(), err error) {
 	l.mu.Lock()
 	if l.keys == nil {
@@ -76,11 +96,21 @@ func (l *subscriptionLedger) lock(ctx context.Context, key string) (unlock func(
 		l.keys[key] = ch
 	}
 	l.mu.Unlock()
+	unlock = func() { <-ch }
+	// A free lock is taken whatever the context says (select would choose
+	// at random): what may be sent is decided after, at the request.
 	select {
 	case ch <- struct{}{}:
-		return func() { <-ch }, nil
+		return unlock, nil
+	default:
+	}
+	select {
+	case ch <- struct{}{}:
+		return unlock, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	case <-interruptOf(ctx):
+		return nil, ErrInterrupted
 	}
 }
 
@@ -108,6 +138,10 @@ type CreatedSubscription struct {
 	// Requests counts the POST requests sent (the retries of a 429, which
 	// the service refused before processing, not included).
 	Requests int
+	// Untracked lists the subscriptions with the same event type, URI and
+	// description that existed before this client's first create and that
+	// no resource of this process has claimed: this one may duplicate them.
+	Untracked []Subscription
 }
 
 // CreateSubscriptionOnce creates a subscription and makes sure that one
@@ -117,12 +151,13 @@ type CreatedSubscription struct {
 // MaxRetries times). See the comment at the top of this file.
 //
 // An error that matches ErrOutcomeUnknown means the subscription may exist
-// (the list that would have told could not be read).
+// (the list that would have told could not be read). One that matches
+// ErrInterrupted means the caller was interrupted and nothing was created.
 func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscriptionRequest) (CreatedSubscription, error) {
 	var out CreatedSubscription
 	unlock, err := c.ledger.lock(ctx, subscriptionMatchKey(req.EventType, req.URI, req.Description))
 	if err != nil {
-		return out, fmt.Errorf("%s: %w", routeSubscriptionCreate, err)
+		return out, fmt.Errorf("%s: nothing was created: %w", routeSubscriptionCreate, err)
 	}
 	defer unlock()
 
@@ -130,8 +165,13 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 	if err != nil {
 		return out, fmt.Errorf("%s: listing the subscriptions before the first create failed, nothing was created: %w", routeSubscriptionCreate, err)
 	}
+	out.Untracked = c.untrackedIdentical(baseline, req)
 
 	for {
+		if Interrupted(ctx) {
+			// Every request sent so far is known to have created nothing.
+			return out, fmt.Errorf("%s: nothing was created: %w", routeSubscriptionCreate, ErrInterrupted)
+		}
 		out.Requests++
 		id, err := c.CreateSubscription(ctx, req)
 		if err == nil {
@@ -142,7 +182,7 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 			return out, err
 		}
 
-		id, found, listErr := c.adoptCreated(ctx, req, baseline)
+		id, found, listErr := c.adoptCreated(outcomeCheckContext(ctx), req, baseline)
 		switch {
 		case listErr != nil:
 			return out, fmt.Errorf("%w; listing the subscriptions to find out whether it was created also failed: %w", err, listErr)
@@ -156,16 +196,16 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 		// The request did not take effect: send it again, after a pause.
 		if werr := c.wait(ctx, c.backoff.delay(out.Requests-1)); werr != nil {
 			// err is not wrapped: the list showed that it did not take effect.
-			return out, fmt.Errorf("%s: the subscription was not created (%s), and there is no time left to try again: %w", routeSubscriptionCreate, err.Error(), werr)
+			return out, fmt.Errorf("%s: the subscription was not created (%s), and it is not sent again: %w", routeSubscriptionCreate, err.Error(), werr)
 		}
 	}
 }
 
 const routeSubscriptionCreate = "POST /hooks/v1/subscription"
 
-// subscriptionBaseline answers the ids that existed before this client's
-// first CreateSubscriptionOnce, listing them on the first call.
-func (c *Client) subscriptionBaseline(ctx context.Context) (map[string]struct{}, error) {
+// subscriptionBaseline answers the subscriptions that existed before this
+// client's first CreateSubscriptionOnce, listing them on the first call.
+func (c *Client) subscriptionBaseline(ctx context.Context) (*SubscriptionSet, error) {
 	l := &c.ledger
 	l.baselineMu.Lock()
 	defer l.baselineMu.Unlock()
@@ -178,17 +218,26 @@ func (c *Client) subscriptionBaseline(ctx context.Context) (map[string]struct{},
 	if err != nil {
 		return nil, err
 	}
-	ids := make(map[string]struct{}, len(set.Items))
-	for _, s := range set.Items {
-		ids[strings.ToLower(s.ID)] = struct{}{}
+	l.baseline = set
+	return set, nil
+}
+
+// untrackedIdentical answers the subscriptions of the baseline that req
+// would duplicate and that no resource of this process has claimed.
+func (c *Client) untrackedIdentical(baseline *SubscriptionSet, req CreateSubscriptionRequest) []Subscription {
+	want := subscriptionMatchKey(req.EventType, req.URI, req.Description)
+	var out []Subscription
+	for _, s := range baseline.Items {
+		if subscriptionMatchKey(s.EventType, s.URI, s.Description) == want && !c.ledger.claimedByUs(s.ID) {
+			out = append(out, s)
+		}
 	}
-	l.baseline = ids
-	return ids, nil
+	return out
 }
 
 // adoptCreated lists the subscriptions (fresh, not the shared list) and
 // claims one that matches req and is neither in the baseline nor claimed.
-func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest, baseline map[string]struct{}) (string, bool, error) {
+func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest, baseline *SubscriptionSet) (string, bool, error) {
 	items, err := c.ListSubscriptions(ctx)
 	if err != nil {
 		return "", false, err
@@ -198,7 +247,7 @@ func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest
 		if s.ID == "" || subscriptionMatchKey(s.EventType, s.URI, s.Description) != want {
 			continue
 		}
-		if _, existed := baseline[strings.ToLower(s.ID)]; existed {
+		if _, existed := baseline.Find(s.ID); existed {
 			continue
 		}
 		if c.ledger.claim(s.ID) {

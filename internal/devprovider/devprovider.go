@@ -36,12 +36,19 @@ func Build(ctx context.Context, dir, pkg, pluginDir string, out io.Writer) (stri
 // WriteCLIConfig writes a terraform CLI configuration to path that serves
 // Address from pluginDir and installs every other provider as usual.
 func WriteCLIConfig(path, pluginDir string) error {
+	return WriteCLIConfigFor(path, pluginDir, Address)
+}
+
+// WriteCLIConfigFor is WriteCLIConfig for another address of the provider,
+// such as registry.opentofu.org/esign-oss/esign: OpenTofu records a
+// provider of registry.terraform.io under its own registry's host.
+func WriteCLIConfigFor(path, pluginDir, address string) error {
 	rc := fmt.Sprintf(`provider_installation {
   dev_overrides {
     %q = %q
   }
   direct {}
 }
-`, Address, pluginDir)
+`, address, pluginDir)
 	return os.WriteFile(path, []byte(rc), 0o600)
 }

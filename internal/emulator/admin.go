@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"time"
 )
 
 // adminPrefix keeps test and development helpers apart from the service
@@ -33,6 +34,12 @@ func (e *Emulator) adminRoutes(mux *http.ServeMux) {
 		w.WriteHeader(http.StatusNoContent)
 	})
 	handle("POST "+adminPrefix+"faults/script", e.adminFaultsScript)
+	handle("GET "+adminPrefix+"faults/holds", func(w http.ResponseWriter, r *http.Request) {
+		if key, ok := e.adminFaultTenant(w, r); ok {
+			writeJSON(w, http.StatusOK, heldAnswersJSON(e.HeldAnswers(key)))
+		}
+	})
+	handle("PUT "+adminPrefix+"faults/holds", e.adminHoldsPut)
 	handle("POST "+adminPrefix+"events/signatory-signed", e.adminEvent(e.SimulateSignatorySigned))
 	handle("POST "+adminPrefix+"events/request-completed", e.adminEvent(e.SimulateRequestCompleted))
 	handle("GET "+adminPrefix+"deliveries", func(w http.ResponseWriter, r *http.Request) {
@@ -167,6 +174,40 @@ func (e *Emulator) adminFaultsScript(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// adminHoldsPut sets the hold of one route: {"route":"POST /hooks/v1/subscription","duration":"3s"}
+// ("0s" removes it), and answers the holds that now apply.
+func (e *Emulator) adminHoldsPut(w http.ResponseWriter, r *http.Request) {
+	key, ok := e.adminFaultTenant(w, r)
+	if !ok {
+		return
+	}
+	var req struct {
+		Route    string          `json:"route"`
+		Duration json.RawMessage `json:"duration"`
+	}
+	if !decodeJSON(w, r, &req) {
+		return
+	}
+	d, err := parseDurationJSON(req.Duration)
+	if err == nil {
+		err = e.holdAnswers(key, req.Route, d)
+	}
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, heldAnswersJSON(e.HeldAnswers(key)))
+}
+
+// heldAnswersJSON writes durations as strings such as "3s".
+func heldAnswersJSON(holds map[string]time.Duration) map[string]string {
+	out := make(map[string]string, len(holds))
+	for route, d := range holds {
+		out[route] = d.String()
+	}
+	return out
 }
 
 func (e *Emulator) adminEvent(fire func(string, Event) ([]Delivery, error)) http.HandlerFunc {

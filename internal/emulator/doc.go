@@ -50,6 +50,8 @@
 //	PUT    /_emulator/faults?tenant=                replace it (global without tenant); durations as strings ("150ms")
 //	DELETE /_emulator/faults?tenant=                drop the tenant's override and scripted faults (global: reset to none)
 //	POST   /_emulator/faults/script?tenant=         {"route":"POST /hooks/v1/subscription","kind":"429","count":1}
+//	GET    /_emulator/faults/holds?tenant=          held answers that apply, {route: duration}
+//	PUT    /_emulator/faults/holds?tenant=          {"route":"POST /hooks/v1/subscription","duration":"3s"}; "0s" removes the hold
 //	POST   /_emulator/events/signatory-signed?tenant=    body Event (all fields optional); answers {"deliveries":[...]}
 //	POST   /_emulator/events/request-completed?tenant=   idem, for signaturerequestcompleted (+ signaturerequeststatusupdated)
 //	GET    /_emulator/deliveries?tenant=            the delivery log {"deliveries":[...]}
@@ -69,6 +71,13 @@
 // ambiguous create). Faults are global or per tenant, optionally limited to
 // some routes, and drawn from a seeded generator so runs repeat. ScriptFault
 // queues exact faults for the next requests to a route.
+//
+// HoldAnswers makes a route carry every request out at once and hold its
+// answer back for a while, as a slow gateway does: "POST
+// /hooks/v1/subscription" held 3s creates the subscription at once and
+// answers 3 seconds later, so a client interrupted meanwhile has changed the
+// service without learning the result. Holds are global or per tenant too
+// (a tenant's hold of a route wins), and ClearFaults removes them.
 //
 // # Event delivery
 //

@@ -22,6 +22,9 @@ type Options struct {
 	Hooks []string
 	// Faults is the global fault setting.
 	Faults FaultConfig
+	// HeldAnswers holds the answers of these routes (Route*) for so long,
+	// for every tenant (see HoldAnswers).
+	HeldAnswers map[string]time.Duration
 	// TokenLifetime of tokens issued by POST /identity/login (default 30m).
 	TokenLifetime time.Duration
 	// StateFile, when set, is loaded by New and rewritten after each write
@@ -50,12 +53,13 @@ type Emulator struct {
 
 	// mu guards every field below and all tenant state. One lock keeps the
 	// emulator obviously correct; it is never held during network I/O.
-	mu         sync.Mutex
-	tenants    map[string]*tenantState // by subscription key
-	order      []*tenantState          // registration order, for the state file and the default tenant
-	unauth     map[string]int          // counters of requests without a known key
-	global     faultState
-	globalPlan []scriptEntry
+	mu          sync.Mutex
+	tenants     map[string]*tenantState // by subscription key
+	order       []*tenantState          // registration order, for the state file and the default tenant
+	unauth      map[string]int          // counters of requests without a known key
+	global      faultState
+	globalPlan  []scriptEntry
+	globalHolds map[string]time.Duration // see HoldAnswers
 
 	saveMu sync.Mutex // orders state-file writes
 
@@ -91,6 +95,11 @@ func New(opts Options) (*Emulator, error) {
 		return nil, err
 	}
 	e.global = newFaultState(opts.Faults)
+	for route, d := range opts.HeldAnswers {
+		if err := e.holdAnswers("", route, d); err != nil {
+			return nil, err
+		}
+	}
 
 	if e.stateFile != "" {
 		if err := e.loadState(); err != nil {

@@ -281,18 +281,19 @@ func (e *Emulator) setFaults(subscriptionKey string, f FaultConfig) error {
 	return nil
 }
 
-// ClearFaults removes a tenant's own faults and scripted faults (it follows
-// the global setting again), or with "" resets the global ones to none.
+// ClearFaults removes a tenant's own faults, scripted faults and held
+// answers (it follows the global setting again), or with "" resets the
+// global ones to none.
 func (e *Emulator) ClearFaults(subscriptionKey string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if subscriptionKey == "" {
 		e.global = newFaultState(FaultConfig{})
-		e.globalPlan = nil
+		e.globalPlan, e.globalHolds = nil, nil
 		return
 	}
 	if t := e.tenants[subscriptionKey]; t != nil {
-		t.faults, t.plan = nil, nil
+		t.faults, t.plan, t.holds = nil, nil, nil
 	}
 }
 

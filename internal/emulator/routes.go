@@ -75,7 +75,8 @@ func (e *Emulator) routes() http.Handler {
 
 // service registers a service route behind counting, faults and auth, in
 // the order a gateway applies them: the request is counted, then faults
-// (rate limits, outages) strike before credentials are even looked at.
+// (rate limits, outages) strike before credentials are even looked at. A
+// held answer (HoldAnswers) leaves by the same way, only later.
 func (e *Emulator) service(mux *http.ServeMux, route string, needsToken bool, h serviceHandler) {
 	mux.Handle(route, e.logged(route, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		t := e.countRequest(r, route)
@@ -84,28 +85,29 @@ func (e *Emulator) service(mux *http.ServeMux, route string, needsToken bool, h 
 			defer e.writeEnded(t)
 		}
 		f := e.pickFault(t, route)
-		if f.latency > 0 {
-			timer := time.NewTimer(f.latency)
-			select {
-			case <-timer.C:
-			case <-r.Context().Done():
-				timer.Stop()
-				return
-			}
+		if !pause(r.Context(), f.latency) {
+			return
 		}
+		hold := e.answerHold(t, route)
 		if f.kind.isPreProcessing() {
+			pause(r.Context(), hold)
 			f.apply(w)
 			return
 		}
-		authorized := e.authorize(w, r, t, needsToken)
 		if f.kind == FaultCommitThenDrop {
-			if authorized {
+			if e.authorize(w, r, t, needsToken) {
 				h(discardWriter{header: http.Header{}}, r, t)
 			}
+			pause(r.Context(), hold)
 			dropConnection(w)
 			return
 		}
-		if authorized {
+		if hold > 0 {
+			held := &heldWriter{ResponseWriter: w, ctx: r.Context(), hold: hold}
+			defer held.wait()
+			w = held
+		}
+		if e.authorize(w, r, t, needsToken) {
 			h(w, r, t)
 		}
 	})))

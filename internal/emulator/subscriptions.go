@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -157,6 +158,28 @@ func (e *Emulator) Subscriptions(subscriptionKey string) []Subscription {
 		out = append(out, s.Subscription)
 	}
 	return out
+}
+
+// AddSubscription creates a subscription out of band, as the service's
+// portal or another tool would (or an earlier run that lost track of it),
+// and answers it. The event type must be a supported one (any case).
+func (e *Emulator) AddSubscription(subscriptionKey, eventType, uri, description string) (Subscription, error) {
+	canon, ok := e.supportedEventType(eventType)
+	if !ok {
+		return Subscription{}, fmt.Errorf("emulator: event type %q is not supported", eventType)
+	}
+	s := &subscription{Subscription: Subscription{ID: newGUID(), EventType: canon, URI: uri, Description: description}}
+	e.mu.Lock()
+	t, err := e.tenantLocked(subscriptionKey)
+	if err == nil {
+		t.subs = append(t.subs, s)
+	}
+	e.mu.Unlock()
+	if err != nil {
+		return Subscription{}, err
+	}
+	e.saveStateLogged()
+	return s.Subscription, nil
 }
 
 // DeleteSubscription removes a subscription out of band (drift), whatever its

@@ -49,6 +49,26 @@ func TestSubscriptionLifecycle(t *testing.T) {
 	}
 }
 
+// A subscription made out of band is served like any other.
+func TestAddSubscription(t *testing.T) {
+	f := newFixture(t, Options{})
+	s, err := f.e.AddSubscription(f.tenant.SubscriptionKey, "SignatorySigned", "https://localhost/oob", "made elsewhere")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := decode[subscriptionList](t, f.do("GET", "/hooks/v1/subscription", nil, http.StatusOK))
+	want := Subscription{ID: s.ID, EventType: "signatorysigned", URI: "https://localhost/oob", Description: "made elsewhere"}
+	if len(list.Items) != 1 || list.Items[0] != want || s != want {
+		t.Errorf("AddSubscription answered %+v; the list holds %+v", s, list.Items)
+	}
+	if _, err := f.e.AddSubscription(f.tenant.SubscriptionKey, "documentsigned", "https://localhost/oob", ""); err == nil {
+		t.Error("an unsupported event type was accepted")
+	}
+	if _, err := f.e.AddSubscription("nobody", "signatorysigned", "https://localhost/oob", ""); err == nil {
+		t.Error("an unknown tenant was accepted")
+	}
+}
+
 func TestSubscriptionCreateValidation(t *testing.T) {
 	f := newFixture(t, Options{})
 	cases := []struct {

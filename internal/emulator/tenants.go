@@ -50,6 +50,7 @@ type tenantState struct {
 	writesInFlight, peakWrites int
 	faults                     *faultState // nil: the global faults apply
 	plan                       []scriptEntry
+	holds                      map[string]time.Duration // route: how long its answers are held
 	deliveries                 []Delivery
 }
 

@@ -310,9 +310,17 @@ func (r *metadataEntryResource) ImportState(ctx context.Context, req resource.Im
 }
 
 // put writes the entry: PUT is an upsert that carries value and reference_id.
+// An interrupt does not cut it off once sent (uninterruptedWrite), so that
+// a value the service has taken is also in the state.
 func (r *metadataEntryResource) put(ctx context.Context, m metadataEntryResourceModel) error {
-	_, err := r.client.PutMetadata(ctx, m.EntityType.ValueString(), m.EntityID.ValueString(), m.Key.ValueString(),
-		client.PutMetadataRequest{Value: m.Value.ValueString(), ReferenceID: m.ReferenceID.ValueString()})
+	interrupted, err := uninterruptedWrite(ctx, r.client, func(ctx context.Context) error {
+		_, err := r.client.PutMetadata(ctx, m.EntityType.ValueString(), m.EntityID.ValueString(), m.Key.ValueString(),
+			client.PutMetadataRequest{Value: m.Value.ValueString(), ReferenceID: m.ReferenceID.ValueString()})
+		return err
+	})
+	if err == nil && interrupted {
+		tflog.Warn(ctx, "the run was interrupted; the metadata entry was written anyway and is recorded in the state")
+	}
 	return err
 }
 

@@ -99,9 +99,11 @@ var providerSchema = schema.Schema{
 			Validators: []validator.Int64{int64validator.Between(0, 20)},
 		},
 		"request_timeout": schema.StringAttribute{
-			MarkdownDescription: "How long one attempt of a call may take, as a Go duration string (`\"30s\"`, `\"2m\"`). Defaults to `\"30s\"`.",
-			Optional:            true,
-			Validators:          []validator.String{durationValidator{}},
+			MarkdownDescription: "How long one attempt of a call may take, as a Go duration string (`\"30s\"`, `\"2m\"`). Defaults to `\"30s\"`. " +
+				"When Terraform is interrupted (Ctrl-C), a create, delete or metadata write already sent is still waited for, " +
+				"up to this long, so that its result is recorded in the state; nothing new is sent after the interrupt.",
+			Optional:   true,
+			Validators: []validator.String{durationValidator{}},
 		},
 	},
 	Blocks: map[string]schema.Block{

@@ -90,7 +90,10 @@ var webhookSubscriptionSchema = schema.Schema{
 		"whenever an event of `event_type` happens (`POST /hooks/v1/subscription`).\n\n" +
 		"The service has no update operation, so every change of `event_type`, `uri`, `description`, `headers` or " +
 		"`headers_wo_version` replaces the subscription. Add `lifecycle { create_before_destroy = true }` so that " +
-		"the new subscription exists before the old one is deleted and no event is missed in between.",
+		"the new subscription exists before the old one is deleted and no event is missed in between.\n\n" +
+		"A create or delete whose request was already sent when Terraform is interrupted (Ctrl-C) is completed and " +
+		"recorded in the state, with a warning. A create that finds an identical subscription (same event type, `uri` " +
+		"and `description`) that no resource of the run tracks warns with its id and how to import it.",
 	Attributes: map[string]schema.Attribute{
 		"id": schema.StringAttribute{
 			MarkdownDescription: "The subscription's GUID, as the service returned it on creation.",
@@ -311,8 +314,13 @@ func (r *webhookSubscriptionResource) Create(ctx context.Context, req resource.C
 	// The create is not idempotent. When an answer is lost, the client
 	// looks before it sends again, and adopts the subscription its request
 	// created (client.CreateSubscriptionOnce): never a duplicate, never an
-	// untracked subscription.
-	created, err := r.client.CreateSubscriptionOnce(ctx, body)
+	// untracked subscription. For the same reason an interrupt does not cut
+	// it off once sent (uninterruptedWrite).
+	var created client.CreatedSubscription
+	interrupted, err := uninterruptedWrite(ctx, r.client, func(ctx context.Context) (err error) {
+		created, err = r.client.CreateSubscriptionOnce(ctx, body)
+		return err
+	})
 	if err != nil {
 		detail := ""
 		if errors.Is(err, client.ErrOutcomeUnknown) {
@@ -331,6 +339,14 @@ func (r *webhookSubscriptionResource) Create(ctx context.Context, req resource.C
 	tflog.Info(ctx, "created webhook subscription", map[string]any{
 		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": mapKeys(body.Headers),
 	})
+
+	if interrupted {
+		warnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription created",
+			fmt.Sprintf("subscription %s was created and is recorded in the state.", created.ID))
+	}
+	for _, twin := range created.Untracked {
+		warnUntrackedTwin(&resp.Diagnostics, twin)
+	}
 
 	plan.ID = types.StringValue(created.ID)
 	plan.HeadersWO = types.MapNull(types.StringType)
@@ -457,7 +473,14 @@ func (r *webhookSubscriptionResource) Delete(ctx context.Context, req resource.D
 		return
 	}
 
-	err := r.client.DeleteSubscription(ctx, state.ID.ValueString(), state.EventType.ValueString())
+	// The subscription is this resource's: a create elsewhere in this run
+	// neither adopts it nor warns about it.
+	r.client.ClaimSubscription(state.ID.ValueString())
+	// An interrupt does not cut off a delete already sent either
+	// (uninterruptedWrite): it is done, and the state says so.
+	interrupted, err := uninterruptedWrite(ctx, r.client, func(ctx context.Context) error {
+		return r.client.DeleteSubscription(ctx, state.ID.ValueString(), state.EventType.ValueString())
+	})
 	if client.IsNotFound(err) {
 		tflog.Info(ctx, "webhook subscription was already gone", map[string]any{"id": state.ID.ValueString()})
 		return
@@ -467,6 +490,10 @@ func (r *webhookSubscriptionResource) Delete(ctx context.Context, req resource.D
 		return
 	}
 	tflog.Info(ctx, "deleted webhook subscription", map[string]any{"id": state.ID.ValueString(), "event_type": state.EventType.ValueString()})
+	if interrupted {
+		warnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription deleted",
+			fmt.Sprintf("subscription %s was deleted and is removed from the state.", state.ID.ValueString()))
+	}
 }
 
 const webhookImportIDForms = "Expected <event_type>/<id> (e.g. SignatureRequestCompleted/3f2504e0-4f89-11d3-9a0c-0305e82c3301) or the plain <id>."

@@ -49,6 +49,7 @@ type config struct {
 	allowRemote, insecure, allowNonLoopback, quiet   bool
 	tenant                                           emulator.Tenant
 	faults                                           emulator.FaultConfig
+	holds                                            heldAnswersFlag
 	tokenLifetime                                    time.Duration
 	userSet                                          map[string]bool // flags given by the user (flag or env)
 }
@@ -74,6 +75,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (*c
 	fs.Float64Var(&c.faults.CommitThenDropRate, "commit-drop-rate", 0, "fraction of requests processed, then dropped unanswered")
 	fs.StringVar(&c.faultRoutes, "fault-routes", "", "comma-separated route names the faults apply to (default all), e.g. 'POST /hooks/v1/subscription'")
 	fs.Uint64Var(&c.faults.Seed, "seed", 1, "seed of the random faults")
+	fs.Var(&c.holds, "hold-answers", "routes that carry a request out at once and answer only after a pause, comma-separated route=duration, e.g. 'POST /hooks/v1/subscription=3s' (a slow gateway)")
 	fs.StringVar(&c.stateFile, "state-file", "", "JSON file keeping tenants, subscriptions, metadata and small documents across restarts")
 	fs.DurationVar(&c.tokenLifetime, "token-lifetime", 30*time.Minute, "lifetime of tokens issued by POST /identity/login")
 	fs.StringVar(&c.caFile, "delivery-ca-file", "", "PEM file of CAs trusted when delivering events to local receivers")
@@ -132,6 +134,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		Tenants:                  []emulator.Tenant{c.tenant},
 		Hooks:                    strings.Split(c.hooks, ","),
 		Faults:                   c.faults,
+		HeldAnswers:              c.holds,
 		TokenLifetime:            c.tokenLifetime,
 		StateFile:                c.stateFile,
 		DeliveryClient:           client,

@@ -99,3 +99,37 @@ func TestEnvFallbackErrors(t *testing.T) {
 		t.Errorf("bad env value: %v", err)
 	}
 }
+
+func TestHoldAnswersFlag(t *testing.T) {
+	c, err := parseFlags([]string{"-hold-answers", "POST /hooks/v1/subscription=3s, DELETE /hooks/v1/subscription/{id}=250ms"},
+		func(string) string { return "" }, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.holds) != 2 || c.holds["POST /hooks/v1/subscription"] != 3*time.Second || c.holds["DELETE /hooks/v1/subscription/{id}"] != 250*time.Millisecond {
+		t.Errorf("holds %v", c.holds)
+	}
+	if got := c.holds.String(); got != "DELETE /hooks/v1/subscription/{id}=250ms,POST /hooks/v1/subscription=3s" {
+		t.Errorf("String() = %q", got)
+	}
+
+	c, err = parseFlags(nil, func(k string) string {
+		if k == "ESIGN_EMULATOR_HOLD_ANSWERS" {
+			return "GET /hooks/v1=1s"
+		}
+		return ""
+	}, &bytes.Buffer{})
+	if err != nil || c.holds["GET /hooks/v1"] != time.Second {
+		t.Errorf("from the environment: %v %v", c, err)
+	}
+
+	for _, bad := range []string{"POST /hooks/v1/subscription", "GET /hooks/v1=soon", "GET /hooks/v1=-1s"} {
+		if _, err := parseFlags([]string{"-hold-answers", bad}, func(string) string { return "" }, &bytes.Buffer{}); err == nil {
+			t.Errorf("-hold-answers %q accepted", bad)
+		}
+	}
+	err = run(context.Background(), []string{"-listen", "127.0.0.1:0", "-hold-answers", "GET /nope=1s"}, func(string) string { return "" }, &bytes.Buffer{}, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "GET /nope") {
+		t.Errorf("an unknown route: %v", err)
+	}
+}

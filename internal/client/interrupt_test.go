@@ -1,0 +1,219 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// heldAnswer is how long the emulator holds the answers under test: the
+// caller is interrupted meanwhile.
+const heldAnswer = 300 * time.Millisecond
+
+// interruptWhileHeld runs write with a context that it cancels (the
+// interrupt) as soon as the emulator has received a request to route, whose
+// answer it holds, and answers write's error.
+func interruptWhileHeld(t *testing.T, key, route string, write func(context.Context) error) error {
+	t.Helper()
+	testEmulator.HoldAnswers(key, route, heldAnswer)
+	ctx, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	done := make(chan error, 1)
+	go func() { done <- write(ctx) }()
+	for deadline := time.Now().Add(10 * time.Second); testEmulator.Counters(key)[route] == 0; time.Sleep(2 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no request to %s reached the emulator", route)
+		}
+	}
+	interrupt()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(10 * time.Second):
+		t.Fatal("the write did not end after the interrupt")
+		return nil
+	}
+}
+
+// A create sent before the interrupt is waited for: its id is returned, and
+// the caller learns that it was interrupted.
+func TestUninterruptedCreateCompletes(t *testing.T) {
+	c, tenant := newTestClient(t)
+	var got CreatedSubscription
+	var interrupted bool
+	err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, func(ctx context.Context) (err error) {
+		writeCtx, cancel := c.Uninterrupted(ctx)
+		defer cancel()
+		got, err = c.CreateSubscriptionOnce(writeCtx, onceRequest)
+		interrupted = Interrupted(writeCtx)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("CreateSubscriptionOnce: %v", err)
+	}
+	if got.Adopted || got.Requests != 1 || !interrupted {
+		t.Errorf("got %+v, interrupted %v; want the answer of the one request, and Interrupted", got, interrupted)
+	}
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, got.ID)
+}
+
+// A create whose own context is cancelled in flight still finds out what
+// its request did: the lost-answer check runs with a context of its own.
+func TestCancelledCreateLearnsItsOutcome(t *testing.T) {
+	c, tenant := newTestClient(t)
+	var got CreatedSubscription
+	err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, func(ctx context.Context) (err error) {
+		got, err = c.CreateSubscriptionOnce(ctx, onceRequest)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("CreateSubscriptionOnce: %v", err)
+	}
+	if !got.Adopted {
+		t.Errorf("got %+v, want the subscription adopted from the list", got)
+	}
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, got.ID)
+}
+
+// After the interrupt no new attempt starts: a request that fails is not
+// retried, and the failure is returned.
+func TestNoNewAttemptAfterInterrupt(t *testing.T) {
+	uninterrupted := func(c *Client, write func(context.Context) error) func(context.Context) error {
+		return func(ctx context.Context) error {
+			writeCtx, cancel := c.Uninterrupted(ctx)
+			defer cancel()
+			return write(writeCtx)
+		}
+	}
+
+	t.Run("delete answered 503", func(t *testing.T) {
+		c, tenant := newTestClient(t)
+		id := createOnce(t, c, onceRequest).ID
+		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionDelete, emulator.FaultServiceUnavailable, 1)
+		err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionDelete, uninterrupted(c, func(ctx context.Context) error {
+			return c.DeleteSubscription(ctx, id, onceRequest.EventType)
+		}))
+		var apiErr *APIError
+		if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusServiceUnavailable {
+			t.Errorf("err = %v, want the 503", err)
+		}
+		if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionDelete]; n != 1 {
+			t.Errorf("%d delete requests, want 1: retried after the interrupt", n)
+		}
+		checkSubscriptionIDs(t, tenant.SubscriptionKey, id)
+	})
+
+	t.Run("create answered 429", func(t *testing.T) {
+		c, tenant := newTestClient(t)
+		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultRateLimit, 1)
+		err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) error {
+			_, err := c.CreateSubscriptionOnce(ctx, onceRequest)
+			return err
+		}))
+		if !errors.Is(err, ErrRateLimited) {
+			t.Errorf("err = %v, want the 429", err)
+		}
+		if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 1 {
+			t.Errorf("%d create requests, want 1: retried after the interrupt", n)
+		}
+		checkSubscriptionIDs(t, tenant.SubscriptionKey)
+	})
+
+	t.Run("create answered 401", func(t *testing.T) {
+		// In login mode a 401 is answered with a new login and a repeat of
+		// the call: a new attempt, which an interrupted write does not make.
+		tenant := testEmulator.NewTenant()
+		c, err := New(Config{BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey,
+			Login: &LoginCredentials{Username: tenant.Username, Password: tenant.Password, TenantID: tenant.TenantID}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultUnauthorized, 1)
+		err = interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) error {
+			_, err := c.CreateSubscriptionOnce(ctx, onceRequest)
+			return err
+		}))
+		if !errors.Is(err, ErrInterrupted) {
+			t.Errorf("err = %v, want ErrInterrupted", err)
+		}
+		counters := testEmulator.Counters(tenant.SubscriptionKey)
+		if counters[emulator.RouteSubscriptionCreate] != 1 || counters[emulator.RouteLogin] != 1 {
+			t.Errorf("counters %v: want 1 create and no login after the interrupt", counters)
+		}
+		checkSubscriptionIDs(t, tenant.SubscriptionKey)
+	})
+
+	t.Run("create answered 503 that did nothing", func(t *testing.T) {
+		c, tenant := newTestClient(t)
+		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultServiceUnavailable, 1)
+		var got CreatedSubscription
+		err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) (err error) {
+			got, err = c.CreateSubscriptionOnce(ctx, onceRequest)
+			return err
+		}))
+		// The list showed that nothing was created; nothing is sent again.
+		if !errors.Is(err, ErrInterrupted) || errors.Is(err, ErrOutcomeUnknown) || got.Requests != 1 {
+			t.Errorf("got %+v, err = %v; want one request, then ErrInterrupted", got, err)
+		}
+		counters := testEmulator.Counters(tenant.SubscriptionKey)
+		if counters[emulator.RouteSubscriptionCreate] != 1 || counters[emulator.RouteSubscriptionList] < 2 {
+			t.Errorf("counters %v: want 1 create and the lost-answer check's list after the baseline's", counters)
+		}
+		checkSubscriptionIDs(t, tenant.SubscriptionKey)
+	})
+}
+
+// A create whose caller was interrupted before it sent anything sends
+// nothing.
+func TestInterruptedBeforeSendingCreatesNothing(t *testing.T) {
+	c, tenant := newTestClient(t)
+	ctx, interrupt := context.WithCancel(context.Background())
+	interrupt()
+	writeCtx, cancel := c.Uninterrupted(ctx)
+	defer cancel()
+	_, err := c.CreateSubscriptionOnce(writeCtx, onceRequest)
+	if !errors.Is(err, ErrInterrupted) {
+		t.Errorf("err = %v, want ErrInterrupted", err)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 0 {
+		t.Errorf("%d create requests sent after the interrupt", n)
+	}
+}
+
+// A create names the identical subscriptions (event type in any case, URI,
+// description) that existed before and that no resource claimed.
+func TestCreateOnceNamesUntrackedIdentical(t *testing.T) {
+	c, tenant := newTestClient(t)
+	key := tenant.SubscriptionKey
+	add := func(eventType, uri, description string) emulator.Subscription {
+		t.Helper()
+		s, err := testEmulator.AddSubscription(key, eventType, uri, description)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	twin := add("signatorysigned", onceRequest.URI, onceRequest.Description)
+	claimed := add("SignatorySigned", onceRequest.URI, onceRequest.Description)
+	add("SignatorySigned", onceRequest.URI, "another description")
+	add("SignatorySigned", onceRequest.URI+"/other", onceRequest.Description)
+	add("SignatureRequestCompleted", onceRequest.URI, onceRequest.Description)
+	c.ClaimSubscription(claimed.ID) // as Read does for a resource in state
+
+	first := createOnce(t, c, onceRequest)
+	if len(first.Untracked) != 1 || first.Untracked[0].ID != twin.ID {
+		t.Errorf("Untracked = %+v, want only %s", first.Untracked, twin.ID)
+	}
+	// What this client created itself is not named by its next create.
+	second := createOnce(t, c, onceRequest)
+	if len(second.Untracked) != 1 || second.Untracked[0].ID != twin.ID {
+		t.Errorf("the second create's Untracked = %+v, want only %s", second.Untracked, twin.ID)
+	}
+	if n := testEmulator.Counters(key)[emulator.RouteSubscriptionList]; n != 1 {
+		t.Errorf("%d list requests: the check must use the baseline list, read once", n)
+	}
+}

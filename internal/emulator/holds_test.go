@@ -1,0 +1,135 @@
+package emulator
+
+import (
+	"net/http"
+	"testing"
+	"time"
+)
+
+const testHold = 300 * time.Millisecond
+
+// A held create is carried out at once: the subscription exists while its
+// answer is still on hold, and the answer comes after the hold.
+func TestHeldAnswerCarriesTheRequestOutAtOnce(t *testing.T) {
+	f := newFixture(t, Options{})
+	key := f.tenant.SubscriptionKey
+	f.e.HoldAnswers(key, RouteSubscriptionCreate, testHold)
+
+	type result struct {
+		status  int
+		elapsed time.Duration
+	}
+	done := make(chan result, 1)
+	start := time.Now()
+	go func() {
+		resp, _, err := f.send("POST", "/hooks/v1/subscription", map[string]string{"Uri": "https://localhost/held", "EventType": "signatorysigned"})
+		if err != nil {
+			done <- result{}
+			return
+		}
+		done <- result{resp.StatusCode, time.Since(start)}
+	}()
+
+	var createdAfter time.Duration
+	for len(f.e.Subscriptions(key)) == 0 {
+		if time.Since(start) > 5*time.Second {
+			t.Fatal("the held create was not carried out")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	createdAfter = time.Since(start)
+	select {
+	case r := <-done:
+		t.Fatalf("the answer (%d, %v after the request) had come by the time the subscription existed: "+
+			"the request was not carried out before its hold of %v", r.status, r.elapsed, testHold)
+	default:
+	}
+	r := <-done
+	if r.status != http.StatusOK || r.elapsed < testHold {
+		t.Errorf("answer %d after %v, want 200 after at least %v", r.status, r.elapsed, testHold)
+	}
+	if createdAfter >= testHold {
+		t.Errorf("the subscription appeared only %v after the request: not carried out at once", createdAfter)
+	}
+}
+
+// Holds are per route and per tenant; a tenant's hold wins over the global
+// one; fault answers are held too; ClearFaults removes a tenant's holds.
+func TestHeldAnswersScope(t *testing.T) {
+	f := newFixture(t, Options{HeldAnswers: map[string]time.Duration{RouteHooksList: testHold}})
+	key := f.tenant.SubscriptionKey
+	other := f.e.NewTenant()
+	timed := func(path string, want int, opts ...reqOpt) time.Duration {
+		t.Helper()
+		start := time.Now()
+		f.do("GET", path, nil, want, opts...)
+		return time.Since(start)
+	}
+
+	if d := timed("/hooks/v1", http.StatusOK, withTenant(other)); d < testHold {
+		t.Errorf("global hold not applied: %v", d)
+	}
+	if d := timed("/hooks/v1/subscription", http.StatusOK); d >= testHold {
+		t.Errorf("a route without a hold was held: %v", d)
+	}
+
+	f.e.HoldAnswers(key, RouteHooksList, time.Millisecond)
+	if d := timed("/hooks/v1", http.StatusOK); d >= testHold {
+		t.Errorf("the tenant's own hold did not win over the global one: %v", d)
+	}
+	f.e.HoldAnswers(key, RouteSubscriptionList, testHold)
+	f.e.ScriptFault(key, RouteSubscriptionList, FaultServiceUnavailable, 1)
+	if d := timed("/hooks/v1/subscription", http.StatusServiceUnavailable); d < testHold {
+		t.Errorf("a fault answer was not held: %v", d)
+	}
+	if d := timed("/hooks/v1/subscription", http.StatusOK, withTenant(other)); d >= testHold {
+		t.Errorf("another tenant's hold applied: %v", d)
+	}
+	want := map[string]time.Duration{RouteHooksList: time.Millisecond, RouteSubscriptionList: testHold}
+	if got := f.e.HeldAnswers(key); len(got) != 2 || got[RouteHooksList] != want[RouteHooksList] || got[RouteSubscriptionList] != want[RouteSubscriptionList] {
+		t.Errorf("HeldAnswers = %v, want %v", got, want)
+	}
+
+	f.e.ClearFaults(key)
+	if d := timed("/hooks/v1/subscription", http.StatusOK); d >= testHold {
+		t.Errorf("ClearFaults left the hold: %v", d)
+	}
+	if got := f.e.HeldAnswers(key); len(got) != 1 || got[RouteHooksList] != testHold {
+		t.Errorf("after ClearFaults the global hold should apply again: %v", got)
+	}
+
+	f.e.HoldAnswers("", RouteHooksList, 0)
+	if got := f.e.HeldAnswers(""); len(got) != 0 {
+		t.Errorf("a hold of 0 did not remove the global hold: %v", got)
+	}
+	if _, err := New(Options{HeldAnswers: map[string]time.Duration{"GET /nope": time.Second}}); err == nil {
+		t.Error("New accepted a hold of an unknown route")
+	}
+}
+
+func TestHeldAnswersAdminRoutes(t *testing.T) {
+	f := newFixture(t, Options{})
+	noAuth := withoutAuth()
+	q := "?tenant=" + f.tenant.SubscriptionKey
+
+	got := decode[map[string]string](t, f.do("PUT", "/_emulator/faults/holds"+q,
+		`{"route":"POST /hooks/v1/subscription","duration":"3s"}`, http.StatusOK, noAuth))
+	if len(got) != 1 || got[RouteSubscriptionCreate] != "3s" {
+		t.Errorf("PUT answered %v", got)
+	}
+	if got := f.e.HeldAnswers(f.tenant.SubscriptionKey); got[RouteSubscriptionCreate] != 3*time.Second {
+		t.Errorf("the hold was not set: %v", got)
+	}
+	if got := decode[map[string]string](t, f.do("GET", "/_emulator/faults/holds", nil, http.StatusOK, noAuth)); len(got) != 0 {
+		t.Errorf("the global holds show the tenant's: %v", got)
+	}
+	f.do("PUT", "/_emulator/faults/holds"+q, `{"route":"POST /hooks/v1/subscription","duration":"0s"}`, http.StatusOK, noAuth)
+	if got := decode[map[string]string](t, f.do("GET", "/_emulator/faults/holds"+q, nil, http.StatusOK, noAuth)); len(got) != 0 {
+		t.Errorf("0s did not remove the hold: %v", got)
+	}
+
+	f.do("PUT", "/_emulator/faults/holds"+q, `{"route":"GET /nope","duration":"1s"}`, http.StatusBadRequest, noAuth)
+	f.do("PUT", "/_emulator/faults/holds"+q, `{"route":"GET /hooks/v1","duration":"soon"}`, http.StatusBadRequest, noAuth)
+	f.do("PUT", "/_emulator/faults/holds"+q, `{"route":"GET /hooks/v1","duration":"-1s"}`, http.StatusBadRequest, noAuth)
+	f.do("PUT", "/_emulator/faults/holds?tenant=nobody", `{"route":"GET /hooks/v1","duration":"1s"}`, http.StatusNotFound, noAuth)
+}
