@@ -46,12 +46,13 @@ fi
 
 # `version -json` reports "terraform_version" for Terraform and OpenTofu
 # alike; the first line of `version` is the fallback. The CLI configuration
-# warnings some setups print go to stderr and are dropped.
-version="$("$tf" version -json 2>/dev/null | sed -n 's/.*"terraform_version": *"\([^"]*\)".*/\1/p' | head -1)"
+# warnings some setups print go to stderr and are dropped. sed, unlike head,
+# reads all the output, so the client cannot die of SIGPIPE.
+version="$({ "$tf" version -json 2>/dev/null || true; } | sed -n 's/.*"terraform_version": *"\([^"]*\)".*/\1/p' | sed -n 1p)"
+banner="$({ "$tf" version 2>/dev/null || true; } | sed -n 1p)"
 if [ -z "$version" ]; then
-  version="$("$tf" version 2>/dev/null | head -1 | sed -n 's/^[A-Za-z]* v\{0,1\}\([0-9][^ ]*\).*/\1/p')"
+  version="$(echo "$banner" | sed -n 's/^[A-Za-z]* v\{0,1\}\([0-9][^ ]*\).*/\1/p')"
 fi
-banner="$("$tf" version 2>/dev/null | head -1)"
 
 if [ -n "$want" ]; then
   # Builds from source may add "-dev" (OpenTofu 1.6.3 from `go install`

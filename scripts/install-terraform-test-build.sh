@@ -11,9 +11,9 @@ archive="$1" dest="$2" want="$3"
 if [ ! -f "$archive" ]; then
   cat >&2 <<MSG
 error: $archive is missing, so $dest cannot be installed.
-It is the Terraform test build described in ../shared/tools/README.md (sha256 of
-the unpacked binary: $want). Put it there, or point TERRAFORM_1_15_ARCHIVE at a
-copy, and run the command again.
+It is the Terraform test build described in ../shared/tools/README.md
+(sha256 of the unpacked binary: $want).
+Put it there, or point TERRAFORM_1_15_ARCHIVE at a copy, and run the command again.
 MSG
   exit 1
 fi
