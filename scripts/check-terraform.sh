@@ -45,11 +45,12 @@ MSG
 fi
 
 # `version -json` reports "terraform_version" for Terraform and OpenTofu
-# alike; the first line of `version` is the fallback. The CLI configuration
-# warnings some setups print go to stderr and are dropped. sed, unlike head,
-# reads all the output, so the client cannot die of SIGPIPE.
+# alike; the "Terraform v…" or "OpenTofu v…" line of `version` is the
+# fallback. Warnings about the CLI configuration can come first (OpenTofu
+# 1.12 prints them on stdout). sed and awk, unlike head, read all the output,
+# so the client cannot die of SIGPIPE.
 version="$({ "$tf" version -json 2>/dev/null || true; } | sed -n 's/.*"terraform_version": *"\([^"]*\)".*/\1/p' | sed -n 1p)"
-banner="$({ "$tf" version 2>/dev/null || true; } | sed -n 1p)"
+banner="$({ "$tf" version 2>/dev/null || true; } | awk '/^(Terraform|OpenTofu) v/ && !seen { print; seen = 1 }')"
 if [ -z "$version" ]; then
   version="$(echo "$banner" | sed -n 's/^[A-Za-z]* v\{0,1\}\([0-9][^ ]*\).*/\1/p')"
 fi
