@@ -2,7 +2,7 @@
 # program sets ESIGN_* and the TF_VAR_* values below; see
 # internal/cmd/esign-demo.
 terraform {
-  required_version = ">= 1.11"
+  required_version = ">= 1.5"
   required_providers {
     esign = {
       source = "esign-oss/esign"

@@ -15,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -533,6 +534,30 @@ func TestAccWebhookSubscriptionResource_headersWriteOnly(t *testing.T) {
 			},
 		},
 	})
+}
+
+// A client without write-only attributes (Terraform before 1.11, OpenTofu
+// 1.6) cannot use headers_wo: the plan fails with an error naming the
+// attribute and the Terraform release it needs, and nothing is created.
+func TestAccWebhookSubscriptionResource_headersWOOnOlderClients(t *testing.T) {
+	tenant := newTestTenant(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		// Clients from 1.11 on accept headers_wo (headersWriteOnly above);
+		// SkipAbove compares with 1.10.0, so 1.10.x is skipped as well.
+		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipAbove(tfversion.Version1_10_0)},
+		CheckDestroy:           checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{{
+			Config: webhookConfig(tenant, fmt.Sprintf(`
+  event_type         = "SignatorySigned"
+  uri                = %q
+  headers_wo         = { "X-Client-Secret" = "not-sent" }
+  headers_wo_version = 1
+`, testReceiver.URL(t.Name()))),
+			ExpectError: wrappedRegexp(`WriteOnly Attribute Not Allowed.*headers_wo.*Terraform 1\.11 and later`),
+		}},
+	})
+	expectEmulatorSubscriptions(t, tenant.SubscriptionKey, 0)
 }
 
 // A subscription created by Terraform receives the event of a simulated

@@ -20,7 +20,7 @@ resource "esign_webhook_subscription" "archive" {
   }
 }
 
-# Keep the secret out of state and plan altogether (Terraform >= 1.11):
+# Keep the secret out of state and plan altogether (Terraform or OpenTofu >= 1.11):
 # headers_wo is write-only. Bump headers_wo_version to send a rotated value.
 resource "esign_webhook_subscription" "signed" {
   event_type = "signatorysigned"

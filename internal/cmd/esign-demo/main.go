@@ -18,7 +18,7 @@ import (
 )
 
 func main() {
-	terraform := flag.String("terraform", "terraform", "terraform binary (>= 1.11)")
+	terraform := flag.String("terraform", "terraform", "terraform binary (>= 1.5)")
 	keep := flag.Bool("keep", false, "keep the temporary work directory and print its path")
 	flag.Parse()
 
