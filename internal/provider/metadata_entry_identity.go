@@ -37,7 +37,7 @@ func NewMetadataEntryResourceWithIdentity() resource.Resource {
 var metadataEntryIdentitySchema = identityschema.Schema{
 	Attributes: map[string]identityschema.Attribute{
 		"entity_type": identityschema.StringAttribute{
-			Description: "`SignatureRequest`, `Signatory` or `Document` (any case on import; stored in this spelling).",
+			Description:       "`SignatureRequest`, `Signatory` or `Document` (any case on import; stored in this spelling).",
 			RequiredForImport: true,
 		},
 		"entity_id": identityschema.StringAttribute{

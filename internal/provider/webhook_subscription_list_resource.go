@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -89,9 +90,24 @@ func (r *webhookSubscriptionListResource) List(ctx context.Context, req list.Lis
 	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{"total": len(set.Items), "matching": len(matching), "limit": req.Limit})
 
 	stream.Results = limited(len(matching), req.Limit, func(i int) list.ListResult {
-		return webhookSubscriptionListResult(ctx, req, matching[i])
+		result := webhookSubscriptionListResult(ctx, req, matching[i])
+		if i == 0 && req.IncludeResource {
+			result.Diagnostics.Append(headersNotListed)
+		}
+		return result
 	})
 }
+
+// headersNotListed comes with the first result when results carry resource
+// objects, the ones -generate-config-out turns into configuration:
+// generated configuration cannot carry a comment, so this is where the user
+// learns it. It rides on a result because Terraform reads no further than
+// the list block's limit.
+var headersNotListed = diag.NewWarningDiagnostic("Webhook headers cannot be listed",
+	"The service never returns a subscription's headers, so the listed subscriptions (and any configuration generated "+
+		"from them) have headers = null. For a subscription that carries headers, set headers (or headers_wo and "+
+		"headers_wo_version) in its configuration: the first plan after the import takes them into state without "+
+		"replacing the subscription, and warns that they could not be verified.")
 
 func (f webhookSubscriptionListConfigModel) matches(s client.Subscription) bool {
 	return (f.EventType.IsNull() || strings.EqualFold(f.EventType.ValueString(), s.EventType)) &&
