@@ -12,8 +12,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,19 +30,10 @@ import (
 const jwtHeader = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
 
 func TestAccRedaction(t *testing.T) {
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance test: set TF_ACC=1")
-	}
-	terraformBin := os.Getenv("TF_ACC_TERRAFORM_PATH")
-	if terraformBin == "" {
-		var err error
-		if terraformBin, err = exec.LookPath("terraform"); err != nil {
-			t.Fatal("terraform is not on PATH and TF_ACC_TERRAFORM_PATH is not set")
-		}
-	}
+	terraformBin := terraformCLI(t)
 	// Write-only attributes and ephemeral variables need Terraform 1.11;
 	// OpenTofu 1.6 (make test-tofu) has neither.
-	skipBelowTerraform111(t, terraformBin)
+	skipBelowTerraform(t, terraformBin, 11, "write-only attributes and ephemeral variables")
 	pluginDir := buildProvider(t)
 	checkLoginTokensLookLikeJWTs(t)
 
@@ -53,29 +42,6 @@ func TestAccRedaction(t *testing.T) {
 			t.Parallel()
 			runRedactionScenario(t, terraformBin, pluginDir, mode)
 		})
-	}
-}
-
-// skipBelowTerraform111 skips the test when the CLI is older than 1.11.
-func skipBelowTerraform111(t *testing.T, terraformBin string) {
-	t.Helper()
-	//nolint:gosec // G702: the terraform binary named by TF_ACC_TERRAFORM_PATH or found on PATH
-	out, err := exec.Command(terraformBin, "version", "-json").Output()
-	if err != nil {
-		t.Fatalf("%s version -json: %v", terraformBin, err)
-	}
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal(out, &v); err != nil {
-		t.Fatalf("%s version -json: %v", terraformBin, err)
-	}
-	var major, minor int
-	if _, err := fmt.Sscanf(v.Version, "%d.%d", &major, &minor); err != nil {
-		t.Fatalf("cannot read the version %q", v.Version)
-	}
-	if major < 1 || (major == 1 && minor < 11) {
-		t.Skipf("%s is version %s: write-only attributes and ephemeral variables need 1.11", terraformBin, v.Version)
 	}
 }
 
