@@ -150,7 +150,6 @@ func (r *terraformRun) run(code int, args ...string) string {
 	r.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	//nolint:gosec // G702: the terraform binary named by TF_ACC_TERRAFORM_PATH or found on PATH, as terraform-plugin-testing runs it
 	cmd := exec.CommandContext(ctx, r.bin, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = r.dir, r.env, &stdout, &stderr

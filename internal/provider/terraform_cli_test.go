@@ -34,7 +34,6 @@ func terraformCLI(t *testing.T) string {
 // why.
 func skipBelowTerraform(t *testing.T, terraformBin string, minor int, why string) {
 	t.Helper()
-	//nolint:gosec // G702: the terraform binary named by TF_ACC_TERRAFORM_PATH or found on PATH
 	out, err := exec.Command(terraformBin, "version", "-json").Output()
 	if err != nil {
 		t.Fatalf("%s version -json: %v", terraformBin, err)

@@ -149,3 +149,11 @@ func TestQueryConfigs(t *testing.T) {
 		t.Errorf("query file:\n%s", query)
 	}
 }
+
+func TestVersionAtLeast(t *testing.T) {
+	for v, want := range map[string]bool{"1.15.9": true, "1.14.0": true, "1.11.4": false, "1.6.3-dev": false, "2.0.0": true, "garbage": false} {
+		if got := versionAtLeast(v, 1, 14); got != want {
+			t.Errorf("versionAtLeast(%q, 1, 14) = %v, want %v", v, got, want)
+		}
+	}
+}

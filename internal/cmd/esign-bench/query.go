@@ -57,20 +57,15 @@ type queryTerraform struct {
 }
 
 func newQueryTerraform(ctx context.Context, bin, work, pluginDir string) (queryTerraform, error) {
-	if bin == "" {
-		return queryTerraform{skipped: "skipped: no Terraform >= 1.14 binary (set -query-terraform; the default is the 1.15.9 build " +
-			"in the tool cache, which does not exist here)"}, nil
-	}
-	path, err := exec.LookPath(bin)
-	if err != nil {
-		return queryTerraform{skipped: fmt.Sprintf("skipped: -query-terraform %s not found", bin)}, nil
+	path, skipped := queryTerraformPath(bin)
+	if skipped != "" {
+		return queryTerraform{skipped: skipped}, nil
 	}
 	version, err := terraformVersion(ctx, path)
 	if err != nil {
 		return queryTerraform{}, err
 	}
-	var major, minor int
-	if _, err := fmt.Sscanf(version, "%d.%d", &major, &minor); err != nil || major < 1 || (major == 1 && minor < queryMinMinor) {
+	if !versionAtLeast(version, 1, queryMinMinor) {
 		return queryTerraform{skipped: fmt.Sprintf("skipped: -query-terraform %s is version %s; terraform query needs 1.%d", bin, version, queryMinMinor)}, nil
 	}
 	dir := filepath.Join(work, "query-cli")
@@ -82,6 +77,30 @@ func newQueryTerraform(ctx context.Context, bin, work, pluginDir string) (queryT
 		return queryTerraform{}, err
 	}
 	return queryTerraform{runner: runner, version: version}, nil
+}
+
+// queryTerraformPath finds -query-terraform, or says why the query part is
+// skipped.
+func queryTerraformPath(bin string) (path, skipped string) {
+	if bin == "" {
+		return "", "skipped: no Terraform >= 1.14 binary (set -query-terraform; the default is the 1.15.9 build " +
+			"in the tool cache, which does not exist here)"
+	}
+	path, err := exec.LookPath(bin)
+	if err != nil {
+		return "", fmt.Sprintf("skipped: -query-terraform %s: %v", bin, err)
+	}
+	return path, ""
+}
+
+// versionAtLeast tells whether a version such as 1.15.9 is at least
+// major.minor.
+func versionAtLeast(version string, major, minor int) bool {
+	var gotMajor, gotMinor int
+	if _, err := fmt.Sscanf(version, "%d.%d", &gotMajor, &gotMinor); err != nil {
+		return false
+	}
+	return gotMajor > major || (gotMajor == major && gotMinor >= minor)
 }
 
 func terraformVersion(ctx context.Context, bin string) (string, error) {
