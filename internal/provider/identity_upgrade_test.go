@@ -37,22 +37,27 @@ func (p providerWithoutIdentity) ListResources(context.Context) []func() list.Li
 func TestAccResourceIdentity_upgradeFromStateWithoutIdentity(t *testing.T) {
 	tenant := newTestTenant(t)
 	uri := testReceiver.URL(t.Name())
-	config := providerConfig(tenant)
-	for i := range 3 {
-		config += fmt.Sprintf(`
-resource "esign_webhook_subscription" "s%[1]d" {
+	// Terraform refreshes at most 10 resources at a time (-parallelism),
+	// and only the 3 subscriptions can finish before the entity's list
+	// arrives, so at most 13 entry reads start before it does: with 14
+	// entries at least one is answered by the refresh shortcut, whatever
+	// the timing.
+	const subscriptions, entries = 3, 14
+	config := providerConfig(tenant) + fmt.Sprintf(`
+resource "esign_webhook_subscription" "s" {
+  count      = %d
   event_type = "SignatureRequestCompleted"
-  uri        = "%[2]s/%[1]d"
+  uri        = "%s/${count.index}"
 }
 
-resource "esign_metadata_entry" "e%[1]d" {
+resource "esign_metadata_entry" "e" {
+  count       = %d
   entity_type = "Document"
   entity_id   = "doc-1"
-  key         = "k%[1]d"
+  key         = "k${count.index}"
   value       = "v"
 }
-`, i, uri)
-	}
+`, subscriptions, uri, entries)
 	withoutIdentity := map[string]func() (tfprotov6.ProviderServer, error){
 		"esign": func() (tfprotov6.ProviderServer, error) {
 			return providerserver.NewProtocol6(providerWithoutIdentity{&esignProvider{version: "0.1.0"}})(), nil
@@ -68,12 +73,13 @@ resource "esign_metadata_entry" "e%[1]d" {
 		},
 	}
 	var identities []statecheck.StateCheck
-	for i := range 3 {
-		identities = append(identities,
-			statecheck.ExpectIdentity(fmt.Sprintf("esign_webhook_subscription.s%d", i), map[string]knownvalue.Check{
-				"id": knownvalue.StringRegexp(guidRegexp), "event_type": knownvalue.StringExact("signaturerequestcompleted"),
-			}),
-			metadataEntryIdentityCheck(fmt.Sprintf("esign_metadata_entry.e%d", i), "Document", "doc-1", fmt.Sprintf("k%d", i)))
+	for i := range subscriptions {
+		identities = append(identities, statecheck.ExpectIdentity(fmt.Sprintf("esign_webhook_subscription.s[%d]", i), map[string]knownvalue.Check{
+			"id": knownvalue.StringRegexp(guidRegexp), "event_type": knownvalue.StringExact("signaturerequestcompleted"),
+		}))
+	}
+	for i := range entries {
+		identities = append(identities, metadataEntryIdentityCheck(fmt.Sprintf("esign_metadata_entry.e[%d]", i), "Document", "doc-1", fmt.Sprintf("k%d", i)))
 	}
 
 	tfresource.ParallelTest(t, tfresource.TestCase{
