@@ -24,7 +24,6 @@ import (
 	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
-	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 )
 
 // adoptExample is the example the test runs, as users would.
@@ -57,15 +56,7 @@ func TestAccAdoptExisting(t *testing.T) {
 		}
 	}
 
-	work := t.TempDir()
-	cliConfig := filepath.Join(work, "terraform.rc")
-	if err := devprovider.WriteCLIConfig(cliConfig, pluginDir); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(work, "config")
-	if err := os.Mkdir(dir, 0o750); err != nil {
-		t.Fatal(err)
-	}
+	_, dir, env := devCLIDir(t, pluginDir)
 	for _, name := range []string{"main.tf", "adopt.tfquery.hcl"} {
 		content, err := os.ReadFile(filepath.Join(adoptExample, name))
 		if err != nil {
@@ -73,17 +64,12 @@ func TestAccAdoptExisting(t *testing.T) {
 		}
 		writeFile(t, filepath.Join(dir, name), string(content))
 	}
-	tf := &terraformRun{t: t, bin: terraformBin, dir: dir, env: []string{
-		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + work,
-		"TF_CLI_CONFIG_FILE=" + cliConfig,
-		"TF_IN_AUTOMATION=1",
-		"CHECKPOINT_DISABLE=1",
-		"ESIGN_BASE_URL=" + testEmulatorURL,
-		"ESIGN_SUBSCRIPTION_KEY=" + tenant.SubscriptionKey,
-		"ESIGN_ACCESS_TOKEN=" + tenant.AccessToken,
+	tf := &terraformRun{t: t, bin: terraformBin, dir: dir, env: append(env,
+		"ESIGN_BASE_URL="+testEmulatorURL,
+		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
+		"ESIGN_ACCESS_TOKEN="+tenant.AccessToken,
 		"TF_VAR_signature_request_id=sr-adopt",
-	}}
+	)}
 
 	// The query writes a resource and an import block by identity for each.
 	testEmulator.ResetCounters(tenant.SubscriptionKey)

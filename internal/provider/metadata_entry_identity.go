@@ -83,37 +83,26 @@ func (r metadataEntryWithIdentity) IdentitySchema(_ context.Context, _ resource.
 	resp.IdentitySchema = metadataEntryIdentitySchema
 }
 
+// metadataEntryIdentities sets the identity after each method.
+var metadataEntryIdentities = stateIdentity{of: metadataEntryIdentityOfState, importID: metadataEntryImportIDOfIdentity}
+
 func (r metadataEntryWithIdentity) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.metadataEntryResource.Create(ctx, req, resp)
-	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, metadataEntryIdentityOfState)
+	metadataEntryIdentities.afterCreate(resp)
 }
 
 func (r metadataEntryWithIdentity) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	r.metadataEntryResource.Read(ctx, req, resp)
-	setIdentity(readState(req.State.Raw, resp.State.Raw), resp.Identity, &resp.Diagnostics, metadataEntryIdentityOfState)
+	metadataEntryIdentities.afterRead(req, resp)
 }
 
-// Update sets the identity too: a client without identity (Terraform 1.11)
-// plans none, and the framework requires one after every update.
 func (r metadataEntryWithIdentity) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.metadataEntryResource.Update(ctx, req, resp)
-	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, metadataEntryIdentityOfState)
+	metadataEntryIdentities.afterUpdate(resp)
 }
 
-// ImportState imports by ID or by identity (Terraform 1.12 and later): an
-// identity is turned into the import ID it stands for, so both take the
-// same path.
 func (r metadataEntryWithIdentity) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if req.ID == "" && req.Identity != nil {
-		id, diags := metadataEntryImportIDOfIdentity(ctx, req.Identity)
-		resp.Diagnostics.Append(diags...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		req.ID = id
-	}
-	r.metadataEntryResource.ImportState(ctx, req, resp)
-	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, metadataEntryIdentityOfState)
+	metadataEntryIdentities.importState(ctx, req, resp, r.metadataEntryResource.ImportState)
 }
 
 // metadataEntryImportIDOfIdentity is <entity_type>/<entity_id>/<key>. The

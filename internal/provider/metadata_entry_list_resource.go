@@ -90,24 +90,10 @@ func (r *metadataEntryListResource) List(ctx context.Context, req list.ListReque
 		return
 	}
 
-	var items []client.MetadataEntry
-	if config.ReferenceID.IsNull() {
-		// Shares the coalesced list with the entity's esign_metadata_entry
-		// resources and esign_metadata data sources.
-		entityType, _ := client.CanonicalEntityType(config.EntityType.ValueString())
-		set, err := r.client.EntityMetadata(ctx, entityType, config.EntityID.ValueString())
-		if err != nil {
-			stream.Results = listError("Could not list the metadata of the entity", err)
-			return
-		}
-		items = set.Items
-	} else {
-		found, err := r.client.ListReferenceMetadata(ctx, config.ReferenceID.ValueString())
-		if err != nil {
-			stream.Results = listError("Could not list the metadata of the reference", err)
-			return
-		}
-		items = found.Items
+	items, _, diags := readMetadataSelection(ctx, r.client, config.EntityType, config.EntityID, config.ReferenceID)
+	if diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
 	}
 
 	entries := make([]metadataEntryResourceModel, 0, len(items))

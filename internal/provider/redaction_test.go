@@ -154,30 +154,17 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string) {
 	woSecret := randomSecret(t, "wo-")
 	uri := testReceiver.URL(t.Name())
 
-	work := t.TempDir()
-	cliConfig := filepath.Join(work, "terraform.rc")
-	if err := devprovider.WriteCLIConfig(cliConfig, pluginDir); err != nil {
-		t.Fatal(err)
-	}
-	configDir := filepath.Join(work, "config")
-	if err := os.Mkdir(configDir, 0o750); err != nil {
-		t.Fatal(err)
-	}
+	work, configDir, env := devCLIDir(t, pluginDir)
 	writeFile(t, filepath.Join(configDir, "main.tf"), redactionConfig)
 
-	env := []string{
-		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + work,
-		"TF_CLI_CONFIG_FILE=" + cliConfig,
-		"TF_IN_AUTOMATION=1",
-		"CHECKPOINT_DISABLE=1",
+	env = append(env,
 		"TF_LOG=TRACE",
-		"ESIGN_BASE_URL=" + testEmulatorURL,
-		"ESIGN_SUBSCRIPTION_KEY=" + tenant.SubscriptionKey,
-		"TF_VAR_uri=" + uri,
-		"TF_VAR_header_secret=" + headerSecret,
-		"TF_VAR_wo_secret=" + woSecret,
-	}
+		"ESIGN_BASE_URL="+testEmulatorURL,
+		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
+		"TF_VAR_uri="+uri,
+		"TF_VAR_header_secret="+headerSecret,
+		"TF_VAR_wo_secret="+woSecret,
+	)
 	// Secrets that must appear nowhere: not in logs, output or state.
 	secrets := map[string]string{
 		"subscription key": tenant.SubscriptionKey,

@@ -1,7 +1,10 @@
 package provider
 
 import (
+	"context"
+
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -47,4 +50,45 @@ func readState(prior, current tftypes.Value) tftypes.Value {
 		return prior
 	}
 	return current
+}
+
+// stateIdentity is how a wrapper sets a resource's identity after each of
+// its methods.
+type stateIdentity struct {
+	of identityOfState
+	// importID is the import ID an identity stands for, or diagnostics
+	// naming the identity attribute that cannot be one.
+	importID func(context.Context, *tfsdk.ResourceIdentity) (string, diag.Diagnostics)
+}
+
+func (s stateIdentity) afterCreate(resp *resource.CreateResponse) {
+	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.of)
+}
+
+func (s stateIdentity) afterRead(req resource.ReadRequest, resp *resource.ReadResponse) {
+	setIdentity(readState(req.State.Raw, resp.State.Raw), resp.Identity, &resp.Diagnostics, s.of)
+}
+
+// afterUpdate sets the identity too: a client without identity (Terraform
+// 1.11) plans none, and the framework requires one after every update.
+func (s stateIdentity) afterUpdate(resp *resource.UpdateResponse) {
+	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.of)
+}
+
+// importState imports by ID (terraform import, import blocks with id) or by
+// identity (import blocks with identity, Terraform 1.12 and later): an
+// identity is turned into the import ID it stands for, so both take the
+// resource's own ImportState.
+func (s stateIdentity) importState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse,
+	importByID func(context.Context, resource.ImportStateRequest, *resource.ImportStateResponse)) {
+	if req.ID == "" && req.Identity != nil {
+		id, diags := s.importID(ctx, req.Identity)
+		resp.Diagnostics.Append(diags...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		req.ID = id
+	}
+	importByID(ctx, req, resp)
+	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.of)
 }

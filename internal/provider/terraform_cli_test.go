@@ -9,7 +9,10 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 )
 
 // terraformCLI is the CLI the acceptance tests run: TF_ACC_TERRAFORM_PATH,
@@ -50,5 +53,30 @@ func skipBelowTerraform(t *testing.T, terraformBin string, minor int, why string
 	}
 	if major < 1 || (major == 1 && gotMinor < minor) {
 		t.Skipf("%s is version %s: %s need 1.%d", terraformBin, v.Version, why, minor)
+	}
+}
+
+// devCLIDir makes a temporary work directory with a CLI configuration whose
+// dev_overrides serve the provider in pluginDir, and in it an empty
+// configuration directory for terraform to run in. env is terraform's
+// environment: PATH, HOME in the work directory (no ~/.terraformrc), that
+// CLI configuration, no checkpoint calls.
+func devCLIDir(t *testing.T, pluginDir string) (work, configDir string, env []string) {
+	t.Helper()
+	work = t.TempDir()
+	cliConfig := filepath.Join(work, "terraform.rc")
+	if err := devprovider.WriteCLIConfig(cliConfig, pluginDir); err != nil {
+		t.Fatal(err)
+	}
+	configDir = filepath.Join(work, "config")
+	if err := os.Mkdir(configDir, 0o750); err != nil {
+		t.Fatal(err)
+	}
+	return work, configDir, []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + work,
+		"TF_CLI_CONFIG_FILE=" + cliConfig,
+		"TF_IN_AUTOMATION=1",
+		"CHECKPOINT_DISABLE=1",
 	}
 }

@@ -81,38 +81,26 @@ func (r webhookSubscriptionWithIdentity) IdentitySchema(_ context.Context, _ res
 	resp.IdentitySchema = webhookSubscriptionIdentitySchema
 }
 
+// webhookSubscriptionIdentities sets the identity after each method.
+var webhookSubscriptionIdentities = stateIdentity{of: webhookSubscriptionIdentityOfState, importID: webhookImportIDOfIdentity}
+
 func (r webhookSubscriptionWithIdentity) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	r.webhookSubscriptionResource.Create(ctx, req, resp)
-	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, webhookSubscriptionIdentityOfState)
+	webhookSubscriptionIdentities.afterCreate(resp)
 }
 
 func (r webhookSubscriptionWithIdentity) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	r.webhookSubscriptionResource.Read(ctx, req, resp)
-	setIdentity(readState(req.State.Raw, resp.State.Raw), resp.Identity, &resp.Diagnostics, webhookSubscriptionIdentityOfState)
+	webhookSubscriptionIdentities.afterRead(req, resp)
 }
 
-// Update sets the identity too: a client without identity (Terraform 1.11)
-// plans none, and the framework requires one after every update.
 func (r webhookSubscriptionWithIdentity) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.webhookSubscriptionResource.Update(ctx, req, resp)
-	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, webhookSubscriptionIdentityOfState)
+	webhookSubscriptionIdentities.afterUpdate(resp)
 }
 
-// ImportState imports by ID (terraform import, import blocks with id) or by
-// identity (import blocks with identity, Terraform 1.12 and later): an
-// identity is turned into the import ID it stands for, so both take the
-// same path.
 func (r webhookSubscriptionWithIdentity) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if req.ID == "" && req.Identity != nil {
-		id, diags := webhookImportIDOfIdentity(ctx, req.Identity)
-		resp.Diagnostics.Append(diags...)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-		req.ID = id
-	}
-	r.webhookSubscriptionResource.ImportState(ctx, req, resp)
-	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, webhookSubscriptionIdentityOfState)
+	webhookSubscriptionIdentities.importState(ctx, req, resp, r.webhookSubscriptionResource.ImportState)
 }
 
 // webhookImportIDOfIdentity is <event_type>/<id>, or <id> when the identity
