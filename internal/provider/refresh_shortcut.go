@@ -41,7 +41,8 @@ type refreshShortcut interface {
 }
 
 // refreshShortcuts are the resources with a shortcut, by type name: the type
-// their state decodes with, and the resource with a client.
+// their state decodes with, their identity's type and how Read derives it,
+// and the resource with a client.
 var refreshShortcuts = map[string]struct {
 	stateType    tftypes.Type
 	identityType tftypes.Type
