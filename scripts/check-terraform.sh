@@ -5,6 +5,8 @@
 #
 #   check-terraform.sh <command or path>
 #       make test, demo, bench, examples-check: any Terraform from 1.5 on.
+#   MIN_MINOR=<n> NEEDED_FOR=<why> check-terraform.sh <command or path>
+#       a newer 1.<n> for what needs it (make generate: 1.14).
 #   check-terraform.sh <path> <version> <how to install> [<sha256>]
 #       a client CI tests: exactly that release (and that binary, when a
 #       sha256 is given), else an error that says how to install it.
@@ -17,7 +19,8 @@ sha256="${4:-}"
 
 # The oldest release the CI runs the acceptance suite on (see README.md,
 # "Supported clients"); headers_wo needs Terraform >= 1.11.
-min_major=1 min_minor=5
+min_major=1 min_minor="${MIN_MINOR:-5}"
+needed_for="${NEEDED_FOR:-1.11 or newer for headers_wo}"
 tested="Terraform 1.5.7, 1.11.4 and 1.15.9, OpenTofu 1.6.3 and 1.12.6"
 
 if [ -n "$want" ]; then
@@ -66,7 +69,7 @@ else
   major="${version%%.*}"; rest="${version#*.}"; minor="${rest%%.*}"
   if ! [[ "$major" =~ ^[0-9]+$ && "$minor" =~ ^[0-9]+$ ]] ||
     [ "$major" -lt "$min_major" ] || { [ "$major" -eq "$min_major" ] && [ "$minor" -lt "$min_minor" ]; }; then
-    echo "error: $tf reports version '${version:-unknown}'; Terraform $min_major.$min_minor or newer is required (1.11 or newer for headers_wo). CI tests $tested." >&2
+    echo "error: $tf reports version '${version:-unknown}'; Terraform $min_major.$min_minor or newer is required ($needed_for). CI tests $tested." >&2
     exit 1
   fi
 fi

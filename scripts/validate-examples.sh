@@ -8,6 +8,9 @@
 # The documentation snippets (examples/resources/*, examples/data-sources/*)
 # are bare blocks without a terraform block, as tfplugindocs expects; they are
 # validated in a temporary copy with required_providers added (esign-oss/esign).
+# Query files (*.tfquery.hcl: examples/list-resources/*, examples/adopt-existing)
+# are validated too (`terraform validate -query`) when the terraform given
+# has `terraform query` (1.14 and later); older ones skip them, saying so.
 # Usage: validate-examples.sh [terraform command or path]
 set -euo pipefail
 tf="${1:-terraform}"
@@ -32,7 +35,19 @@ export TF_CLI_CONFIG_FILE="$work/terraform.rc"
 export CHECKPOINT_DISABLE=1 TF_IN_AUTOMATION=1
 unset TF_PLUGIN_CACHE_DIR TF_CLI_ARGS TF_CLI_ARGS_validate TF_CLI_ARGS_get
 
-mapfile -t dirs < <(find examples -name '.terraform' -prune -o -type f -name '*.tf' -printf '%h\n' | sort -u)
+mapfile -t dirs < <(find examples -name '.terraform' -prune -o -type f \( -name '*.tf' -o -name '*.tfquery.hcl' \) -printf '%h\n' | sort -u)
+query_flag=""
+if "$tf" validate -help 2>/dev/null | grep -q -- '-query'; then
+  query_flag="-query"
+fi
+
+# tf_files_match tells whether a pattern occurs in the .tf files of a
+# directory (false when it has none).
+tf_files_match() {
+  local files=()
+  mapfile -t files < <(find "$2" -maxdepth 1 -type f -name '*.tf')
+  [ "${#files[@]}" -gt 0 ] && grep -qE "$1" "${files[@]}"
+}
 if [ "${#dirs[@]}" -eq 0 ]; then
   echo "error: no .tf files under examples/" >&2
   exit 1
@@ -48,7 +63,7 @@ for dir in "${dirs[@]}"; do
   : >"$log"
   run_dir="$root/$dir"
   note=""
-  if ! grep -qE '^[[:space:]]*required_providers[[:space:]]*\{' "$dir"/*.tf; then
+  if ! tf_files_match '^[[:space:]]*required_providers[[:space:]]*\{' "$dir"; then
     run_dir="$work/copy/$n"
     mkdir -p "$run_dir"
     cp -R "$dir"/. "$run_dir"/
@@ -63,11 +78,20 @@ terraform {
 TF
     note=" (snippet, with required_providers added)"
   fi
-  if grep -qE '^[[:space:]]*module[[:space:]]+"' "$dir"/*.tf; then
+  if tf_files_match '^[[:space:]]*module[[:space:]]+"' "$dir"; then
     "$tf" -chdir="$run_dir" get -no-color >>"$log" 2>&1 || ok=0
   fi
+  validate_args=(-no-color)
+  if compgen -G "$dir/*.tfquery.hcl" >/dev/null; then
+    if [ -n "$query_flag" ]; then
+      validate_args+=("$query_flag")
+      note="$note (with its query files)"
+    else
+      note="$note (query files not validated: they need Terraform >= 1.14)"
+    fi
+  fi
   if [ "$ok" -eq 1 ]; then
-    "$tf" -chdir="$run_dir" validate -no-color >>"$log" 2>&1 || ok=0
+    "$tf" -chdir="$run_dir" validate "${validate_args[@]}" >>"$log" 2>&1 || ok=0
   fi
   if [ "$ok" -eq 1 ]; then
     echo "ok    $dir$note"

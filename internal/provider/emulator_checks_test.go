@@ -6,6 +6,7 @@ package provider
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
@@ -31,6 +32,18 @@ func expectNoWrites(tenant emulator.Tenant) testcheck.Func {
 		if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
 			return fmt.Errorf("%d writes reached the service, want none (all requests since the counters were reset: %v)",
 				n, testEmulator.Counters(tenant.SubscriptionKey))
+		}
+		return nil
+	}
+}
+
+// expectExactRequests checks the tenant's request counters exactly: every route
+// in want with its count, no other route.
+func expectExactRequests(tenant emulator.Tenant, want map[string]int) testcheck.Func {
+	return func() error {
+		got := testEmulator.Counters(tenant.SubscriptionKey)
+		if !maps.Equal(got, want) {
+			return fmt.Errorf("the service got requests %v, want %v", got, want)
 		}
 		return nil
 	}

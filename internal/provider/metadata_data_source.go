@@ -131,27 +131,10 @@ func (d *metadataDataSource) Read(ctx context.Context, req datasource.ReadReques
 		return
 	}
 
-	var (
-		items []client.MetadataEntry
-		total int
-	)
-	if state.ReferenceID.IsNull() {
-		// Entity mode shares the coalesced list with esign_metadata_entry
-		// resources of the same entity.
-		entityType, _ := client.CanonicalEntityType(state.EntityType.ValueString())
-		set, err := d.client.EntityMetadata(ctx, entityType, state.EntityID.ValueString())
-		if err != nil {
-			addAPIError(&resp.Diagnostics, "Could not list the metadata of the entity", err)
-			return
-		}
-		items, total = set.Items, len(set.Items)
-	} else {
-		list, err := d.client.ListReferenceMetadata(ctx, state.ReferenceID.ValueString())
-		if err != nil {
-			addAPIError(&resp.Diagnostics, "Could not list the metadata of the reference", err)
-			return
-		}
-		items, total = list.Items, max(list.Total, len(list.Items))
+	items, total, diags := readMetadataSelection(ctx, d.client, state.EntityType, state.EntityID, state.ReferenceID)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
 	}
 
 	state.Total = types.Int64Value(int64(total))

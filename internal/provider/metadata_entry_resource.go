@@ -295,18 +295,26 @@ func (r *metadataEntryResource) ImportState(ctx context.Context, req resource.Im
 		return
 	}
 
-	state := metadataEntryResourceModel{
+	state := importedMetadataEntry(entityType, entityID, key) // Read fills in the value
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// importedMetadataEntry is the state an import of the entry starts from,
+// before Read fills in its value. The service never returns reference_id:
+// a SignatureRequest's own id is its default, the other types have none.
+func importedMetadataEntry(entityType, entityID, key string) metadataEntryResourceModel {
+	m := metadataEntryResourceModel{
 		ID:          types.StringValue(metadataEntryID(entityType, entityID, key)),
 		EntityType:  types.StringValue(entityType),
 		EntityID:    types.StringValue(entityID),
 		Key:         types.StringValue(key),
-		Value:       types.StringNull(), // Read fills it in
-		ReferenceID: types.StringNull(), // unknown to the service
+		Value:       types.StringNull(),
+		ReferenceID: types.StringNull(),
 	}
 	if entityType == client.EntitySignatureRequest {
-		state.ReferenceID = types.StringValue(entityID)
+		m.ReferenceID = types.StringValue(entityID)
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+	return m
 }
 
 // put writes the entry: PUT is an upsert that carries value and reference_id.

@@ -56,9 +56,11 @@ func NewProtocol6Server(version string) tfprotov6.ProviderServer {
 // refreshShortcuts).
 //
 // Embedding forwards the methods of tfprotov6.ProviderServer only. The
-// optional interfaces that plugin-go looks for by type assertion (list
-// resources, actions, state stores) are not forwarded: the provider has
-// none, and one added later needs its methods forwarded here.
+// optional interfaces that plugin-go looks for by type assertion are not
+// forwarded by it: list resources are, by the methods in
+// protocol_server_list.go (without them `terraform query` finds no list
+// resource); actions and state stores are not, since the provider has none,
+// and one added later needs its methods forwarded the same way.
 type protocolServer struct {
 	tfprotov6.ProviderServer
 	provider *esignProvider

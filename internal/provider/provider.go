@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -21,7 +22,10 @@ import (
 // RegistryAddress is where the provider is published.
 const RegistryAddress = "registry.terraform.io/esign-oss/esign"
 
-var _ provider.Provider = (*esignProvider)(nil)
+var (
+	_ provider.Provider                  = (*esignProvider)(nil)
+	_ provider.ProviderWithListResources = (*esignProvider)(nil)
+)
 
 // esignProvider is rebuilt for every Terraform command; Configure gives its
 // resources one shared API client.
@@ -132,8 +136,17 @@ var providerSchema = schema.Schema{
 
 func (p *esignProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
-		NewMetadataEntryResource,
-		NewWebhookSubscriptionResource,
+		NewMetadataEntryResourceWithIdentity,
+		NewWebhookSubscriptionResourceWithIdentity,
+	}
+}
+
+// ListResources are the list resources of `terraform query` (Terraform 1.14
+// and later), one per resource type.
+func (p *esignProvider) ListResources(_ context.Context) []func() list.ListResource {
+	return []func() list.ListResource{
+		NewMetadataEntryListResource,
+		NewWebhookSubscriptionListResource,
 	}
 }
 

@@ -60,6 +60,7 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	p.client.Store(c)
 	resp.ResourceData = c
 	resp.DataSourceData = c
+	resp.ListResourceData = c
 }
 
 // resolveClientConfig merges configuration and environment (configuration

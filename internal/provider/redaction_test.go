@@ -12,8 +12,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,17 +30,15 @@ import (
 const jwtHeader = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
 
 func TestAccRedaction(t *testing.T) {
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance test: set TF_ACC=1")
+	terraformBin := terraformCLI(t)
+	// Write-only attributes and ephemeral variables need Terraform or
+	// OpenTofu 1.11. Older clients (Terraform 1.5.7, OpenTofu 1.6.3 in CI)
+	// still run every other check of the scenario, without the headers_wo
+	// subscription.
+	writeOnly, version := terraformAtLeast(t, terraformBin, 11)
+	if !writeOnly {
+		t.Logf("%s is version %s: write-only attributes and ephemeral variables need 1.11, so headers_wo is left out", terraformBin, version)
 	}
-	terraformBin := os.Getenv("TF_ACC_TERRAFORM_PATH")
-	if terraformBin == "" {
-		var err error
-		if terraformBin, err = exec.LookPath("terraform"); err != nil {
-			t.Fatal("terraform is not on PATH and TF_ACC_TERRAFORM_PATH is not set")
-		}
-	}
-	writeOnly := supportsWriteOnly(t, terraformBin)
 	pluginDir := buildProvider(t)
 	checkLoginTokensLookLikeJWTs(t)
 
@@ -52,34 +48,6 @@ func TestAccRedaction(t *testing.T) {
 			runRedactionScenario(t, terraformBin, pluginDir, mode, writeOnly)
 		})
 	}
-}
-
-// supportsWriteOnly reports whether the CLI has write-only attributes and
-// ephemeral variables (Terraform and OpenTofu 1.11 and later). Older
-// clients (Terraform 1.5.7, OpenTofu 1.6.3 in CI) still run every other
-// check of the scenario, without the headers_wo subscription.
-func supportsWriteOnly(t *testing.T, terraformBin string) bool {
-	t.Helper()
-	//nolint:gosec // G702: the terraform binary named by TF_ACC_TERRAFORM_PATH or found on PATH
-	out, err := exec.Command(terraformBin, "version", "-json").Output()
-	if err != nil {
-		t.Fatalf("%s version -json: %v", terraformBin, err)
-	}
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	if err := json.Unmarshal(out, &v); err != nil {
-		t.Fatalf("%s version -json: %v", terraformBin, err)
-	}
-	var major, minor int
-	if _, err := fmt.Sscanf(v.Version, "%d.%d", &major, &minor); err != nil {
-		t.Fatalf("cannot read the version %q", v.Version)
-	}
-	if major < 1 || (major == 1 && minor < 11) {
-		t.Logf("%s is version %s: write-only attributes and ephemeral variables need 1.11, so headers_wo is left out", terraformBin, v.Version)
-		return false
-	}
-	return true
 }
 
 // buildProvider builds the provider binary into a temporary directory and
@@ -197,33 +165,20 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	woSecret := randomSecret(t, "wo-")
 	uri := testReceiver.URL(t.Name())
 
-	work := t.TempDir()
-	cliConfig := filepath.Join(work, "terraform.rc")
-	if err := devprovider.WriteCLIConfig(cliConfig, pluginDir); err != nil {
-		t.Fatal(err)
-	}
-	configDir := filepath.Join(work, "config")
-	if err := os.Mkdir(configDir, 0o750); err != nil {
-		t.Fatal(err)
-	}
+	work, configDir, env := devCLIDir(t, pluginDir)
 	config := redactionConfig
 	if writeOnly {
 		config += redactionWriteOnlyConfig
 	}
 	writeFile(t, filepath.Join(configDir, "main.tf"), config)
 
-	env := []string{
-		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + work,
-		"TF_CLI_CONFIG_FILE=" + cliConfig,
-		"TF_IN_AUTOMATION=1",
-		"CHECKPOINT_DISABLE=1",
+	env = append(env,
 		"TF_LOG=TRACE",
-		"ESIGN_BASE_URL=" + testEmulatorURL,
-		"ESIGN_SUBSCRIPTION_KEY=" + tenant.SubscriptionKey,
-		"TF_VAR_uri=" + uri,
-		"TF_VAR_header_secret=" + headerSecret,
-	}
+		"ESIGN_BASE_URL="+testEmulatorURL,
+		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
+		"TF_VAR_uri="+uri,
+		"TF_VAR_header_secret="+headerSecret,
+	)
 	// Secrets that must appear nowhere: not in logs, output or state.
 	secrets := map[string]string{
 		"subscription key": tenant.SubscriptionKey,

@@ -2,6 +2,8 @@ package provider
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
@@ -56,24 +58,62 @@ func configuredServer(t *testing.T, server tfprotov6.ProviderServer, tenant emul
 	return server
 }
 
-// refresh sends one ReadResource and returns the new state (null when the
-// resource is gone).
+// refreshed is what one ReadResource answered: the new state (null when the
+// resource is gone), the new identity (null when there is none) and the
+// diagnostics' summaries.
+type refreshed struct {
+	state, identity tftypes.Value
+	diagnostics     []string
+}
+
+func (r refreshed) String() string {
+	return fmt.Sprintf("state %s\nidentity %s\ndiagnostics %q", r.state, r.identity, r.diagnostics)
+}
+
+func (r refreshed) equal(o refreshed) bool {
+	return r.state.Equal(o.state) && r.identity.Equal(o.identity) && slices.Equal(r.diagnostics, o.diagnostics)
+}
+
+// refreshWithIdentity sends one ReadResource with the prior state and
+// identity (none when identity is nil, as from a state written before the
+// provider had identity).
+func refreshWithIdentity(t *testing.T, server tfprotov6.ProviderServer, typeName string, prior tftypes.Value, identity *tftypes.Value, private []byte) refreshed {
+	t.Helper()
+	req := &tfprotov6.ReadResourceRequest{TypeName: typeName, CurrentState: dynamicValue(t, prior), Private: private}
+	identityType := refreshShortcuts[typeName].identityType
+	if identity != nil {
+		req.CurrentIdentity = &tfprotov6.ResourceIdentityData{IdentityData: dynamicValue(t, *identity)}
+	}
+	resp, err := server.ReadResource(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := refreshed{state: tftypes.NewValue(prior.Type(), nil), identity: tftypes.NewValue(identityType, nil)}
+	for _, d := range resp.Diagnostics {
+		got.diagnostics = append(got.diagnostics, d.Summary)
+	}
+	if resp.NewState != nil {
+		if got.state, err = resp.NewState.Unmarshal(prior.Type()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if resp.NewIdentity != nil && resp.NewIdentity.IdentityData != nil {
+		if got.identity, err = resp.NewIdentity.IdentityData.Unmarshal(identityType); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return got
+}
+
+// refresh sends one ReadResource without identity and returns the new
+// state, failing on any diagnostic.
 func refresh(t *testing.T, server tfprotov6.ProviderServer, typeName string, prior tftypes.Value, private []byte) tftypes.Value {
 	t.Helper()
-	resp, err := server.ReadResource(context.Background(), &tfprotov6.ReadResourceRequest{
-		TypeName: typeName, CurrentState: dynamicValue(t, prior), Private: private,
-	})
-	if err != nil {
-		t.Fatal(err)
+	got := refreshWithIdentity(t, server, typeName, prior, nil, private)
+	if len(got.diagnostics) > 0 {
+		t.Fatalf("ReadResource %s: %q", typeName, got.diagnostics)
 	}
-	for _, d := range resp.Diagnostics {
-		t.Fatalf("ReadResource %s: %s: %s", typeName, d.Summary, d.Detail)
-	}
-	state, err := resp.NewState.Unmarshal(prior.Type())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return state
+	return got.state
 }
 
 // The shortcut answers exactly what the framework and Read answer, and only
@@ -107,20 +147,36 @@ func TestRefreshShortcutAnswersLikeRead(t *testing.T) {
 		})
 	}
 
+	entryIdentity := func(key string) *tftypes.Value {
+		v := metadataEntryIdentity("Document", "doc-1", key)
+		return &v
+	}
+	subscriptionIdentity := func(id, eventType string) *tftypes.Value {
+		v := webhookSubscriptionIdentity(id, eventType)
+		return &v
+	}
+
 	cases := []struct {
 		name         string
 		typeName     string
 		warm, prior  tftypes.Value // warm fills the client's list first
+		identity     *tftypes.Value
 		private      []byte
 		wantShortcut bool
+		wantError    string // the summary of the one diagnostic both answer
 	}{
-		{"entry unchanged", "esign_metadata_entry", entry("warm", "v"), entry("k", "v"), nil, true},
-		{"entry changed on the service", "esign_metadata_entry", entry("warm", "v"), entry("k", "old"), nil, false},
-		{"entry gone", "esign_metadata_entry", entry("warm", "v"), entry("gone", "v"), nil, false},
-		{"entry with private state", "esign_metadata_entry", entry("warm", "v"), entry("k", "v"), []byte(`{"provider":{}}`), false},
-		{"subscription unchanged", "esign_webhook_subscription", subscription(subID, "d"), subscription(subID, "d"), nil, true},
-		{"subscription changed on the service", "esign_webhook_subscription", subscription(subID, "d"), subscription(subID, "old"), nil, false},
-		{"subscription gone", "esign_webhook_subscription", subscription(subID, "d"), subscription("0b9e5fbd-0000-4000-8000-000000000000", "d"), nil, false},
+		{"entry unchanged", "esign_metadata_entry", entry("warm", "v"), entry("k", "v"), entryIdentity("k"), nil, true, ""},
+		{"entry unchanged, no identity yet", "esign_metadata_entry", entry("warm", "v"), entry("k", "v"), nil, nil, true, ""},
+		{"entry unchanged, another identity", "esign_metadata_entry", entry("warm", "v"), entry("k", "v"), entryIdentity("other"), nil, false, "Unexpected Identity Change"},
+		{"entry changed on the service", "esign_metadata_entry", entry("warm", "v"), entry("k", "old"), entryIdentity("k"), nil, false, ""},
+		{"entry gone", "esign_metadata_entry", entry("warm", "v"), entry("gone", "v"), entryIdentity("gone"), nil, false, ""},
+		{"entry gone, no identity yet", "esign_metadata_entry", entry("warm", "v"), entry("gone", "v"), nil, nil, false, ""},
+		{"entry with private state", "esign_metadata_entry", entry("warm", "v"), entry("k", "v"), entryIdentity("k"), []byte(`{"provider":{}}`), false, ""},
+		{"subscription unchanged", "esign_webhook_subscription", subscription(subID, "d"), subscription(subID, "d"), subscriptionIdentity(subID, "signatorysigned"), nil, true, ""},
+		{"subscription unchanged, no identity yet", "esign_webhook_subscription", subscription(subID, "d"), subscription(subID, "d"), nil, nil, true, ""},
+		{"subscription unchanged, another identity", "esign_webhook_subscription", subscription(subID, "d"), subscription(subID, "d"), subscriptionIdentity(subID, "signaturerequestcompleted"), nil, false, "Unexpected Identity Change"},
+		{"subscription changed on the service", "esign_webhook_subscription", subscription(subID, "d"), subscription(subID, "old"), subscriptionIdentity(subID, "signatorysigned"), nil, false, ""},
+		{"subscription gone", "esign_webhook_subscription", subscription(subID, "d"), subscription("0b9e5fbd-0000-4000-8000-000000000000", "d"), nil, nil, false, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -131,10 +187,18 @@ func TestRefreshShortcutAnswersLikeRead(t *testing.T) {
 			}
 			shortcutsBefore := ours.(protocolServer).shortcuts.Load()
 
-			got := refresh(t, ours, tc.typeName, tc.prior, tc.private)
-			want := refresh(t, framework, tc.typeName, tc.prior, tc.private)
-			if !got.Equal(want) {
+			got := refreshWithIdentity(t, ours, tc.typeName, tc.prior, tc.identity, tc.private)
+			want := refreshWithIdentity(t, framework, tc.typeName, tc.prior, tc.identity, tc.private)
+			if !got.equal(want) {
 				t.Errorf("the provider's server answered\n%s\nthe framework answered\n%s", got, want)
+			}
+			switch {
+			case tc.wantError != "" && !slices.Equal(want.diagnostics, []string{tc.wantError}):
+				t.Errorf("the framework answered %q, want the error %q", want.diagnostics, tc.wantError)
+			case tc.wantError == "" && len(want.diagnostics) > 0:
+				t.Errorf("the framework answered %q", want.diagnostics)
+			case tc.wantError == "" && want.identity.IsNull():
+				t.Errorf("the framework answered without an identity: %s", want)
 			}
 			if used := ours.(protocolServer).shortcuts.Load() > shortcutsBefore; used != tc.wantShortcut {
 				t.Errorf("shortcut used: %v, want %v", used, tc.wantShortcut)

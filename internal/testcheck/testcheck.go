@@ -21,12 +21,14 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 )
 
 // Func is a check that needs neither the plan nor the state. It serves as a
-// statecheck.StateCheck (after an apply) and as a plancheck.PlanCheck (after
-// a plan, for plan-only steps).
+// statecheck.StateCheck (after an apply), as a plancheck.PlanCheck (after
+// a plan, for plan-only steps) and as a querycheck.QueryResultCheck (after a
+// terraform query step).
 type Func func() error
 
 // CheckState runs f.
@@ -36,6 +38,11 @@ func (f Func) CheckState(_ context.Context, _ statecheck.CheckStateRequest, resp
 
 // CheckPlan runs f.
 func (f Func) CheckPlan(_ context.Context, _ plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	resp.Error = f()
+}
+
+// CheckQuery runs f.
+func (f Func) CheckQuery(_ context.Context, _ querycheck.CheckQueryRequest, resp *querycheck.CheckQueryResponse) {
 	resp.Error = f()
 }
 

@@ -26,6 +26,8 @@ var variantLabels = map[string]string{
 	vNoRefresh: "terraform plan -refresh=false",
 	vData:      "terraform_data: terraform plan -refresh=false",
 	vNaive:     "naive peer: terraform plan, ESIGN_DISABLE_READ_COALESCING=true",
+	vQuery:     "terraform query (every subscription)",
+	vQueryPlan: "terraform plan -refresh=false (as many subscriptions)",
 }
 
 // measurement is one timed plan.
@@ -66,7 +68,7 @@ func startService(latency time.Duration) (*service, error) {
 
 func (s *service) Close() { _ = s.emu.Close() }
 
-func benchSize(ctx context.Context, o options, tf, profiled *tfRunner, svc *service, dir string, s size) (*sizeResult, error) {
+func benchSize(ctx context.Context, o options, tf, profiled *tfRunner, query queryTerraform, svc *service, dir string, s size) (*sizeResult, error) {
 	step(fmt.Sprintf("%s: %d subscriptions, %d metadata entries on %d entities", s.Name, s.Subscriptions, s.Entries, s.Entities))
 	tenant := svc.emu.NewTenant() // fresh state and counters for this size
 	esignDir, dataDir := filepath.Join(dir, "esign"), filepath.Join(dir, "terraform_data")
@@ -140,6 +142,12 @@ func benchSize(ctx context.Context, o options, tf, profiled *tfRunner, svc *serv
 			res.Runs[name] = append(res.Runs[name], m)
 			fmt.Printf("run %d  %-64s %6.2f s  %5d requests  provider: %d process(es), peak RSS %s, CPU %.2f s\n",
 				i+1, variantLabels[name], m.Seconds, m.Requests, m.Processes, mb(m.PeakRSS), m.CPU.Seconds())
+		}
+	}
+
+	if query.runner != nil {
+		if err := benchQuery(ctx, o, query, svc, tenant, env, filepath.Join(dir, "query"), res); err != nil {
+			return nil, fmt.Errorf("terraform query: %w", err)
 		}
 	}
 

@@ -11,6 +11,10 @@
 //   - terraform plan with ESIGN_DISABLE_READ_COALESCING=true (the naive
 //     peer: one request per resource read).
 //
+// With a Terraform >= 1.14 (-query-terraform) it also times terraform query
+// of the size's subscriptions beside terraform plan -refresh=false of as
+// many (see query.go); without one, the results say it was skipped.
+//
 // For each plan it counts the API requests the emulator received and polls
 // /proc for the provider processes' peak RSS (VmHWM) and CPU time. It prints
 // one table with medians, ratios and PASS/MISS per target, and writes it with
@@ -45,6 +49,7 @@ type options struct {
 	applyParallelism int
 	profile          string
 	providerEnv      []string
+	queryTerraform   string
 }
 
 func main() {
@@ -58,6 +63,7 @@ func main() {
 	flag.StringVar(&o.out, "out", filepath.Join("bench", "results.md"), "results file to write (empty: none)")
 	flag.BoolVar(&o.goBench, "gobench", true, "run the client's Go benchmarks first and include them in the results")
 	flag.IntVar(&o.applyParallelism, "apply-parallelism", 50, "terraform -parallelism of the setup apply (not measured)")
+	flag.StringVar(&o.queryTerraform, "query-terraform", defaultQueryTerraform(), "terraform binary (>= 1.14) for the terraform query part; empty skips it (default: the 1.15.9 build in the tool cache, if it exists)")
 	flag.StringVar(&o.profile, "profile", "", "after the timed runs, run one plan with and one without refresh with a profiling build of the provider, writing CPU and allocation profiles to this directory")
 	flag.Func("provider-env", "`NAME=VALUE` added to the environment of every esign plan, to measure a tuning (repeatable; recorded in the results)", func(v string) error {
 		if name, _, ok := strings.Cut(v, "="); !ok || name == "" {
@@ -141,6 +147,14 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
+	query, err := newQueryTerraform(ctx, o.queryTerraform, work, pluginDir)
+	if err != nil {
+		return err
+	}
+	report.querySkipped, report.queryVersion = query.skipped, query.version
+	if query.skipped != "" {
+		fmt.Println("terraform query:", query.skipped)
+	}
 	var profiled *tfRunner
 	if o.profile != "" {
 		if o.profile, err = filepath.Abs(o.profile); err != nil {
@@ -155,7 +169,7 @@ func run(o options) error {
 		}
 	}
 	for _, s := range o.sizes {
-		res, err := benchSize(ctx, o, tf, profiled, svc, filepath.Join(work, s.Name), s)
+		res, err := benchSize(ctx, o, tf, profiled, query, svc, filepath.Join(work, s.Name), s)
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.Name, err)
 		}

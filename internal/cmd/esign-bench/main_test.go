@@ -109,3 +109,51 @@ func TestSummaryTableVerdicts(t *testing.T) {
 		t.Errorf("results lack the per-route counts:\n%s", md)
 	}
 }
+
+// The query part reports its figures beside the plan of as many
+// subscriptions, or says why it did not run.
+func TestQueryTable(t *testing.T) {
+	s := sizes["large"]
+	rep := &report{options: options{runs: 1}, queryVersion: "1.15.9", sizes: []*sizeResult{{
+		Size: s,
+		Runs: map[string][]measurement{
+			vQuery:     {{Seconds: 1.5, Requests: 1, PeakRSS: 30e6, ByRoute: map[string]int{"GET /hooks/v1/subscription": 1}}},
+			vQueryPlan: {{Seconds: 3.0}},
+		},
+	}}}
+	table := rep.queryTable()
+	for _, want := range []string{"| large: 1000 subscriptions | 1.50 s | 3.00 s | 0.50 | 1: 1 × `GET /hooks/v1/subscription` | 30.0 MB |"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q:\n%s", want, table)
+		}
+	}
+	if md := rep.markdown(); !strings.Contains(md, "terraform query (every subscription)") || !strings.Contains(md, "Terraform 1.15.9") {
+		t.Errorf("results lack the query runs:\n%s", md)
+	}
+
+	rep.querySkipped = "skipped: no Terraform >= 1.14 binary"
+	if table := rep.queryTable(); !strings.Contains(table, "skipped: no Terraform >= 1.14 binary") || strings.Contains(table, "large") {
+		t.Errorf("a skipped query part shows:\n%s", table)
+	}
+	if !strings.Contains(rep.summary(), "skipped: no Terraform >= 1.14 binary") {
+		t.Error("the summary does not say the query part was skipped")
+	}
+}
+
+func TestQueryConfigs(t *testing.T) {
+	mainTF, query := queryConfigs(sizes["large"])
+	if !strings.Contains(mainTF, `provider "esign" {}`) || strings.Contains(mainTF, "resource") {
+		t.Errorf("main.tf:\n%s", mainTF)
+	}
+	if !strings.Contains(query, `list "esign_webhook_subscription" "all"`) || !strings.Contains(query, "limit    = 1000") {
+		t.Errorf("query file:\n%s", query)
+	}
+}
+
+func TestVersionAtLeast(t *testing.T) {
+	for v, want := range map[string]bool{"1.15.9": true, "1.14.0": true, "1.11.4": false, "1.6.3-dev": false, "2.0.0": true, "garbage": false} {
+		if got := versionAtLeast(v, 1, 14); got != want {
+			t.Errorf("versionAtLeast(%q, 1, 14) = %v, want %v", v, got, want)
+		}
+	}
+}

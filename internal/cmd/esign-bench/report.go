@@ -79,6 +79,11 @@ type report struct {
 	command string
 	sizes   []*sizeResult
 	goBench string
+
+	// querySkipped says why the terraform query part did not run ("" when
+	// it did, with Terraform queryVersion).
+	querySkipped string
+	queryVersion string
 }
 
 func median(xs []float64) float64 {
@@ -189,6 +194,8 @@ func (rep *report) summary() string {
 	}
 	b.WriteString("\n")
 	b.WriteString(rep.summaryTable())
+	b.WriteString("\n")
+	b.WriteString(rep.queryTable())
 	for _, r := range rep.sizes {
 		for _, n := range r.Notes {
 			fmt.Fprintf(&b, "\nNOTE (%s): %s", r.Size.Name, n)
@@ -225,13 +232,21 @@ func (rep *report) markdown() string {
 - Provider peak RSS: the highest VmHWM of the ` + "`terraform-provider-esign`" + ` processes Terraform started during the plans
   with and without refresh, read by polling /proc every 10 ms.
 `)
+	b.WriteString("\n" + rep.queryTable() + "\n")
+	b.WriteString(rep.queryRunsNote())
+	b.WriteString(`- *terraform query*: ` + "`terraform query`" + ` of one ` + "`list \"esign_webhook_subscription\"`" + ` block over every subscription of the
+  size (` + "`limit`" + ` = their count); *terraform plan -refresh=false*: the same subscriptions as resources in state.
+`)
 	for _, r := range rep.sizes {
 		fmt.Fprintf(&b, "\n## %s: %d subscriptions, %d metadata entries on %d entities\n\n", r.Size.Name, r.Size.Subscriptions, r.Size.Entries, r.Size.Entities)
 		fmt.Fprintf(&b, "Setup apply (not measured): %.1f s with -parallelism=%d.\n\n", r.ApplyTime.Seconds(), rep.options.applyParallelism)
 		b.WriteString("| variant | runs (s) | median (s) | API requests per plan | provider processes | provider peak RSS | provider CPU (median) |\n")
 		b.WriteString("| --- | --- | ---: | --- | ---: | ---: | ---: |\n")
-		for _, v := range variantOrder {
+		for _, v := range append(slices.Clone(variantOrder), queryVariantOrder...) {
 			runs := r.Runs[v]
+			if len(runs) == 0 && slices.Contains(queryVariantOrder, v) {
+				continue // the query part was skipped
+			}
 			var secs []string
 			for _, m := range runs {
 				secs = append(secs, fmt.Sprintf("%.2f", m.Seconds))

@@ -1,0 +1,209 @@
+package provider
+
+// Adopting what exists, end to end: `terraform query -generate-config-out`
+// over subscriptions and metadata made outside Terraform, a plan that only
+// imports, an apply that writes nothing to the service, an empty plan after
+// it, and the headers the service cannot show added afterwards without a
+// replacement. terraform-plugin-testing cannot run query with
+// -generate-config-out (its Query steps run plain `terraform query`), so
+// this test runs the CLI against the provider binary built from this
+// checkout, on the example in examples/adopt-existing.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+// adoptExample is the example the test runs, as users would.
+const adoptExample = "../../examples/adopt-existing"
+
+func TestAccAdoptExisting(t *testing.T) {
+	terraformBin := terraformCLI(t)
+	// No OpenTofu release has them yet.
+	skipBelowTerraform(t, terraformBin, 14, "list resources and terraform query -generate-config-out")
+	pluginDir := buildProvider(t)
+
+	tenant := newTestTenant(t)
+	uri := testReceiver.URL(t.Name())
+	secret := randomSecret(t, "hdr-")
+	seedSubscriptions(t, tenant,
+		client.CreateSubscriptionRequest{EventType: "SignatureRequestCompleted", URI: uri + "/archive",
+			Description: "archive signed documents", Headers: map[string]string{"X-Client-Secret": secret}},
+		client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri + "/notify"},
+		client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri + "/audit", Description: "audit"},
+	)
+	c := testClient(t, tenant)
+	for _, e := range []struct{ entityType, entityID, key, value, ref string }{
+		{"SignatureRequest", "sr-adopt", "invoice_number", "INV-1", ""},
+		{"Signatory", "sig-adopt", "employee_id", "E-7", "sr-adopt"},
+		{"Document", "doc/adopt", "archive_class", "contract", "sr-adopt"},
+		{"Document", "doc-other", "archive_class", "letter", "sr-other"}, // another request's: not adopted
+	} {
+		if _, err := c.PutMetadata(t.Context(), e.entityType, e.entityID, e.key, client.PutMetadataRequest{Value: e.value, ReferenceID: e.ref}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	_, dir, env := devCLIDir(t, pluginDir)
+	for _, name := range []string{"main.tf", "adopt.tfquery.hcl"} {
+		content, err := os.ReadFile(filepath.Join(adoptExample, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, name), string(content))
+	}
+	tf := &terraformRun{t: t, bin: terraformBin, dir: dir, env: append(env,
+		"ESIGN_BASE_URL="+testEmulatorURL,
+		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
+		"ESIGN_ACCESS_TOKEN="+tenant.AccessToken,
+		"TF_VAR_signature_request_id=sr-adopt",
+	)}
+
+	// The query writes a resource and an import block by identity for each.
+	testEmulator.ResetCounters(tenant.SubscriptionKey)
+	out := tf.run(0, "query", "-generate-config-out=generated.tf", "-no-color")
+	if !strings.Contains(out, "Webhook headers cannot be listed") {
+		t.Errorf("the query does not warn that headers cannot be listed:\n%s", out)
+	}
+	if got := testEmulator.Counters(tenant.SubscriptionKey); got["GET /hooks/v1/subscription"] != 1 || got["GET /metadata/{referenceId}"] != 1 || len(got) != 2 {
+		t.Errorf("the query sent %v, want one subscription list and one reference list", got)
+	}
+	generated, err := os.ReadFile(filepath.Join(dir, "generated.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for what, want := range map[string]int{
+		`resource "esign_webhook_subscription"`: 3,
+		`resource "esign_metadata_entry"`:       3,
+		`identity = {`:                          6,
+		`null # sensitive`:                      3,
+		`"doc-other"`:                           0,
+	} {
+		if n := strings.Count(string(generated), what); n != want {
+			t.Errorf("generated.tf holds %q %d times, want %d:\n%s", what, n, want, generated)
+		}
+	}
+
+	// The plan only imports, the apply writes nothing, the next plan is empty.
+	tf.expectPlan(map[string]int{"import": 6})
+	testEmulator.ResetCounters(tenant.SubscriptionKey)
+	tf.run(0, "apply", "-input=false", "-no-color", "plan.bin")
+	tf.expectNoWrites(tenant.SubscriptionKey)
+	tf.run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
+
+	// The headers the service cannot show: configured after the import,
+	// they are adopted in place, with a warning, and still nothing is sent.
+	withHeaders, err := setGeneratedHeaders(string(generated), uri+"/archive", `{ "X-Client-Secret" = "`+secret+`" }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "generated.tf"), withHeaders)
+	out = tf.expectPlan(map[string]int{"update": 1, "no-op": 5})
+	if !strings.Contains(out, "Imported webhook headers could not be verified") {
+		t.Errorf("the plan that adopts headers does not warn:\n%s", out)
+	}
+	testEmulator.ResetCounters(tenant.SubscriptionKey)
+	out = tf.run(0, "apply", "-input=false", "-no-color", "plan.bin")
+	tf.expectNoWrites(tenant.SubscriptionKey)
+	tf.run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
+	if strings.Contains(out, secret) {
+		t.Errorf("the apply output shows the header value:\n%s", out)
+	}
+}
+
+// terraformRun runs the CLI in one configuration directory.
+type terraformRun struct {
+	t        *testing.T
+	bin, dir string
+	env      []string
+}
+
+// run runs terraform with args, fails the test unless it exits with code,
+// and returns its output.
+func (r *terraformRun) run(code int, args ...string) string {
+	r.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, r.bin, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = r.dir, r.env, &stdout, &stderr
+	err := cmd.Run()
+	got := 0
+	if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
+		got = exit.ExitCode()
+	} else if err != nil {
+		r.t.Fatalf("terraform %s: %v", strings.Join(args, " "), err)
+	}
+	if got != code {
+		r.t.Fatalf("terraform %s exited with %d, want %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), got, code, stdout.String(), stderr.String())
+	}
+	return stdout.String() + stderr.String()
+}
+
+// expectPlan saves a plan to plan.bin and checks its resource changes: how
+// many are imports with no other change ("import"), updates in place and
+// no-ops. It returns the plan's output.
+func (r *terraformRun) expectPlan(want map[string]int) string {
+	r.t.Helper()
+	out := r.run(0, "plan", "-out=plan.bin", "-input=false", "-no-color")
+	var plan struct {
+		ResourceChanges []struct {
+			Address string `json:"address"`
+			Change  struct {
+				Actions   []string        `json:"actions"`
+				Importing json.RawMessage `json:"importing"`
+			} `json:"change"`
+		} `json:"resource_changes"`
+	}
+	if err := json.Unmarshal([]byte(r.run(0, "show", "-json", "plan.bin")), &plan); err != nil {
+		r.t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, rc := range plan.ResourceChanges {
+		kind := strings.Join(rc.Change.Actions, ",")
+		if kind == "no-op" && len(rc.Change.Importing) > 0 {
+			kind = "import"
+		}
+		got[kind]++
+	}
+	if !maps.Equal(got, want) {
+		r.t.Fatalf("the plan has changes %v, want %v:\n%s", got, want, out)
+	}
+	return out
+}
+
+func (r *terraformRun) expectNoWrites(subscriptionKey string) {
+	r.t.Helper()
+	if n := testEmulator.Writes(subscriptionKey); n != 0 {
+		r.t.Errorf("the apply sent %d writes to the service, want none: %v", n, testEmulator.Counters(subscriptionKey))
+	}
+}
+
+// setGeneratedHeaders sets headers in the generated resource block whose uri
+// is uri, where the generated configuration has `headers = null # sensitive`.
+func setGeneratedHeaders(generated, uri, headers string) (string, error) {
+	blocks := strings.SplitAfter(generated, "\n}\n")
+	for i, b := range blocks {
+		if strings.Contains(b, `resource "esign_webhook_subscription"`) && strings.Contains(b, `"`+uri+`"`) {
+			headersLine := regexp.MustCompile(`(?m)^(\s*headers\s*=\s*)null # sensitive$`)
+			if !headersLine.MatchString(b) {
+				return "", errors.New("the generated block has no `headers = null # sensitive` line:\n" + b)
+			}
+			blocks[i] = headersLine.ReplaceAllString(b, "${1}"+headers)
+			return strings.Join(blocks, ""), nil
+		}
+	}
+	return "", errors.New("no generated block has uri " + uri + ":\n" + generated)
+}

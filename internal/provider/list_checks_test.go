@@ -1,0 +1,19 @@
+package provider
+
+// Shared setup of the list resource tests (terraform query).
+
+import (
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// requiresQuery skips a test on clients without list resources and
+// `terraform query`: Terraform before 1.14, every OpenTofu release so far.
+var requiresQuery = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+
+// queryConfig is a query file: the provider block for a tenant and the
+// list blocks.
+func queryConfig(tenant emulator.Tenant, lists string) string {
+	return providerConfig(tenant) + lists
+}

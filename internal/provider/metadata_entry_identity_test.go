@@ -1,0 +1,181 @@
+package provider
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+func metadataEntryIdentityCheck(address, entityType, entityID, key string) statecheck.StateCheck {
+	return statecheck.ExpectIdentity(address, map[string]knownvalue.Check{
+		"entity_type": knownvalue.StringExact(entityType),
+		"entity_id":   knownvalue.StringExact(entityID),
+		"key":         knownvalue.StringExact(key),
+	})
+}
+
+// The identity is the entity and the key, set by create, kept by an update
+// in place; import blocks by identity find the entry again.
+func TestAccMetadataEntryResource_identity(t *testing.T) {
+	tenant := newTestTenant(t)
+	config := func(value string) string {
+		return providerConfig(tenant) + fmt.Sprintf(`
+resource "esign_metadata_entry" "request" {
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-1"
+  key         = "invoice_number"
+  value       = %q
+}
+
+resource "esign_metadata_entry" "signatory" {
+  entity_type  = "Signatory"
+  entity_id    = "sig/1"
+  key          = "employee_id"
+  value        = "E-7"
+  reference_id = "sr-1"
+}
+`, value)
+	}
+	identities := []statecheck.StateCheck{
+		metadataEntryIdentityCheck("esign_metadata_entry.request", "SignatureRequest", "sr-1", "invoice_number"),
+		metadataEntryIdentityCheck("esign_metadata_entry.signatory", "Signatory", "sig/1", "employee_id"),
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		// Resource identity and import blocks with identity: Terraform 1.12.
+		TerraformVersionChecks:   requiresIdentity,
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant),
+		Steps: []resource.TestStep{
+			{
+				Config:            config("INV-1"),
+				ConfigStateChecks: identities,
+			},
+			{
+				Config: config("INV-2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: identities,
+			},
+			{
+				ResourceName:    "esign_metadata_entry.request",
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithResourceIdentity,
+			},
+			{
+				// The service never returns reference_id: the import leaves
+				// it null for a signatory, and the plan writes it in place.
+				ResourceName:       "esign_metadata_entry.signatory",
+				ImportState:        true,
+				ImportStateKind:    resource.ImportBlockWithResourceIdentity,
+				ExpectNonEmptyPlan: true,
+				ImportPlanChecks: resource.ImportPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue("esign_metadata_entry.signatory", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
+					},
+				},
+			},
+		},
+	})
+}
+
+// Entries written outside Terraform, adopted by import blocks with an
+// identity (entity type in any case), never written to.
+func TestAccMetadataEntryResource_importByIdentity(t *testing.T) {
+	tenant := newTestTenant(t)
+	c := testClient(t, tenant)
+	for _, e := range []struct{ entityType, entityID, key, value, ref string }{
+		{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
+		{"Document", "doc/1", "archive_class", "contract", "sr-1"},
+	} {
+		if _, err := c.PutMetadata(t.Context(), e.entityType, e.entityID, e.key, client.PutMetadataRequest{Value: e.value, ReferenceID: e.ref}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	config := providerConfig(tenant) + `
+import {
+  to       = esign_metadata_entry.request
+  identity = { entity_type = "signaturerequest", entity_id = "sr-1", key = "invoice_number" }
+}
+
+resource "esign_metadata_entry" "request" {
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-1"
+  key         = "invoice_number"
+  value       = "INV-1"
+}
+
+import {
+  to       = esign_metadata_entry.document
+  identity = { entity_type = "Document", entity_id = "doc/1", key = "archive_class" }
+}
+
+resource "esign_metadata_entry" "document" {
+  entity_type = "Document"
+  entity_id   = "doc/1"
+  key         = "archive_class"
+  value       = "contract"
+}
+`
+	importOne := func(identity string) string {
+		return config + fmt.Sprintf(`
+import {
+  to       = esign_metadata_entry.other
+  identity = %s
+}
+
+resource "esign_metadata_entry" "other" {
+  entity_type = "Signatory"
+  entity_id   = "sig-1"
+  key         = "k"
+  value       = "v"
+}
+`, identity)
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		// Import blocks with identity: Terraform 1.12.
+		TerraformVersionChecks:   requiresIdentity,
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionNoop),
+						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionNoop),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					metadataEntryIdentityCheck("esign_metadata_entry.request", "SignatureRequest", "sr-1", "invoice_number"),
+					metadataEntryIdentityCheck("esign_metadata_entry.document", "Document", "doc/1", "archive_class"),
+					expectNoWrites(tenant),
+				},
+			},
+			{
+				Config:      importOne(`{ entity_type = "Signatory", entity_id = "sig-1", key = "k" }`),
+				ExpectError: wrappedRegexp(`Cannot import non-existent remote object`),
+			},
+			{
+				Config:      importOne(`{ entity_type = "Envelope", entity_id = "sig-1", key = "k" }`),
+				ExpectError: wrappedRegexp(`Invalid import identity.*entity_type "Envelope" is not one of SignatureRequest, Signatory, Document`),
+			},
+			{
+				Config:      importOne(`{ entity_type = "Signatory", entity_id = "sig-1", key = "a/k" }`),
+				ExpectError: wrappedRegexp(`Invalid import identity.*key "a/k" contains /`),
+			},
+		},
+	})
+}

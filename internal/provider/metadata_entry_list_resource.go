@@ -1,0 +1,131 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/listresourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	"github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+var (
+	_ list.ListResourceWithConfigure        = (*metadataEntryListResource)(nil)
+	_ list.ListResourceWithConfigValidators = (*metadataEntryListResource)(nil)
+)
+
+// NewMetadataEntryListResource is the esign_metadata_entry list resource
+// (`list` blocks of `terraform query`, Terraform 1.14 and later).
+func NewMetadataEntryListResource() list.ListResource {
+	return &metadataEntryListResource{}
+}
+
+type metadataEntryListResource struct {
+	client *client.Client
+}
+
+type metadataEntryListConfigModel struct {
+	EntityType  types.String `tfsdk:"entity_type"`
+	EntityID    types.String `tfsdk:"entity_id"`
+	ReferenceID types.String `tfsdk:"reference_id"`
+}
+
+func (r *metadataEntryListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_metadata_entry"
+}
+
+func (r *metadataEntryListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists the metadata entries of one entity (`entity_type` and `entity_id`, " +
+			"`GET /metadata/{entityType}/{entityId}`) or of a whole signature request (`reference_id`, " +
+			"`GET /metadata/{referenceId}`), with one request, so that `terraform query` can show them and generate " +
+			"their configuration and import blocks. Set exactly one of the two. Each result is named by its entity and key.",
+		Attributes: map[string]schema.Attribute{
+			"entity_type": schema.StringAttribute{
+				MarkdownDescription: "Kind of entity: `SignatureRequest`, `Signatory` or `Document` (any case). Requires `entity_id`.",
+				Optional:            true,
+				Validators:          []validator.String{stringvalidator.OneOfCaseInsensitive(client.EntityTypes...)},
+			},
+			"entity_id": schema.StringAttribute{
+				MarkdownDescription: "Id of the entity whose entries to list. Requires `entity_type`.",
+				Optional:            true,
+				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+			"reference_id": schema.StringAttribute{
+				MarkdownDescription: "Id of a signature request: lists the entries of the request, its signatories and its " +
+					"documents written with that reference id. Conflicts with `entity_type` and `entity_id`. The " +
+					"generated configuration of a `Signatory` or `Document` entry has no `reference_id` (the service " +
+					"never returns it); add it before applying if the entry should keep it.",
+				Optional:   true,
+				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+			},
+		},
+	}
+}
+
+func (r *metadataEntryListResource) ListResourceConfigValidators(context.Context) []list.ConfigValidator {
+	entityType, entityID, referenceID := path.MatchRoot("entity_type"), path.MatchRoot("entity_id"), path.MatchRoot("reference_id")
+	return []list.ConfigValidator{
+		listresourcevalidator.ExactlyOneOf(entityID, referenceID),
+		listresourcevalidator.RequiredTogether(entityType, entityID),
+		listresourcevalidator.Conflicting(entityType, referenceID),
+	}
+}
+
+func (r *metadataEntryListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *metadataEntryListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var config metadataEntryListConfigModel
+	if diags := listConfig(ctx, req.Config, &config); diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+
+	items, _, diags := readMetadataSelection(ctx, r.client, config.EntityType, config.EntityID, config.ReferenceID)
+	if diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+
+	entries := make([]metadataEntryResourceModel, 0, len(items))
+	for _, e := range items {
+		entityType, ok := client.CanonicalEntityType(e.EntityType)
+		if !ok {
+			tflog.Warn(ctx, "skipped a metadata entry of an unknown entity type", map[string]any{
+				"entity_type": e.EntityType, "entity_id": e.EntityID, "key": e.Key,
+			})
+			continue
+		}
+		entry := importedMetadataEntry(entityType, e.EntityID, e.Key)
+		entry.Value = types.StringValue(e.Value)
+		entries = append(entries, entry)
+	}
+	tflog.Debug(ctx, "listed metadata entries", map[string]any{"total": len(items), "limit": req.Limit})
+
+	stream.Results = limited(len(entries), req.Limit, func(i int) list.ListResult {
+		return metadataEntryListResult(ctx, req, entries[i])
+	})
+}
+
+// metadataEntryListResult is one entry as a list result: its identity, a
+// display name, and (when asked) the state an import by that identity
+// produces, which is what -generate-config-out writes as configuration.
+func metadataEntryListResult(ctx context.Context, req list.ListRequest, e metadataEntryResourceModel) list.ListResult {
+	entityType, entityID, key := e.EntityType.ValueString(), e.EntityID.ValueString(), e.Key.ValueString()
+	result := req.NewListResult(ctx)
+	result.DisplayName = entityType + " " + entityID + ": " + key
+	result.Identity.Raw = metadataEntryIdentity(entityType, entityID, key)
+	if req.IncludeResource {
+		result.Diagnostics.Append(result.Resource.Set(ctx, e)...)
+	}
+	return result
+}

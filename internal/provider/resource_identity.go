@@ -1,0 +1,94 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// Resource identity (Terraform 1.12 and later) is the small object that
+// names a resource's remote object: what `import { identity = {...} }`,
+// list results and `terraform query` deal in. Both resources' identities
+// are functions of their state, so each resource is served wrapped
+// (webhookSubscriptionWithIdentity, metadataEntryWithIdentity): the wrapper
+// runs the resource's own method and then derives the identity from the
+// state that method produced. Every return path of every method gets it,
+// the refresh shortcut derives it with the same function, and the
+// resources' own CRUD code stays about the service alone.
+//
+// Clients without identity (Terraform before 1.12, OpenTofu before 1.12)
+// never send one and ignore the one they get back; nothing else changes
+// for them.
+
+// identityOfState derives a resource's identity value from its state value.
+type identityOfState func(state tftypes.Value) (tftypes.Value, error)
+
+// setIdentity stores the identity of state in identity. It does nothing
+// after an error (the framework discards the response), for a removed
+// resource (null state), or when the request carries no identity object.
+func setIdentity(state tftypes.Value, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics, of identityOfState) {
+	if diags.HasError() || identity == nil || state.IsNull() {
+		return
+	}
+	v, err := of(state)
+	if err != nil {
+		addModelError(diags, err)
+		return
+	}
+	identity.Raw = v
+}
+
+// readState is the state whose identity a Read reports: the new state, or
+// the prior one when Read removed the resource. The framework requires an
+// identity after every successful Read, even one that removes the resource
+// from a state written before identity existed (no prior identity).
+func readState(prior, current tftypes.Value) tftypes.Value {
+	if current.IsNull() {
+		return prior
+	}
+	return current
+}
+
+// stateIdentity is how a wrapper sets a resource's identity after each of
+// its methods.
+type stateIdentity struct {
+	of identityOfState
+	// importID is the import ID an identity stands for, or diagnostics
+	// naming the identity attribute that cannot be one.
+	importID func(context.Context, *tfsdk.ResourceIdentity) (string, diag.Diagnostics)
+}
+
+func (s stateIdentity) afterCreate(resp *resource.CreateResponse) {
+	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.of)
+}
+
+func (s stateIdentity) afterRead(req resource.ReadRequest, resp *resource.ReadResponse) {
+	setIdentity(readState(req.State.Raw, resp.State.Raw), resp.Identity, &resp.Diagnostics, s.of)
+}
+
+// afterUpdate sets the identity too: a client without identity (Terraform
+// 1.11) plans none, and the framework requires one after every update.
+func (s stateIdentity) afterUpdate(resp *resource.UpdateResponse) {
+	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.of)
+}
+
+// importState imports by ID (terraform import, import blocks with id) or by
+// identity (import blocks with identity, Terraform 1.12 and later): an
+// identity is turned into the import ID it stands for, so both take the
+// resource's own ImportState.
+func (s stateIdentity) importState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse,
+	importByID func(context.Context, resource.ImportStateRequest, *resource.ImportStateResponse)) {
+	if req.ID == "" && req.Identity != nil {
+		id, diags := s.importID(ctx, req.Identity)
+		resp.Diagnostics.Append(diags...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		req.ID = id
+	}
+	importByID(ctx, req, resp)
+	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.of)
+}

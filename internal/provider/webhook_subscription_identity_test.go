@@ -1,0 +1,184 @@
+package provider
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+// requiresIdentity skips a test on clients without resource identity:
+// Terraform before 1.12 and OpenTofu 1.6 (which reports itself as 1.6.x).
+var requiresIdentity = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)}
+
+// The identity is the id and the lower-case event type, set by create and
+// kept through a change of case; import blocks by identity and by id find
+// the subscription again.
+func TestAccWebhookSubscriptionResource_identity(t *testing.T) {
+	tenant := newTestTenant(t)
+	uri := testReceiver.URL(t.Name())
+	sameIdentity := statecheck.CompareValue(compare.ValuesSame())
+	identity := func() []statecheck.StateCheck {
+		return []statecheck.StateCheck{
+			statecheck.ExpectIdentity(webhookAddr, map[string]knownvalue.Check{
+				"id":         knownvalue.StringRegexp(guidRegexp),
+				"event_type": knownvalue.StringExact("signaturerequestcompleted"),
+			}),
+			statecheck.ExpectIdentityValueMatchesState(webhookAddr, tfjsonpath.New("id")),
+			sameIdentity.AddStateValue(webhookAddr, tfjsonpath.New("id")),
+		}
+	}
+	camelCase := webhookConfig(tenant, fmt.Sprintf(`
+  event_type = "SignatureRequestCompleted"
+  uri        = %q
+`, uri))
+	lowerCase := webhookConfig(tenant, fmt.Sprintf(`
+  event_type = "signaturerequestcompleted"
+  uri        = %q
+`, uri))
+
+	resource.ParallelTest(t, resource.TestCase{
+		// Resource identity and import blocks with identity: Terraform 1.12.
+		TerraformVersionChecks:   requiresIdentity,
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				Config:            camelCase,
+				ConfigStateChecks: identity(),
+			},
+			{
+				// The identity names the event type lower-case, so the
+				// import takes that spelling: the plan updates the case in
+				// state, without replacing anything.
+				ResourceName:       webhookAddr,
+				ImportState:        true,
+				ImportStateKind:    resource.ImportBlockWithResourceIdentity,
+				ExpectNonEmptyPlan: true,
+				ImportPlanChecks: resource.ImportPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate)},
+				},
+			},
+			{
+				// A change of case is the same subscription, with the same
+				// identity.
+				Config: lowerCase,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: identity(),
+			},
+			{
+				ResourceName:    webhookAddr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithResourceIdentity,
+			},
+			{
+				ResourceName:    webhookAddr,
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+			},
+		},
+	})
+}
+
+// Subscriptions made outside Terraform, adopted by import blocks with an
+// identity: with or without the event type (in any case), never written to.
+func TestAccWebhookSubscriptionResource_importByIdentity(t *testing.T) {
+	tenant := newTestTenant(t)
+	uri := testReceiver.URL(t.Name())
+	ids := seedSubscriptions(t, tenant,
+		client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri + "/a", Description: "a"},
+		client.CreateSubscriptionRequest{EventType: "SignatureRequestCompleted", URI: uri + "/b"},
+	)
+	config := providerConfig(tenant) + fmt.Sprintf(`
+import {
+  to       = esign_webhook_subscription.a
+  identity = { id = %[1]q }
+}
+
+resource "esign_webhook_subscription" "a" {
+  event_type  = "signatorysigned"
+  uri         = "%[3]s/a"
+  description = "a"
+}
+
+import {
+  to       = esign_webhook_subscription.b
+  identity = { id = %[2]q, event_type = "SignatureRequestCompleted" }
+}
+
+resource "esign_webhook_subscription" "b" {
+  event_type = "SignatureRequestCompleted"
+  uri        = "%[3]s/b"
+}
+`, ids[0], ids[1], uri)
+	importOne := func(identity string) string {
+		return config + fmt.Sprintf(`
+import {
+  to       = esign_webhook_subscription.c
+  identity = %s
+}
+
+resource "esign_webhook_subscription" "c" {
+  event_type = "signatorysigned"
+  uri        = "%s/c"
+}
+`, identity, uri)
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		// Import blocks with identity: Terraform 1.12.
+		TerraformVersionChecks:   requiresIdentity,
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_webhook_subscription.a", plancheck.ResourceActionNoop),
+						plancheck.ExpectResourceAction("esign_webhook_subscription.b", plancheck.ResourceActionNoop),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentity("esign_webhook_subscription.a", map[string]knownvalue.Check{
+						"id": knownvalue.StringExact(ids[0]), "event_type": knownvalue.StringExact("signatorysigned"),
+					}),
+					statecheck.ExpectIdentity("esign_webhook_subscription.b", map[string]knownvalue.Check{
+						"id": knownvalue.StringExact(ids[1]), "event_type": knownvalue.StringExact("signaturerequestcompleted"),
+					}),
+					statecheck.ExpectKnownValue("esign_webhook_subscription.b", tfjsonpath.New("event_type"),
+						knownvalue.StringExact("SignatureRequestCompleted")),
+					expectNoWrites(tenant),
+				},
+			},
+			{
+				Config:      importOne(fmt.Sprintf(`{ id = %q, event_type = "signatorysigned" }`, ids[1])),
+				ExpectError: wrappedRegexp(`has event type "signaturerequestcompleted", not "signatorysigned"`),
+			},
+			{
+				Config:      importOne(`{ id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301" }`),
+				ExpectError: wrappedRegexp(`Webhook subscription not found.*3f2504e0-4f89-11d3-9a0c-0305e82c3301`),
+			},
+			{
+				Config:      importOne(fmt.Sprintf(`{ id = "signatorysigned/%s" }`, ids[0])),
+				ExpectError: wrappedRegexp(`Invalid import identity.*id "signatorysigned/`),
+			},
+			{
+				Config:      importOne(fmt.Sprintf(`{ id = %q, event_type = "signatory signed" }`, ids[0])),
+				ExpectError: wrappedRegexp(`Invalid import identity.*event_type "signatory signed"`),
+			},
+		},
+	})
+}

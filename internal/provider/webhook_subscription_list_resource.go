@@ -1,0 +1,142 @@
+package provider
+
+import (
+	"context"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	"github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+var _ list.ListResourceWithConfigure = (*webhookSubscriptionListResource)(nil)
+
+// NewWebhookSubscriptionListResource is the esign_webhook_subscription list
+// resource (`list` blocks of `terraform query`, Terraform 1.14 and later).
+func NewWebhookSubscriptionListResource() list.ListResource {
+	return &webhookSubscriptionListResource{}
+}
+
+type webhookSubscriptionListResource struct {
+	client *client.Client
+}
+
+type webhookSubscriptionListConfigModel struct {
+	EventType   types.String `tfsdk:"event_type"`
+	URI         types.String `tfsdk:"uri"`
+	Description types.String `tfsdk:"description"`
+}
+
+func (r *webhookSubscriptionListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_webhook_subscription"
+}
+
+func (r *webhookSubscriptionListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists the existing webhook subscriptions (`GET /hooks/v1/subscription`, one request " +
+			"however many there are), optionally filtered, so that `terraform query` can show them and generate their " +
+			"configuration and import blocks. Each result is named by its event type and uri. The service never " +
+			"returns headers: see the guide \"Adopting existing subscriptions\" for how to add them after the import.",
+		Attributes: map[string]schema.Attribute{
+			"event_type": schema.StringAttribute{
+				MarkdownDescription: "Only subscriptions to this event type, in any case (`SignatureRequestCompleted` " +
+					"finds `signaturerequestcompleted`).",
+				Optional: true,
+				Validators: []validator.String{
+					stringvalidator.RegexMatches(eventTypePattern, "must be an event type name such as SignatureRequestCompleted (letters and digits)"),
+				},
+			},
+			"uri": schema.StringAttribute{
+				MarkdownDescription: "Only subscriptions that send to exactly this URI.",
+				Optional:            true,
+			},
+			"description": schema.StringAttribute{
+				MarkdownDescription: "Only subscriptions with exactly this description (`\"\"` finds those without one).",
+				Optional:            true,
+			},
+		},
+	}
+}
+
+func (r *webhookSubscriptionListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *webhookSubscriptionListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var filter webhookSubscriptionListConfigModel
+	if diags := listConfig(ctx, req.Config, &filter); diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+
+	set, err := r.client.Subscriptions(ctx)
+	if err != nil {
+		stream.Results = listError("Could not list the webhook subscriptions", err)
+		return
+	}
+	matching := make([]client.Subscription, 0, len(set.Items))
+	for _, s := range set.Items {
+		if filter.matches(s) {
+			matching = append(matching, s)
+		}
+	}
+	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{"total": len(set.Items), "matching": len(matching), "limit": req.Limit})
+
+	stream.Results = limited(len(matching), req.Limit, func(i int) list.ListResult {
+		result := webhookSubscriptionListResult(ctx, req, matching[i])
+		if i == 0 && req.IncludeResource {
+			result.Diagnostics.Append(headersNotListed)
+		}
+		return result
+	})
+}
+
+// headersNotListed comes with the first result when results carry resource
+// objects, the ones -generate-config-out turns into configuration:
+// generated configuration cannot carry a comment, so this is where the user
+// learns it. It rides on a result because Terraform reads no further than
+// the list block's limit.
+var headersNotListed = diag.NewWarningDiagnostic("Webhook headers cannot be listed",
+	"The service never returns a subscription's headers, so the listed subscriptions (and any configuration generated "+
+		"from them) have headers = null. For a subscription that carries headers, set headers (or headers_wo and "+
+		"headers_wo_version) in its configuration: the first plan after the import takes them into state without "+
+		"replacing the subscription, and warns that they could not be verified.")
+
+func (f webhookSubscriptionListConfigModel) matches(s client.Subscription) bool {
+	return (f.EventType.IsNull() || strings.EqualFold(f.EventType.ValueString(), s.EventType)) &&
+		(f.URI.IsNull() || f.URI.ValueString() == s.URI) &&
+		(f.Description.IsNull() || f.Description.ValueString() == s.Description)
+}
+
+// webhookSubscriptionListResult is one subscription as a list result: its
+// identity, a display name, and (when asked) the state an import by that
+// identity produces, which is what -generate-config-out writes as
+// configuration. Keeping the two equal is what makes the plan after
+// generating the configuration show imports only.
+func webhookSubscriptionListResult(ctx context.Context, req list.ListRequest, s client.Subscription) list.ListResult {
+	result := req.NewListResult(ctx)
+	result.DisplayName = s.EventType + ": " + s.URI
+	result.Identity.Raw = webhookSubscriptionIdentity(s.ID, s.EventType)
+	if req.IncludeResource {
+		result.Diagnostics.Append(result.Resource.Set(ctx, importedSubscription(s))...)
+	}
+	return result
+}
+
+// importedSubscription is the state an import of s by its plain id or its
+// identity produces: the service's values, no headers.
+func importedSubscription(s client.Subscription) webhookSubscriptionResourceModel {
+	m := webhookSubscriptionResourceModel{
+		Headers:          types.MapNull(types.StringType),
+		HeadersWOVersion: types.Int64Null(),
+	}
+	flattenSubscription(s, &m)
+	return m
+}
