@@ -46,3 +46,21 @@ func (r *redactor) redact(text string) string {
 	}
 	return text
 }
+
+// redactedError is an error whose text has every known secret replaced. It
+// unwraps to the original error, so that errors.As and errors.Is still see
+// what happened (a refused connection, a timeout); a caller must print
+// this error, never what it unwraps to.
+type redactedError struct {
+	text  string
+	cause error
+}
+
+func (e *redactedError) Error() string { return e.text }
+
+func (e *redactedError) Unwrap() error { return e.cause }
+
+// redactError wraps err with its text redacted.
+func (r *redactor) redactError(err error) error {
+	return &redactedError{text: r.redact(err.Error()), cause: err}
+}
