@@ -89,7 +89,7 @@ func (c *Client) PutMetadata(ctx context.Context, entityType, entityID, key stri
 }
 
 // ListEntityMetadata calls GET /metadata/{entityType}/{entityId}. A 404 is
-// an empty list.
+// an empty list once the base URL is confirmed (see listMetadata).
 func (c *Client) ListEntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataList, error) {
 	return c.listMetadata(ctx, call{
 		route: "GET /metadata/{entityType}/{entityId}",
@@ -146,6 +146,12 @@ func (c *Client) listMetadata(ctx context.Context, cl call) (*MetadataList, erro
 	var out MetadataList
 	err := c.doJSON(ctx, cl, &out)
 	if IsNotFound(err) {
+		// The service answers an entity or reference without metadata
+		// with 404 (so does the emulator), and so does every route at a
+		// wrong base URL: only a confirmed base URL makes it "empty".
+		if werr := c.checkNotFound(ctx, err); werr != nil {
+			return nil, werr
+		}
 		return &MetadataList{Items: []MetadataEntry{}}, nil
 	}
 	if err != nil {

@@ -61,7 +61,8 @@ func TestMetadataPutAndList(t *testing.T) {
 	}
 }
 
-// A 404 on a list route is an empty list.
+// A 404 on a metadata list is an empty list, once GET /hooks/v1 has shown
+// that the base URL is right (base_url_check_test.go has the wrong one).
 func TestMetadataEmptyListsAreNotErrors(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestClient(t)
