@@ -94,7 +94,9 @@ func replaceWholeTokens(text, token string) string {
 func wholeToken(text, token string, i int) bool {
 	first, _ := utf8.DecodeRuneInString(token)
 	last, _ := utf8.DecodeLastRuneInString(token)
-	return !(isWordRune(first) && wordRuneBefore(text, i)) && !(isWordRune(last) && wordRuneAt(text, i+len(token)))
+	continuesBefore := isWordRune(first) && wordRuneBefore(text, i)
+	continuesAfter := isWordRune(last) && wordRuneAt(text, i+len(token))
+	return !continuesBefore && !continuesAfter
 }
 
 // WholeTokenPattern matches token wherever replaceWholeTokens replaces it,
