@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -22,12 +21,7 @@ func TestAccWebhookSubscriptionResource_importMarkClearedWithoutHeaders(t *testi
 		t.Run(flow, func(t *testing.T) {
 			tenant := newTestTenant(t)
 			uri := testReceiver.URL(t.Name())
-			existing, err := testClient(t, tenant).CreateSubscription(t.Context(), client.CreateSubscriptionRequest{
-				EventType: "signatorysigned", URI: uri,
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			existing := existingSubscription(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri})
 			config := func(headers string) string {
 				return webhookConfig(tenant, fmt.Sprintf(`
   event_type = "signatorysigned"
@@ -79,12 +73,7 @@ func TestAccWebhookSubscriptionResource_importMarkClearedWithoutHeaders(t *testi
 							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionReplace)},
 						},
 						ConfigStateChecks: []statecheck.StateCheck{
-							stateCheckFunc(func(_ context.Context, req statecheck.CheckStateRequest) error {
-								if id, _ := stateID(req, webhookAddr); id == existing {
-									return fmt.Errorf("the headers were adopted into the imported subscription instead of replacing it")
-								}
-								return nil
-							}),
+							expectReplaced(existing, "the headers were adopted into the imported subscription instead of replacing it"),
 						},
 					},
 				},
