@@ -16,6 +16,7 @@ go_cmd="${GO:-go}"
 targets=(
   "./internal/client    FuzzDecodeResponses"
   "./internal/client    FuzzParseRetryAfter"
+  "./internal/client    FuzzReplaceWholeTokens"
   "./internal/provider  FuzzParseWebhookImportID"
   "./internal/provider  FuzzParseMetadataEntryID"
 )

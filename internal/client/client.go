@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -81,6 +82,10 @@ type Client struct {
 	// ledger tracks the subscriptions this client created or was told about,
 	// so an ambiguous create adopts only its own (subscriptions_create.go).
 	ledger subscriptionLedger
+
+	// baseURLConfirmed: GET /hooks/v1 answered at this base URL, so a 404
+	// means what it says (base_url_check.go).
+	baseURLConfirmed atomic.Bool
 
 	subscriptions   *coalescer[*SubscriptionSet]
 	entityMetadata  *coalescer[*MetadataSet]

@@ -9,7 +9,7 @@ import (
 )
 
 // coalescer caches one decoded read per key and shares it between every
-// caller until a write invalidates the key. Terraform refreshes many
+// caller until a write invalidates the key (or updates it, see update). Terraform refreshes many
 // resources at once; with a coalescer one list request serves all of them
 // (DESIGN.md, "Request economy").
 //
@@ -45,9 +45,11 @@ func (co *coalescer[V]) get(ctx context.Context, key string, fetch func(context.
 
 	v, err, _ := co.flight.Do(key+"\x00"+strconv.FormatUint(gen, 10), func() (any, error) {
 		// A flight of this generation may have finished between the
-		// look-up above and this call: its result is already stored.
+		// look-up above and this call: its result is already stored, or
+		// by now a newer value with a write applied (see update). Either
+		// is current.
 		co.mu.Lock()
-		if e, ok := co.entries[key]; ok && e.gen == gen {
+		if e, ok := co.entries[key]; ok && e.gen == co.gens[key] {
 			co.mu.Unlock()
 			return e.value, nil
 		}
@@ -81,6 +83,24 @@ func (co *coalescer[V]) peek(key string) (V, bool) {
 	}
 	var zero V
 	return zero, false
+}
+
+// update applies a write that succeeded to the cached value of key, if
+// there is one, instead of forgetting it: the next get sees the write
+// without a request. A fetch that started before the write is not stored,
+// as with invalidate. apply must return a new value, not change the old
+// one (callers may still hold it).
+func (co *coalescer[V]) update(key string, apply func(V) V) {
+	co.mu.Lock()
+	defer co.mu.Unlock()
+	e, cached := co.entries[key]
+	fresh := cached && e.gen == co.gens[key]
+	co.gens[key]++
+	if !fresh {
+		delete(co.entries, key)
+		return
+	}
+	co.entries[key] = coalescedEntry[V]{value: apply(e.value), gen: co.gens[key]}
 }
 
 // invalidate forgets key; the next get fetches again.

@@ -89,3 +89,45 @@ func TestCoalescerPeek(t *testing.T) {
 		t.Fatal("peek found a value after a failed fetch")
 	}
 }
+
+// update applies a write to a cached value without a fetch; it leaves an
+// empty cache empty, and, like invalidate, keeps a fetch that began before
+// the write from being stored.
+func TestCoalescerUpdate(t *testing.T) {
+	ctx := context.Background()
+	co := newCoalescer[int]()
+	plus10 := func(v int) int { return v + 10 }
+	co.update("k", plus10)
+	if _, ok := co.peek("k"); ok {
+		t.Fatal("update of an empty cache stored a value")
+	}
+	if _, err := co.get(ctx, "k", func(context.Context) (int, error) { return 1, nil }); err != nil {
+		t.Fatal(err)
+	}
+	co.update("k", plus10)
+	v, err := co.get(ctx, "k", func(context.Context) (int, error) {
+		t.Error("get fetched again after an update")
+		return 0, nil
+	})
+	if err != nil || v != 11 {
+		t.Fatalf("get after update = %d, %v; want 11", v, err)
+	}
+
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		co.invalidate("k")
+		go func() {
+			_, _ = co.get(ctx, "k", func(context.Context) (int, error) {
+				<-release
+				return 1, nil // from before the write
+			})
+		}()
+		synctest.Wait() // the fetch from before the write is running
+		co.update("k", plus10)
+		close(release)
+		synctest.Wait() // the stale fetch has returned and done all it will do
+		if v, ok := co.peek("k"); ok {
+			t.Fatalf("the fetch from before the write was stored: %d", v)
+		}
+	})
+}

@@ -14,22 +14,28 @@ type Hook struct {
 	PayloadSchema json.RawMessage `json:"payloadSchema"`
 }
 
-// ListHooks calls GET /hooks/v1. Event types are returned lower-case.
+// ListHooks calls GET /hooks/v1. Event types are returned lower-case. A 404
+// is ErrWrongBaseURL.
 func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
 	var hooks []Hook
 	err := c.doJSON(ctx, call{
 		method:     http.MethodGet,
-		route:      "GET /hooks/v1",
+		route:      routeHooksList,
 		url:        c.endpoint(nil, lit("hooks"), lit("v1")),
 		idempotent: true,
 	}, &hooks)
-	if IsNotFound(err) {
-		return []Hook{}, nil
+	if err != nil {
+		// The list of supported hooks is never missing at a correct base URL.
+		return nil, c.notFoundOnFixedRoute(err)
 	}
+	c.baseURLConfirmed.Store(true)
 	for i := range hooks {
 		hooks[i].EventType = strings.ToLower(hooks[i].EventType)
 	}
-	return hooks, err
+	if hooks == nil {
+		hooks = []Hook{}
+	}
+	return hooks, nil
 }
 
 // SupportedHooks is ListHooks read once per Client: the supported set does

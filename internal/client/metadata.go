@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -62,6 +63,18 @@ func newMetadataSet(items []MetadataEntry) *MetadataSet {
 	return s
 }
 
+// with returns a copy of s in which entry replaces the entry of its key, or
+// is added at the end.
+func (s *MetadataSet) with(entry MetadataEntry) *MetadataSet {
+	items := slices.Clone(s.Items)
+	if i, ok := s.byKey[entry.Key]; ok {
+		items[i] = entry
+	} else {
+		items = append(items, entry)
+	}
+	return newMetadataSet(items)
+}
+
 // Find returns the entry with the given key.
 func (s *MetadataSet) Find(key string) (MetadataEntry, bool) {
 	i, ok := s.byKey[key]
@@ -72,8 +85,11 @@ func (s *MetadataSet) Find(key string) (MetadataEntry, bool) {
 }
 
 // PutMetadata calls PUT /metadata/{entityType}/{entityId}/{key}, an upsert.
+// The entity's list, if read, takes the entry without another request (so
+// that creating many entries of one entity reads its list once); after a
+// failed PUT, which may or may not have been carried out, it is read again.
 func (c *Client) PutMetadata(ctx context.Context, entityType, entityID, key string, req PutMetadataRequest) (*MetadataEntry, error) {
-	defer c.entityMetadata.invalidate(entityCacheKey(entityType, entityID))
+	cacheKey := entityCacheKey(entityType, entityID)
 	var out MetadataEntry
 	err := c.doJSON(ctx, call{
 		method:     http.MethodPut,
@@ -83,13 +99,20 @@ func (c *Client) PutMetadata(ctx context.Context, entityType, entityID, key stri
 		idempotent: true,
 	}, &out)
 	if err != nil {
+		c.entityMetadata.invalidate(cacheKey)
 		return nil, err
 	}
+	written := out
+	if written.Key != key {
+		// The answer did not echo the entry: list it as it was written.
+		written = MetadataEntry{Key: key, Value: req.Value, EntityID: entityID, EntityType: entityType}
+	}
+	c.entityMetadata.update(cacheKey, func(set *MetadataSet) *MetadataSet { return set.with(written) })
 	return &out, nil
 }
 
 // ListEntityMetadata calls GET /metadata/{entityType}/{entityId}. A 404 is
-// an empty list.
+// an empty list once the base URL is confirmed (see listMetadata).
 func (c *Client) ListEntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataList, error) {
 	return c.listMetadata(ctx, call{
 		route: "GET /metadata/{entityType}/{entityId}",
@@ -115,7 +138,8 @@ func (c *Client) ListDocumentMetadata(ctx context.Context, documentID string) (*
 }
 
 // EntityMetadata returns the entries of one entity through one shared list
-// request per provider process, until a PUT on that entity invalidates it.
+// request per provider process. A PUT on the entity updates it (a failed
+// one makes the next call read the list again).
 func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataSet, error) {
 	fetch := func(ctx context.Context) (*MetadataSet, error) {
 		list, err := c.ListEntityMetadata(ctx, entityType, entityID)
@@ -146,6 +170,12 @@ func (c *Client) listMetadata(ctx context.Context, cl call) (*MetadataList, erro
 	var out MetadataList
 	err := c.doJSON(ctx, cl, &out)
 	if IsNotFound(err) {
+		// The service answers an entity or reference without metadata
+		// with 404 (so does the emulator), and so does every route at a
+		// wrong base URL: only a confirmed base URL makes it "empty".
+		if werr := c.checkNotFound(ctx, err); werr != nil {
+			return nil, werr
+		}
 		return &MetadataList{Items: []MetadataEntry{}}, nil
 	}
 	if err != nil {

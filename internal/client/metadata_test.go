@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -61,7 +62,8 @@ func TestMetadataPutAndList(t *testing.T) {
 	}
 }
 
-// A 404 on a list route is an empty list.
+// A 404 on a metadata list is an empty list, once GET /hooks/v1 has shown
+// that the base URL is right (base_url_check_test.go has the wrong one).
 func TestMetadataEmptyListsAreNotErrors(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestClient(t)
@@ -135,5 +137,53 @@ func TestEntityMetadataCoalescedAndInvalidated(t *testing.T) {
 	}
 	if e, _ := set.Find("a"); e.Value != "2" {
 		t.Fatalf("the read after the PUT sees %q, want 2", e.Value)
+	}
+}
+
+// Writes keep the entity's list current without reading it again; a write
+// that failed (it may or may not have been carried out) makes the next read
+// go to the service.
+func TestPutMetadataUpdatesTheCoalescedList(t *testing.T) {
+	ctx := context.Background()
+	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = -1 })
+	put := func(key, value string) error {
+		_, err := c.PutMetadata(ctx, EntitySignatory, "s", key, PutMetadataRequest{Value: value})
+		return err
+	}
+	if err := put("a", "1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.EntityMetadata(ctx, EntitySignatory, "s"); err != nil {
+		t.Fatal(err)
+	}
+	for _, kv := range [][2]string{{"a", "2"}, {"b", "3"}, {"c", "4"}} {
+		if err := put(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set, err := c.EntityMetadata(ctx, "signatory", "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range set.Items {
+		got = append(got, e.Key+"="+e.Value+"/"+e.EntityType+"/"+e.EntityID)
+	}
+	if want := "a=2/Signatory/s b=3/Signatory/s c=4/Signatory/s"; strings.Join(got, " ") != want {
+		t.Errorf("the list after the writes is %v, want %s", got, want)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteMetadataEntityList]; n != 1 {
+		t.Errorf("%d list requests, want 1", n)
+	}
+
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteMetadataPut, emulator.FaultDrop, 1)
+	if err := put("d", "5"); err == nil {
+		t.Fatal("the dropped PUT succeeded")
+	}
+	if _, err := c.EntityMetadata(ctx, EntitySignatory, "s"); err != nil {
+		t.Fatal(err)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteMetadataEntityList]; n != 2 {
+		t.Errorf("%d list requests, want a second one after the failed PUT", n)
 	}
 }

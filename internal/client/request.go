@@ -178,8 +178,11 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 		if timedOut {
 			return nil, nil, fmt.Errorf("no answer within the request timeout of %s", c.timeout)
 		}
-		// The URL holds no secret, but the error text is scrubbed anyway.
-		return nil, nil, errors.New(c.secrets.redact(stripURL(err).Error()))
+		// The URL holds no secret, but the error text is scrubbed anyway:
+		// a transport error may quote what the other end sent. Only the
+		// text: the cause stays in the chain, so neverSent can still find
+		// the *net.OpError of a refused connection.
+		return nil, nil, c.secrets.redactError(stripURL(err))
 	}
 	if cl.stream {
 		// Headers arrived: a large download may take longer than one

@@ -19,6 +19,11 @@ func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, 
 		stream:     true,
 	}
 	resp, err := c.send(ctx, cl)
+	if IsNotFound(err) {
+		if werr := c.checkNotFound(ctx, err); werr != nil {
+			return 0, werr
+		}
+	}
 	if err != nil {
 		return 0, err
 	}

@@ -84,7 +84,9 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 	return out.ID, nil
 }
 
-// ListSubscriptions calls GET /hooks/v1/subscription.
+// ListSubscriptions calls GET /hooks/v1/subscription. The list exists at
+// every correct base URL, empty or not: a 404 is ErrWrongBaseURL, never an
+// empty list (which would drop every subscription from the state).
 func (c *Client) ListSubscriptions(ctx context.Context) ([]Subscription, error) {
 	var out subscriptionList
 	err := c.doJSON(ctx, call{
@@ -93,11 +95,8 @@ func (c *Client) ListSubscriptions(ctx context.Context) ([]Subscription, error) 
 		url:        c.endpoint(nil, lit("hooks"), lit("v1"), lit("subscription")),
 		idempotent: true,
 	}, &out)
-	if IsNotFound(err) {
-		return []Subscription{}, nil
-	}
 	if err != nil {
-		return nil, err
+		return nil, c.notFoundOnFixedRoute(err)
 	}
 	if out.Items == nil {
 		out.Items = []Subscription{}
@@ -131,7 +130,8 @@ func (c *Client) CachedSubscriptions() (*SubscriptionSet, bool) {
 	return c.subscriptions.peek("")
 }
 
-// GetSubscription calls GET /hooks/v1/subscription/{id}?eventType=.
+// GetSubscription calls GET /hooks/v1/subscription/{id}?eventType=. It
+// reports ErrNotFound only once the base URL is confirmed.
 func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Subscription, error) {
 	var out Subscription
 	err := c.doJSON(ctx, call{
@@ -140,6 +140,11 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 		url:        c.endpoint(eventTypeQuery(eventType), lit("hooks"), lit("v1"), lit("subscription"), val(id)),
 		idempotent: true,
 	}, &out)
+	if IsNotFound(err) {
+		if werr := c.checkNotFound(ctx, err); werr != nil {
+			return nil, werr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -148,15 +153,23 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 }
 
 // DeleteSubscription calls DELETE /hooks/v1/subscription/{id}?eventType=.
-// A subscription that is already gone is reported as ErrNotFound.
+// A subscription that is already gone is reported as ErrNotFound, once the
+// base URL is confirmed (a wrong one must not pass for "already deleted",
+// or the subscription would leave the state and stay on the service).
 func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) error {
 	defer c.subscriptions.invalidate("")
-	return c.doJSON(ctx, call{
+	err := c.doJSON(ctx, call{
 		method:     http.MethodDelete,
 		route:      "DELETE /hooks/v1/subscription/{id}",
 		url:        c.endpoint(eventTypeQuery(eventType), lit("hooks"), lit("v1"), lit("subscription"), val(id)),
 		idempotent: true,
 	}, nil)
+	if IsNotFound(err) {
+		if werr := c.checkNotFound(ctx, err); werr != nil {
+			return werr
+		}
+	}
+	return err
 }
 
 // eventTypeQuery spells the event type lower-case, as the service lists it.

@@ -2,8 +2,11 @@ package provider
 
 import (
 	"context"
+	"regexp"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
 // tflogLogger sends the API client's request events to Terraform's log,
@@ -14,17 +17,28 @@ type tflogLogger struct {
 }
 
 func (l tflogLogger) Debug(ctx context.Context, msg string, fields map[string]any) {
-	ctx = tflog.MaskAllFieldValuesStrings(ctx, nonEmpty(l.secrets)...)
-	ctx = tflog.MaskMessageStrings(ctx, nonEmpty(l.secrets)...)
-	tflog.Debug(ctx, msg, fields)
+	tflog.Debug(maskSecrets(ctx, l.secrets...), msg, fields)
 }
 
-func nonEmpty(values []string) []string {
-	out := make([]string, 0, len(values))
+// maskSecrets masks values in the messages and fields of every log line
+// written with the returned context, the way the API client redacts them:
+// a value of client.ShortSecretLength or more wherever it occurs, a shorter
+// one only as a whole token (so that a header value "1" does not mask every
+// digit of every line).
+func maskSecrets(ctx context.Context, values ...string) context.Context {
+	var long []string
+	var short []*regexp.Regexp
 	for _, v := range values {
-		if v != "" {
-			out = append(out, v)
+		switch {
+		case v == "":
+		case len(v) < client.ShortSecretLength:
+			short = append(short, client.WholeTokenPattern(v))
+		default:
+			long = append(long, v)
 		}
 	}
-	return out
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, long...)
+	ctx = tflog.MaskMessageStrings(ctx, long...)
+	ctx = tflog.MaskAllFieldValuesRegexes(ctx, short...)
+	return tflog.MaskMessageRegexes(ctx, short...)
 }

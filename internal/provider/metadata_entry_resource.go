@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -41,6 +44,8 @@ type metadataEntryResourceModel struct {
 	Key         types.String `tfsdk:"key"`
 	Value       types.String `tfsdk:"value"`
 	ReferenceID types.String `tfsdk:"reference_id"`
+	// OverwriteOnCreate is a setting of Create only: kept as configured.
+	OverwriteOnCreate types.Bool `tfsdk:"overwrite_on_create"`
 }
 
 // metadataEntryModelFromRaw is Get for Read, which runs once per entry in
@@ -54,6 +59,8 @@ func metadataEntryModelFromRaw(v tftypes.Value) (metadataEntryResourceModel, err
 		Key:         o.String("key"),
 		Value:       o.String("value"),
 		ReferenceID: o.String("reference_id"),
+
+		OverwriteOnCreate: o.Bool("overwrite_on_create"),
 	}
 	return m, o.Err()
 }
@@ -117,6 +124,15 @@ var metadataEntrySchema = schema.Schema{
 			Computed:      true,
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
 			PlanModifiers: []planmodifier.String{referenceIDDefault{}},
+		},
+		"overwrite_on_create": schema.BoolAttribute{
+			MarkdownDescription: "Whether creating this resource may overwrite a different value that `key` already holds " +
+				"on the service. Defaults to `false`: the create then fails before anything is written, shows the value " +
+				"found and the `terraform import` command that takes the entry over instead. The same value already there " +
+				"is taken over silently. Has no effect once the entry is created (changing it later writes nothing).",
+			Optional: true,
+			Computed: true,
+			Default:  booldefault.StaticBool(false),
 		},
 	},
 }
@@ -182,6 +198,12 @@ func (r *metadataEntryResource) Create(ctx context.Context, req resource.CreateR
 		return
 	}
 
+	if !plan.OverwriteOnCreate.ValueBool() {
+		r.refuseOverwrite(ctx, plan, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+	}
 	if err := r.put(ctx, plan); err != nil {
 		addAPIError(&resp.Diagnostics, "Could not write the metadata entry", err)
 		return
@@ -189,6 +211,39 @@ func (r *metadataEntryResource) Create(ctx context.Context, req resource.CreateR
 
 	plan.ID = types.StringValue(metadataEntryID(plan.EntityType.ValueString(), plan.EntityID.ValueString(), plan.Key.ValueString()))
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// refuseOverwrite adds an error when the key already holds another value on
+// the service: the PUT would replace a value that something else set. The
+// entity's list is the one the client shares (one request for all creates
+// of an entity).
+func (r *metadataEntryResource) refuseOverwrite(ctx context.Context, plan metadataEntryResourceModel, diags *diag.Diagnostics) {
+	entityType, entityID, key := plan.EntityType.ValueString(), plan.EntityID.ValueString(), plan.Key.ValueString()
+	set, err := r.client.EntityMetadata(ctx, entityType, entityID)
+	if err != nil {
+		addAPIError(diags, "Could not check whether the metadata entry exists", err)
+		return
+	}
+	existing, found := set.Find(key)
+	if !found || existing.Value == plan.Value.ValueString() {
+		return
+	}
+	id := metadataEntryID(entityType, entityID, key)
+	diags.AddAttributeError(path.Root("key"), "Metadata entry already exists",
+		fmt.Sprintf("The key %q of %s %q already holds the value %s on the service, and creating this resource would "+
+			"overwrite it with %s. Nothing was written.\n\n"+
+			"To manage the existing entry, import it: terraform import <address> %s (or an import block with id = %q); "+
+			"the next apply then sets the configured value. To overwrite it on create, set overwrite_on_create = true.",
+			key, entityType, entityID, quoteExcerpt(existing.Value), quoteExcerpt(plan.Value.ValueString()), id, id))
+}
+
+// quoteExcerpt quotes a value for a message, cut after 200 characters.
+func quoteExcerpt(s string) string {
+	const limit = 200
+	if r := []rune(s); len(r) > limit {
+		return strconv.Quote(string(r[:limit])) + " (cut)"
+	}
+	return strconv.Quote(s)
 }
 
 func (r *metadataEntryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -252,15 +307,19 @@ func (r *metadataEntryResource) refreshChangesNothing(_ context.Context, prior t
 }
 
 func (r *metadataEntryResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan metadataEntryResourceModel
+	var plan, state metadataEntryResourceModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
-	if err := r.put(ctx, plan); err != nil {
-		addAPIError(&resp.Diagnostics, "Could not update the metadata entry", err)
-		return
+	// A change of overwrite_on_create alone has nothing to write.
+	if !plan.Value.Equal(state.Value) || !plan.ReferenceID.Equal(state.ReferenceID) {
+		if err := r.put(ctx, plan); err != nil {
+			addAPIError(&resp.Diagnostics, "Could not update the metadata entry", err)
+			return
+		}
 	}
 
 	plan.ID = types.StringValue(metadataEntryID(plan.EntityType.ValueString(), plan.EntityID.ValueString(), plan.Key.ValueString()))
@@ -308,8 +367,10 @@ func importedMetadataEntry(entityType, entityID, key string) metadataEntryResour
 		EntityType:  types.StringValue(entityType),
 		EntityID:    types.StringValue(entityID),
 		Key:         types.StringValue(key),
-		Value:       types.StringNull(),
-		ReferenceID: types.StringNull(),
+		Value:       types.StringNull(), // Read fills it in
+		ReferenceID: types.StringNull(), // unknown to the service
+
+		OverwriteOnCreate: types.BoolValue(false),
 	}
 	if entityType == client.EntitySignatureRequest {
 		m.ReferenceID = types.StringValue(entityID)

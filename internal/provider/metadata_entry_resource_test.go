@@ -403,6 +403,106 @@ resource "esign_metadata_entry" "drift" {
 	})
 }
 
+// Creating an entry whose key already holds another value on the service
+// fails before anything is written, naming the value and the import ID,
+// unless overwrite_on_create is set; the same value is taken over. The
+// creates of one entity read its list once, and overwrite_on_create changes
+// nothing after creation.
+func TestAccMetadataEntryResource_existingEntry(t *testing.T) {
+	tenant := newTestTenant(t)
+	// "forced" is on an entity of its own: its create reads no list, and
+	// a write that lands while the list of its entity is being read makes
+	// the client read that list again.
+	const entity, forcedEntity = "sr-existing", "sr-existing-forced"
+	testEmulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", entity, "taken", "set-elsewhere", "")
+	testEmulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", entity, "same", "agreed", "")
+	testEmulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", forcedEntity, "forced", "old", "")
+	entry := func(entity, key, value, overwrite string) string {
+		return fmt.Sprintf(`
+resource "esign_metadata_entry" %[1]q {
+  entity_type = "SignatureRequest"
+  entity_id   = %[2]q
+  key         = %[1]q
+  value       = %[3]q
+  %[4]s
+}
+`, key, entity, value, overwrite)
+	}
+	created := func(forcedOverwrite string) string {
+		// More creates than Terraform runs at once (10): the later ones
+		// start after earlier ones have written.
+		return providerConfig(tenant) + entry(entity, "same", "agreed", "") + entry(forcedEntity, "forced", "new", forcedOverwrite) + fmt.Sprintf(`
+resource "esign_metadata_entry" "fresh" {
+  count       = 12
+  entity_type = "SignatureRequest"
+  entity_id   = %q
+  key         = "fresh-${count.index}"
+  value       = "new"
+}
+`, entity)
+	}
+	untouched := expectStoredMetadata(tenant, "SignatureRequest", entity, "taken", "set-elsewhere", "")
+
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant),
+		Steps: []tfresource.TestStep{
+			{
+				Config: providerConfig(tenant) + entry(entity, "taken", "mine", ""),
+				ExpectError: wrappedRegexp(`Metadata entry already exists .*key = "taken".*The key "taken" of ` +
+					`SignatureRequest "sr-existing" already holds the value "set-elsewhere" on the service, and creating ` +
+					`this resource would overwrite it with "mine". Nothing was written.*terraform import <address> ` +
+					`SignatureRequest/sr-existing/taken .*overwrite_on_create = true`),
+			},
+			{
+				PreConfig: func() {
+					if err := untouched(); err != nil {
+						t.Fatal(err)
+					}
+					if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
+						t.Fatalf("the refused create wrote %d times", n)
+					}
+					testEmulator.ResetCounters(tenant.SubscriptionKey)
+				},
+				Config: created("overwrite_on_create = true"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStoredMetadata(tenant, "SignatureRequest", entity, "same", "agreed", ""),
+					expectStoredMetadata(tenant, "SignatureRequest", forcedEntity, "forced", "new", ""),
+					expectStoredMetadata(tenant, "SignatureRequest", entity, "fresh-11", "new", ""),
+					untouched,
+					statecheck.ExpectKnownValue("esign_metadata_entry.same", tfjsonpath.New("overwrite_on_create"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue("esign_metadata_entry.forced", tfjsonpath.New("overwrite_on_create"), knownvalue.Bool(true)),
+					testcheck.Func(func() error {
+						if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteMetadataEntityList]; n != 1 {
+							return fmt.Errorf("creating 13 entries of one entity read its list %d times, want 1", n)
+						}
+						return nil
+					}),
+				},
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    created(""),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("esign_metadata_entry.forced", plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("esign_metadata_entry.forced", tfjsonpath.New("overwrite_on_create"), knownvalue.Bool(false)),
+					testcheck.Func(func() error {
+						if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
+							return fmt.Errorf("changing overwrite_on_create wrote %d times, want 0", n)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
 func TestAccMetadataEntryResource_importErrors(t *testing.T) {
 	tenant := newTestTenant(t)
 	config := providerConfig(tenant) + `

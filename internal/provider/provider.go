@@ -94,10 +94,11 @@ var providerSchema = schema.Schema{
 		},
 		"max_retries": schema.Int64Attribute{
 			MarkdownDescription: "How many times a failed call is retried, with exponential backoff and jitter that honours " +
-				"`Retry-After` (bounded by the operation's deadline). Reads, metadata writes and deletes are retried after " +
-				"429, 500, 502, 503, 504 and connection errors. A subscription create is retried after 429; when its answer " +
-				"is lost (connection error, timeout, 5xx) the provider lists the subscriptions and adopts the one the request " +
-				"created, or sends it again only when there is none, so no duplicate is created. " +
+				"`Retry-After` (bounded by the operation's deadline). Calls are retried after 429, 500, 502, 503, 504 and " +
+				"connection errors. A subscription create is retried as such after 429 and after a refused connection (it " +
+				"never reached the service); when its answer is lost (a dropped connection, a timeout, a 5xx) the provider " +
+				"lists the subscriptions and adopts the one the request created, or sends it again only when there is none, " +
+				"so no duplicate is created. " +
 				"Defaults to `4`; `ESIGN_MAX_RETRIES` may set it.",
 			Optional:   true,
 			Validators: []validator.Int64{int64validator.Between(0, 20)},

@@ -58,7 +58,7 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		"coalesce_reads":  !cfg.DisableReadCoalescing,
 	})
 	p.client.Store(c)
-	resp.ResourceData = c
+	resp.ResourceData = &resourceData{client: c, importMarks: &importMarks{}}
 	resp.DataSourceData = c
 	resp.ListResourceData = c
 }

@@ -89,6 +89,23 @@ func (o *rawObject) String(name string) types.String {
 	return types.StringValue(s)
 }
 
+// Bool reads a bool attribute.
+func (o *rawObject) Bool(name string) types.Bool {
+	v, known, null := o.value(name)
+	switch {
+	case !known:
+		return types.BoolUnknown()
+	case null:
+		return types.BoolNull()
+	}
+	var b bool
+	if err := v.As(&b); err != nil {
+		o.fail(name, err)
+		return types.BoolNull()
+	}
+	return types.BoolValue(b)
+}
+
 // Int64 reads a number attribute that holds a whole number.
 func (o *rawObject) Int64(name string) types.Int64 {
 	v, known, null := o.value(name)

@@ -46,6 +46,8 @@ func testObject(t *testing.T, s schema.Schema, kind valueKind) tftypes.Value {
 		switch {
 		case at.Is(tftypes.String):
 			attrs[name] = tftypes.NewValue(at, "v-"+name)
+		case at.Is(tftypes.Bool):
+			attrs[name] = tftypes.NewValue(at, true)
 		case at.Is(tftypes.Number):
 			attrs[name] = tftypes.NewValue(at, big.NewFloat(float64(len(name))))
 		case at.Is(tftypes.Map{ElementType: tftypes.String}):

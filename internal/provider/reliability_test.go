@@ -233,3 +233,88 @@ func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 		},
 	})
 }
+
+// A base_url with a wrong path prefix answers 404 everywhere. Neither a
+// plan nor a refresh may read that as "every subscription and entry is
+// gone": both fail with an error that says to check base_url, and the state
+// keeps every resource, so that with the right base_url the plan is empty.
+func TestAccReliability_wrongBaseURLKeepsState(t *testing.T) {
+	for _, c := range []struct {
+		name, resources, readSummary, resourceType string
+		count                                      int
+	}{
+		{
+			name: "subscriptions", resourceType: "esign_webhook_subscription", count: 3,
+			readSummary: "Could not read the webhook subscriptions",
+			resources: `
+resource "esign_webhook_subscription" "kept" {
+  count      = 3
+  event_type = count.index == 0 ? "SignatorySigned" : "SignatureRequestCompleted"
+  uri        = "${var.receiver}/${count.index}"
+}
+`,
+		},
+		{
+			// Entries of two entities: each entity's list answers 404.
+			name: "metadata entries", resourceType: "esign_metadata_entry", count: 4,
+			readSummary: "Could not read the metadata entry",
+			resources: `
+resource "esign_metadata_entry" "kept" {
+  count       = 4
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-kept-${count.index % 2}"
+  key         = "key-${count.index}"
+  value       = "value-${count.index}"
+}
+`,
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tenant := newTestTenant(t)
+			config := func(baseURL string) string {
+				return fmt.Sprintf(`
+provider "esign" {
+  base_url         = %q
+  access_token     = %q
+  subscription_key = %q
+}
+
+variable "receiver" {
+  type    = string
+  default = %q
+}
+`, baseURL, tenant.AccessToken, tenant.SubscriptionKey, testReceiver.URL(t.Name())) + c.resources
+			}
+			wrongBaseURL := wrappedRegexp(c.readSummary + `.*answered 404.*does not point at its API.*Check base_url .*path prefix`)
+			inState := testcheck.StateFunc(func(req statecheck.CheckStateRequest) error {
+				if ids := stateIDsOfType(req, c.resourceType); len(ids) != c.count {
+					return fmt.Errorf("the state holds %d %s, want %d: %v", len(ids), c.resourceType, c.count, ids)
+				}
+				return nil
+			})
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				Steps: []resource.TestStep{
+					{Config: config(testEmulatorURL), ConfigStateChecks: []statecheck.StateCheck{inState}},
+					{
+						// A plan (and an apply) stops at the refresh.
+						Config:      config(testEmulatorURL + "/wrong"),
+						ExpectError: wrongBaseURL,
+					},
+					{
+						// terraform refresh, which would write what it read.
+						RefreshState: true,
+						ExpectError:  wrongBaseURL,
+					},
+					{
+						Config: config(testEmulatorURL),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+						},
+						ConfigStateChecks: []statecheck.StateCheck{inState},
+					},
+				},
+			})
+		})
+	}
+}

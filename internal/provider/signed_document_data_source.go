@@ -86,8 +86,11 @@ var signedDocumentSchema = schema.Schema{
 			Computed:            true,
 		},
 		"content_base64": schema.StringAttribute{
-			MarkdownDescription: "The document, base64-encoded; null unless `include_content = true`.",
-			Computed:            true,
+			MarkdownDescription: "The document, base64-encoded; null unless `include_content = true`. Sensitive: signed " +
+				"documents may hold personal data, so Terraform does not show it in plans or output (an `output` that " +
+				"passes it on needs `sensitive = true`).",
+			Computed:  true,
+			Sensitive: true,
 		},
 	},
 }

@@ -126,6 +126,8 @@ data "esign_signed_document" "digest_only" {
 				statecheck.ExpectKnownValue(ds+"inline", tfjsonpath.New("sha256"), knownvalue.StringExact(sha256Hex(small))),
 				statecheck.ExpectKnownValue(ds+"inline", tfjsonpath.New("size"), knownvalue.Int64Exact(int64(len(small)))),
 				statecheck.ExpectKnownValue(ds+"inline", tfjsonpath.New("content_base64"), knownvalue.StringExact(base64.StdEncoding.EncodeToString(small))),
+				// Signed documents may hold personal data.
+				statecheck.ExpectSensitiveValue(ds+"inline", tfjsonpath.New("content_base64")),
 
 				statecheck.ExpectKnownValue(ds+"big", tfjsonpath.New("sha256"), knownvalue.StringExact(sha256Hex(big))),
 				statecheck.ExpectKnownValue(ds+"big", tfjsonpath.New("size"), knownvalue.Int64Exact(bigSize)),

@@ -13,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
@@ -62,6 +63,28 @@ func expectEmulatorSubscriptions(t *testing.T, key string, n int) []emulator.Sub
 		t.Errorf("the emulator holds %d subscriptions, want %d: %+v", len(subs), n, subs)
 	}
 	return subs
+}
+
+// existingSubscription creates a subscription outside Terraform, for a test
+// to import, and returns its id.
+func existingSubscription(t *testing.T, tenant emulator.Tenant, req client.CreateSubscriptionRequest) string {
+	t.Helper()
+	id, err := testClient(t, tenant).CreateSubscription(t.Context(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// expectReplaced checks that the subscription in state is no longer old;
+// why says what it means if it is.
+func expectReplaced(old, why string) statecheck.StateCheck {
+	return testcheck.StateFunc(func(req statecheck.CheckStateRequest) error {
+		if id, _ := stateID(req, webhookAddr); id == old {
+			return fmt.Errorf("subscription %s is still in state: %s", old, why)
+		}
+		return nil
+	})
 }
 
 // checkSubscriptionsDestroyed is a CheckDestroy: no subscription is left

@@ -16,8 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -42,6 +40,9 @@ func NewWebhookSubscriptionResource() resource.Resource {
 
 type webhookSubscriptionResource struct {
 	client *client.Client
+	// importMarks tells Read which subscriptions this operation imported
+	// (see webhook_import_adoption.go).
+	importMarks *importMarks
 }
 
 type webhookSubscriptionResourceModel struct {
@@ -69,13 +70,6 @@ func webhookModelFromRaw(v tftypes.Value) (webhookSubscriptionResourceModel, err
 	}
 	return m, o.Err()
 }
-
-// privateKeyImported marks, in private state, a subscription that was
-// imported and whose headers have not been adopted from configuration yet.
-// The service cannot show headers, so the first plan that configures them
-// takes them into state without replacing the subscription; the Update that
-// carries out that plan removes the mark.
-const privateKeyImported = "imported_headers_unverified"
 
 func (r *webhookSubscriptionResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_webhook_subscription"
@@ -140,12 +134,9 @@ var webhookSubscriptionSchema = schema.Schema{
 			Optional:    true,
 			Sensitive:   true,
 			ElementType: types.StringType,
-			Validators:  []validator.Map{mapvalidator.KeysAre(headerNameValidator())},
-			PlanModifiers: []planmodifier.Map{
-				mapplanmodifier.RequiresReplaceIf(headersNotAdopted,
-					"Replaces the subscription when the headers change, except when they are adopted after an import.",
-					"Replaces the subscription when the headers change, except when they are adopted after an import."),
-			},
+			// A change replaces the subscription, except an adoption after
+			// an import: ModifyPlan decides (planHeaderChanges).
+			Validators: []validator.Map{mapvalidator.KeysAre(headerNameValidator())},
 		},
 		"headers_wo": schema.MapAttribute{
 			MarkdownDescription: "Write-only alternative to `headers` (Terraform 1.11 or later): sent to the service when the " +
@@ -163,11 +154,7 @@ var webhookSubscriptionSchema = schema.Schema{
 			MarkdownDescription: "Any number; change it to send the current `headers_wo` values. Changing it replaces the subscription.",
 			Optional:            true,
 			Validators:          []validator.Int64{int64validator.AlsoRequires(path.MatchRoot("headers_wo"))},
-			PlanModifiers: []planmodifier.Int64{
-				int64planmodifier.RequiresReplaceIf(headersWOVersionNotAdopted,
-					"Replaces the subscription when the version changes, except when it is adopted after an import.",
-					"Replaces the subscription when the version changes, except when it is adopted after an import."),
-			},
+			// Replacement: see headers.
 		},
 	},
 }
@@ -186,42 +173,17 @@ func eventTypeChanged(_ context.Context, req planmodifier.StringRequest, resp *s
 	resp.RequiresReplace = !strings.EqualFold(req.StateValue.ValueString(), req.PlanValue.ValueString())
 }
 
-func headersNotAdopted(ctx context.Context, req planmodifier.MapRequest, resp *mapplanmodifier.RequiresReplaceIfFuncResponse) {
-	adopting := req.StateValue.IsNull() && awaitingAdoption(ctx, req.Private, &resp.Diagnostics)
-	resp.RequiresReplace = !adopting
-}
-
-func headersWOVersionNotAdopted(ctx context.Context, req planmodifier.Int64Request, resp *int64planmodifier.RequiresReplaceIfFuncResponse) {
-	adopting := req.StateValue.IsNull() && awaitingAdoption(ctx, req.Private, &resp.Diagnostics)
-	resp.RequiresReplace = !adopting
-}
-
-// privateGetter is what plan modifier requests and ModifyPlan offer.
-type privateGetter interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-}
-
-// awaitingAdoption tells whether the subscription was imported and its
-// headers not yet adopted from configuration.
-func awaitingAdoption(ctx context.Context, private privateGetter, diags *diag.Diagnostics) bool {
-	if private == nil {
-		return false
-	}
-	v, d := private.GetKey(ctx, privateKeyImported)
-	diags.Append(d...)
-	return string(v) == "true"
-}
-
 func (r *webhookSubscriptionResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+	r.importMarks = importMarksFromProviderData(req.ProviderData)
 }
 
 // ModifyPlan checks the event type against GET /hooks/v1 whenever it is
 // known (the provider may not be configured yet during validation, so this
-// is the first place the check can run), and warns when imported headers
-// are adopted without being verified.
+// is the first place the check can run), and decides whether a change of
+// headers replaces the subscription or is adopted after an import.
 func (r *webhookSubscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() || r.client == nil {
+	if req.Plan.Raw.IsNull() {
 		return
 	}
 	plan, err := webhookModelFromRaw(req.Plan.Raw)
@@ -237,23 +199,47 @@ func (r *webhookSubscriptionResource) ModifyPlan(ctx context.Context, req resour
 	// An existing subscription whose type the service no longer lists is
 	// left alone; only a new or changed type is checked.
 	newType := req.State.Raw.IsNull() || !strings.EqualFold(state.EventType.ValueString(), plan.EventType.ValueString())
-	if newType && !plan.EventType.IsUnknown() && !plan.EventType.IsNull() {
+	if newType && !plan.EventType.IsUnknown() && !plan.EventType.IsNull() && r.client != nil {
 		r.checkEventType(ctx, plan.EventType.ValueString(), &resp.Diagnostics)
 		if resp.Diagnostics.HasError() {
 			return
 		}
 	}
 
-	if !req.State.Raw.IsNull() && awaitingAdoption(ctx, req.Private, &resp.Diagnostics) {
-		adoptsHeaders := state.Headers.IsNull() && !plan.Headers.IsNull()
-		adoptsVersion := state.HeadersWOVersion.IsNull() && !plan.HeadersWOVersion.IsNull()
-		if adoptsHeaders || adoptsVersion {
-			resp.Diagnostics.AddWarning("Imported webhook headers could not be verified",
-				fmt.Sprintf("Subscription %s was imported. The service never returns a subscription's headers, so the configured "+
-					"headers (or headers_wo_version) are taken into state as they are, without replacing the subscription. "+
-					"If the subscription does not really carry these headers, replace it: terraform apply -replace=<address>. "+
-					"Later changes replace the subscription as usual.", state.ID.ValueString()))
+	if !req.State.Raw.IsNull() {
+		planHeaderChanges(ctx, plan, state, req.Private, resp)
+	}
+}
+
+// planHeaderChanges replaces the subscription when headers or
+// headers_wo_version change (the service has no update), except that the
+// first plan after an import takes configured ones into state, with a
+// warning, when the state has none (see webhook_import_adoption.go).
+func planHeaderChanges(ctx context.Context, plan, state webhookSubscriptionResourceModel, private privateGetter, resp *resource.ModifyPlanResponse) {
+	awaiting, diags := awaitingAdoption(ctx, private)
+	resp.Diagnostics.Append(diags...)
+	adopted := false
+	for _, a := range []struct {
+		path             path.Path
+		changed, adoptee bool
+	}{
+		{path.Root("headers"), !plan.Headers.Equal(state.Headers), state.Headers.IsNull()},
+		{path.Root("headers_wo_version"), !plan.HeadersWOVersion.Equal(state.HeadersWOVersion), state.HeadersWOVersion.IsNull()},
+	} {
+		switch {
+		case !a.changed:
+		case awaiting && a.adoptee:
+			adopted = true
+		default:
+			resp.RequiresReplace = append(resp.RequiresReplace, a.path)
 		}
+	}
+	if adopted {
+		resp.Diagnostics.AddWarning("Imported webhook headers could not be verified",
+			fmt.Sprintf("Subscription %s was imported. The service never returns a subscription's headers, so the configured "+
+				"headers (or headers_wo_version) are taken into state as they are, without replacing the subscription. "+
+				"If the subscription does not really carry these headers, replace it: terraform apply -replace=<address>. "+
+				"Later changes replace the subscription as usual.", state.ID.ValueString()))
 	}
 }
 
@@ -384,6 +370,7 @@ func (r *webhookSubscriptionResource) Read(ctx context.Context, req resource.Rea
 		resp.State.RemoveResource(ctx)
 		return
 	}
+	resp.Diagnostics.Append(r.importMarks.refresh(ctx, state.ID.ValueString(), req.Private, resp.Private)...)
 	if current.equal(state) {
 		// resp.State starts as the prior state: when nothing changed,
 		// encoding it again is work a refresh of hundreds of
@@ -538,7 +525,7 @@ func (r *webhookSubscriptionResource) ImportState(ctx context.Context, req resou
 	}
 	flattenSubscription(sub, &model)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyImported, []byte("true"))...)
+	resp.Diagnostics.Append(r.importMarks.markImported(ctx, sub.ID, resp.Private)...)
 }
 
 func parseWebhookImportID(raw string) (eventType, id string, ok bool) {

@@ -227,13 +227,10 @@ func TestAccWebhookSubscriptionResource_importAdoptsHeaders(t *testing.T) {
 	tenant := newTestTenant(t)
 	path := t.Name()
 	uri := testReceiver.URL(path)
-	existing, err := testClient(t, tenant).CreateSubscription(t.Context(), client.CreateSubscriptionRequest{
+	existing := existingSubscription(t, tenant, client.CreateSubscriptionRequest{
 		EventType: "SignatureRequestCompleted", URI: uri, Description: "pre-existing",
 		Headers: map[string]string{"X-Client-Secret": "adopted-secret"},
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	attributes := func(secret string) string {
 		return fmt.Sprintf(`
   event_type  = "SignatureRequestCompleted"
@@ -303,12 +300,7 @@ import {
 func TestAccWebhookSubscriptionResource_importAdoptsHeadersWOVersion(t *testing.T) {
 	tenant := newTestTenant(t)
 	uri := testReceiver.URL(t.Name())
-	existing, err := testClient(t, tenant).CreateSubscription(t.Context(), client.CreateSubscriptionRequest{
-		EventType: "signatorysigned", URI: uri,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	existing := existingSubscription(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri})
 	attributes := func(version int) string {
 		return fmt.Sprintf(`
   event_type         = "SignatorySigned"
@@ -361,12 +353,7 @@ func TestAccWebhookSubscriptionResource_importAdoptsHeadersWOVersion(t *testing.
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionReplace)},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					testcheck.StateFunc(func(req statecheck.CheckStateRequest) error {
-						if id, _ := stateID(req, webhookAddr); id == existing {
-							return fmt.Errorf("bumping headers_wo_version did not replace the subscription")
-						}
-						return nil
-					}),
+					expectReplaced(existing, "bumping headers_wo_version did not replace the subscription"),
 				},
 			},
 		},

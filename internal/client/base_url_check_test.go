@@ -1,0 +1,112 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// At a base URL with a wrong path prefix every route answers 404. No call
+// may read that as "gone" or "empty": each reports ErrWrongBaseURL, which
+// is not ErrNotFound, and names the base URL.
+func TestWrongBaseURLIsNeverNotFound(t *testing.T) {
+	ctx := context.Background()
+	right, tenant := newTestClient(t)
+	c := clientFor(t, tenant, testURL+"/wrong")
+	existing, err := right.CreateSubscription(ctx, onceRequest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := map[string]func() error{
+		"ListSubscriptions": func() error { _, err := c.ListSubscriptions(ctx); return err },
+		"Subscriptions":     func() error { _, err := c.Subscriptions(ctx); return err },
+		"ListHooks":         func() error { _, err := c.ListHooks(ctx); return err },
+		"EntityMetadata":    func() error { _, err := c.EntityMetadata(ctx, EntitySignatory, "s"); return err },
+		"ListReferenceMetadata": func() error {
+			_, err := c.ListReferenceMetadata(ctx, "r")
+			return err
+		},
+		"ListDocumentMetadata": func() error { _, err := c.ListDocumentMetadata(ctx, "d"); return err },
+		"GetSubscription":      func() error { _, err := c.GetSubscription(ctx, existing, "signatorysigned"); return err },
+		"DeleteSubscription":   func() error { return c.DeleteSubscription(ctx, existing, "signatorysigned") },
+		"DownloadDocument":     func() error { _, err := c.DownloadDocument(ctx, "b", io.Discard); return err },
+	}
+	for name, call := range calls {
+		err := call()
+		if !errors.Is(err, ErrWrongBaseURL) || IsNotFound(err) {
+			t.Errorf("%s: err = %v, want ErrWrongBaseURL and not ErrNotFound", name, err)
+			continue
+		}
+		if !strings.Contains(err.Error(), `"`+testURL+`/wrong"`) || !strings.Contains(err.Error(), "404") {
+			t.Errorf("%s: the error does not name the base URL and the 404: %v", name, err)
+		}
+	}
+	if subs := testEmulator.Subscriptions(tenant.SubscriptionKey); len(subs) != 1 {
+		t.Errorf("the emulator holds %+v, want the subscription untouched", subs)
+	}
+}
+
+// At the right base URL a 404 on one object or on a metadata list means
+// what it says, after one GET /hooks/v1 per client, which a read of the
+// supported hooks makes unnecessary.
+func TestNotFoundTrustedAtConfirmedBaseURL(t *testing.T) {
+	ctx := context.Background()
+	for _, coalescing := range []bool{true, false} {
+		c, tenant := newTestClient(t, func(c *Config) { c.DisableReadCoalescing = !coalescing })
+		for range 3 {
+			if _, err := c.GetSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned"); !IsNotFound(err) {
+				t.Fatalf("coalescing %v: err = %v, want ErrNotFound", coalescing, err)
+			}
+			if set, err := c.EntityMetadata(ctx, EntityDocument, "none"); err != nil || len(set.Items) != 0 {
+				t.Fatalf("coalescing %v: got %+v, %v; want an empty list", coalescing, set, err)
+			}
+		}
+		if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 1 {
+			t.Errorf("coalescing %v: %d GET /hooks/v1 requests, want 1 for the client", coalescing, n)
+		}
+	}
+
+	c, tenant := newTestClient(t)
+	if _, err := c.SupportedHooks(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ListReferenceMetadata(ctx, "none"); err != nil {
+		t.Fatal(err)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 1 {
+		t.Errorf("%d GET /hooks/v1 requests, want only the SupportedHooks one", n)
+	}
+}
+
+// When GET /hooks/v1 cannot tell, the 404 is reported as an error, neither
+// "gone" nor "empty".
+func TestNotFoundUnconfirmedIsAnError(t *testing.T) {
+	ctx := context.Background()
+	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = -1 })
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteHooksList, emulator.FaultServiceUnavailable, 2)
+	if _, err := c.EntityMetadata(ctx, EntitySignatory, "nobody"); err == nil || IsNotFound(err) || errors.Is(err, ErrWrongBaseURL) ||
+		!strings.Contains(err.Error(), "503") {
+		t.Errorf("metadata list: err = %v, want the 503 of the check and no ErrNotFound", err)
+	}
+	if err := c.DeleteSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned"); err == nil || IsNotFound(err) {
+		t.Errorf("delete: err = %v, want an error that is not ErrNotFound", err)
+	}
+	// The check is made again once the service answers.
+	if _, err := c.EntityMetadata(ctx, EntitySignatory, "nobody"); err != nil {
+		t.Errorf("after the outage: err = %v", err)
+	}
+}
+
+// clientFor is a client of tenant at baseURL.
+func clientFor(t *testing.T, tenant emulator.Tenant, baseURL string) *Client {
+	t.Helper()
+	c, err := New(Config{BaseURL: baseURL, SubscriptionKey: tenant.SubscriptionKey, AccessToken: tenant.AccessToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

@@ -1,0 +1,129 @@
+package provider
+
+import (
+	"context"
+	"strings"
+	"sync"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+)
+
+// Adopting the headers of an imported subscription.
+//
+// The service never shows a subscription's headers, so an import cannot
+// know them. ImportState marks the subscription in private state, and the
+// first plan after the import takes the configured headers (or
+// headers_wo_version) into state without replacing the subscription, with a
+// warning. The mark must not outlive that first plan: a later change that
+// adds headers must replace the subscription, since only a new one is known
+// to carry them.
+//
+// The Update that carries out an adoption removes the mark. A plan with
+// nothing to adopt cannot: Terraform does not store the private state
+// planned for a no-op change (an apply stores the refreshed state for it;
+// TestAccWebhookSubscriptionResource_importMarkClearedWithoutHeaders fails
+// with Terraform 1.11 when ModifyPlan clears the mark). What an apply or a
+// refresh stores is the private state Read returns. Read cannot see the
+// configuration, and the plan that follows it in the same operation, and
+// that plan again when Terraform repeats it during the apply, must still
+// see the mark. So the mark has two values:
+//
+//   - markImported, set by ImportState: adoption is open.
+//   - markRefreshed, set by a Read that finds markImported: adoption is
+//     open for the plan of this operation (and its repetition at apply
+//     time, which starts from the private state of that Read). The next
+//     Read that finds it belongs to a later operation and removes it.
+//
+// So the plan of the first operation that refreshes after an import may
+// adopt, whatever it does a later one cannot, and a terraform plan, which
+// stores nothing, leaves the mark as it was. (A later plan with
+// -refresh=false still sees markRefreshed, and may adopt.)
+//
+// The Read that Terraform runs right after ImportState, in the same
+// operation, keeps markImported: terraform import stores what that Read
+// returns, and the first plan comes in a later operation. With an import
+// block the plan of that same operation is the first plan; if it has
+// nothing to adopt, the stored state still holds markImported, so the plan
+// of the next operation may still adopt (with the warning). When that Read
+// runs, the provider cannot tell the two kinds of import apart.
+
+// privateKeyImported holds the mark in private state.
+const privateKeyImported = "imported_headers_unverified"
+
+// The values of the mark, JSON as private state must be (markImported is
+// the one earlier versions wrote).
+const (
+	markImported  = `true`
+	markRefreshed = `"refreshed"`
+)
+
+// privateGetter is what ModifyPlan and Read requests offer.
+type privateGetter interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+// privateSetter is what Read, Update and ImportState responses offer.
+type privateSetter interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+// importMarks remembers the subscriptions imported by one operation (one
+// configured provider), so that the Read that follows each import keeps
+// its mark. A nil *importMarks remembers nothing.
+type importMarks struct {
+	mu       sync.Mutex
+	imported map[string]struct{} // lower-case ids
+}
+
+// markImported is ImportState's part: it marks the subscription.
+func (m *importMarks) markImported(ctx context.Context, id string, private privateSetter) diag.Diagnostics {
+	if m != nil {
+		m.mu.Lock()
+		if m.imported == nil {
+			m.imported = map[string]struct{}{}
+		}
+		m.imported[strings.ToLower(id)] = struct{}{}
+		m.mu.Unlock()
+	}
+	return private.SetKey(ctx, privateKeyImported, []byte(markImported))
+}
+
+// refresh is Read's part: it moves the mark on, from the prior private
+// state (req) to the one Read returns (resp).
+func (m *importMarks) refresh(ctx context.Context, id string, req privateGetter, resp privateSetter) diag.Diagnostics {
+	mark, diags := importMark(ctx, req)
+	switch {
+	case mark == markImported && m.importedHere(id):
+		// terraform import stores what this Read returns.
+	case mark == markImported:
+		diags.Append(resp.SetKey(ctx, privateKeyImported, []byte(markRefreshed))...)
+	case mark != "":
+		diags.Append(resp.SetKey(ctx, privateKeyImported, nil)...)
+	}
+	return diags
+}
+
+// awaitingAdoption tells ModifyPlan whether the headers of an imported
+// subscription may still be adopted.
+func awaitingAdoption(ctx context.Context, private privateGetter) (bool, diag.Diagnostics) {
+	mark, diags := importMark(ctx, private)
+	return mark == markImported || mark == markRefreshed, diags
+}
+
+func importMark(ctx context.Context, private privateGetter) (string, diag.Diagnostics) {
+	if private == nil {
+		return "", nil
+	}
+	v, diags := private.GetKey(ctx, privateKeyImported)
+	return string(v), diags
+}
+
+func (m *importMarks) importedHere(id string) bool {
+	if m == nil {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	_, ok := m.imported[strings.ToLower(id)]
+	return ok
+}
