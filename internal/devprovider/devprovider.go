@@ -1,7 +1,7 @@
 // Package devprovider runs terraform against a provider built from this
 // checkout: it builds the binary and writes a CLI configuration whose
-// dev_overrides point at it. The demo, the benchmark and the redaction test
-// use it; the user's ~/.terraformrc is never read or changed, since callers
+// dev_overrides point at it. The demo, the benchmark and the tests that run
+// terraform as a subprocess use it; the user's ~/.terraformrc is never read or changed, since callers
 // pass the written file in TF_CLI_CONFIG_FILE.
 package devprovider
 
@@ -19,6 +19,13 @@ import (
 // tests use this package).
 const Address = "registry.terraform.io/esign-oss/esign"
 
+// OpenTofuAddress is the address OpenTofu gives `source = "esign-oss/esign"`:
+// it fills in its own registry's host. Terraform and OpenTofu both accept
+// an override for the other's host (tried with Terraform 1.5.7 and 1.11.4,
+// OpenTofu 1.6.3 and 1.12.6), so the CLI configuration overrides both and
+// one configuration serves either client.
+const OpenTofuAddress = "registry.opentofu.org/esign-oss/esign"
+
 // BinaryName is the file name terraform looks for in a dev_overrides folder.
 const BinaryName = "terraform-provider-esign"
 
@@ -33,22 +40,17 @@ func Build(ctx context.Context, dir, pkg, pluginDir string, out io.Writer) (stri
 	return pluginDir, nil
 }
 
-// WriteCLIConfig writes a terraform CLI configuration to path that serves
-// Address from pluginDir and installs every other provider as usual.
+// WriteCLIConfig writes a CLI configuration to path that serves the
+// provider from pluginDir, at both Address and OpenTofuAddress, and
+// installs every other provider as usual.
 func WriteCLIConfig(path, pluginDir string) error {
-	return WriteCLIConfigFor(path, pluginDir, Address)
-}
-
-// WriteCLIConfigFor is WriteCLIConfig for another address of the provider,
-// such as registry.opentofu.org/esign-oss/esign: OpenTofu records a
-// provider of registry.terraform.io under its own registry's host.
-func WriteCLIConfigFor(path, pluginDir, address string) error {
 	rc := fmt.Sprintf(`provider_installation {
   dev_overrides {
+    %q = %q
     %q = %q
   }
   direct {}
 }
-`, address, pluginDir)
+`, Address, pluginDir, OpenTofuAddress, pluginDir)
 	return os.WriteFile(path, []byte(rc), 0o600)
 }

@@ -10,18 +10,14 @@ package provider
 // checkout, on the example in examples/adopt-existing.
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
@@ -56,20 +52,19 @@ func TestAccAdoptExisting(t *testing.T) {
 		}
 	}
 
-	_, dir, env := devCLIDir(t, pluginDir)
+	tf := newTerraformDir(t, terraformBin, pluginDir,
+		"ESIGN_BASE_URL="+testEmulatorURL,
+		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
+		"ESIGN_ACCESS_TOKEN="+tenant.AccessToken,
+		"TF_VAR_signature_request_id=sr-adopt",
+	)
 	for _, name := range []string{"main.tf", "adopt.tfquery.hcl"} {
 		content, err := os.ReadFile(filepath.Join(adoptExample, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		writeFile(t, filepath.Join(dir, name), string(content))
+		writeFile(t, filepath.Join(tf.dir, name), string(content))
 	}
-	tf := &terraformRun{t: t, bin: terraformBin, dir: dir, env: append(env,
-		"ESIGN_BASE_URL="+testEmulatorURL,
-		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
-		"ESIGN_ACCESS_TOKEN="+tenant.AccessToken,
-		"TF_VAR_signature_request_id=sr-adopt",
-	)}
 
 	// The query writes a resource and an import block by identity for each.
 	testEmulator.ResetCounters(tenant.SubscriptionKey)
@@ -80,7 +75,7 @@ func TestAccAdoptExisting(t *testing.T) {
 	if got := testEmulator.Counters(tenant.SubscriptionKey); got["GET /hooks/v1/subscription"] != 1 || got["GET /metadata/{referenceId}"] != 1 || len(got) != 2 {
 		t.Errorf("the query sent %v, want one subscription list and one reference list", got)
 	}
-	generated, err := os.ReadFile(filepath.Join(dir, "generated.tf"))
+	generated, err := os.ReadFile(filepath.Join(tf.dir, "generated.tf"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +104,7 @@ func TestAccAdoptExisting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(dir, "generated.tf"), withHeaders)
+	writeFile(t, filepath.Join(tf.dir, "generated.tf"), withHeaders)
 	out = tf.expectPlan(map[string]int{"update": 1, "no-op": 5})
 	if !strings.Contains(out, "Imported webhook headers could not be verified") {
 		t.Errorf("the plan that adopts headers does not warn:\n%s", out)
@@ -123,41 +118,12 @@ func TestAccAdoptExisting(t *testing.T) {
 	}
 }
 
-// terraformRun runs the CLI in one configuration directory.
-type terraformRun struct {
-	t        *testing.T
-	bin, dir string
-	env      []string
-}
-
-// run runs terraform with args, fails the test unless it exits with code,
-// and returns its output.
-func (r *terraformRun) run(code int, args ...string) string {
-	r.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, r.bin, args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = r.dir, r.env, &stdout, &stderr
-	err := cmd.Run()
-	got := 0
-	if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
-		got = exit.ExitCode()
-	} else if err != nil {
-		r.t.Fatalf("terraform %s: %v", strings.Join(args, " "), err)
-	}
-	if got != code {
-		r.t.Fatalf("terraform %s exited with %d, want %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), got, code, stdout.String(), stderr.String())
-	}
-	return stdout.String() + stderr.String()
-}
-
 // expectPlan saves a plan to plan.bin and checks its resource changes: how
 // many are imports with no other change ("import"), updates in place and
 // no-ops. It returns the plan's output.
-func (r *terraformRun) expectPlan(want map[string]int) string {
-	r.t.Helper()
-	out := r.run(0, "plan", "-out=plan.bin", "-input=false", "-no-color")
+func (tf *terraformDir) expectPlan(want map[string]int) string {
+	tf.t.Helper()
+	out := tf.run(0, "plan", "-out=plan.bin", "-input=false", "-no-color")
 	var plan struct {
 		ResourceChanges []struct {
 			Address string `json:"address"`
@@ -167,8 +133,8 @@ func (r *terraformRun) expectPlan(want map[string]int) string {
 			} `json:"change"`
 		} `json:"resource_changes"`
 	}
-	if err := json.Unmarshal([]byte(r.run(0, "show", "-json", "plan.bin")), &plan); err != nil {
-		r.t.Fatal(err)
+	if err := json.Unmarshal([]byte(tf.run(0, "show", "-json", "plan.bin")), &plan); err != nil {
+		tf.t.Fatal(err)
 	}
 	got := map[string]int{}
 	for _, rc := range plan.ResourceChanges {
@@ -179,15 +145,15 @@ func (r *terraformRun) expectPlan(want map[string]int) string {
 		got[kind]++
 	}
 	if !maps.Equal(got, want) {
-		r.t.Fatalf("the plan has changes %v, want %v:\n%s", got, want, out)
+		tf.t.Fatalf("the plan has changes %v, want %v:\n%s", got, want, out)
 	}
 	return out
 }
 
-func (r *terraformRun) expectNoWrites(subscriptionKey string) {
-	r.t.Helper()
+func (tf *terraformDir) expectNoWrites(subscriptionKey string) {
+	tf.t.Helper()
 	if n := testEmulator.Writes(subscriptionKey); n != 0 {
-		r.t.Errorf("the apply sent %d writes to the service, want none: %v", n, testEmulator.Counters(subscriptionKey))
+		tf.t.Errorf("the apply sent %d writes to the service, want none: %v", n, testEmulator.Counters(subscriptionKey))
 	}
 }
 

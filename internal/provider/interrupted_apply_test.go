@@ -9,13 +9,9 @@ package provider
 // checks what the service and the state hold afterwards.
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -23,7 +19,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
@@ -35,12 +30,11 @@ const (
 	heldCreateAnswer = 3 * time.Second
 )
 
-// The provider's source is filled in by newTerraformDir.
 var interruptedApplyConfig = fmt.Sprintf(`
 terraform {
   required_providers {
     esign = {
-      source = "%%s"
+      source = "esign-oss/esign"
     }
   }
 }
@@ -61,8 +55,8 @@ resource "esign_webhook_subscription" "hook" {
 `, interruptedApplyCount)
 
 func TestAccInterruptedApply(t *testing.T) {
-	terraformBin := acceptanceTerraformBinary(t)
-	tf := newTerraformDir(t, terraformBin, buildProvider(t), interruptedApplyConfig)
+	tf := newTerraformDir(t, terraformCLI(t), buildProvider(t))
+	writeFile(t, filepath.Join(tf.dir, "main.tf"), interruptedApplyConfig)
 	tenant := newTestTenant(t)
 	key := tenant.SubscriptionKey
 	tf.env = append(tf.env,
@@ -117,128 +111,6 @@ func TestAccInterruptedApply(t *testing.T) {
 			len(onService), interruptedApplyCount, len(inState), len(missingFrom(inState, onService)))
 	}
 	tf.run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
-}
-
-// acceptanceTerraformBinary skips the test without TF_ACC and answers the
-// CLI to run: TF_ACC_TERRAFORM_PATH (terraform or tofu), else terraform.
-func acceptanceTerraformBinary(t *testing.T) string {
-	t.Helper()
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance test: set TF_ACC=1")
-	}
-	if bin := os.Getenv("TF_ACC_TERRAFORM_PATH"); bin != "" {
-		return bin
-	}
-	bin, err := exec.LookPath("terraform")
-	if err != nil {
-		t.Fatal("terraform is not on PATH and TF_ACC_TERRAFORM_PATH is not set")
-	}
-	return bin
-}
-
-// terraformDir is a configuration directory run with the provider built
-// from this checkout (through dev_overrides; no init needed).
-//
-// The provider is served at the address of the registry that
-// TF_ACC_PROVIDER_HOST names (registry.opentofu.org for OpenTofu, see
-// GNUmakefile test-tofu), else at registry.terraform.io: OpenTofu records a
-// provider of registry.terraform.io under its own registry in the state.
-type terraformDir struct {
-	t   *testing.T
-	bin string
-	dir string
-	env []string
-}
-
-// newTerraformDir writes config, with the provider's source address in
-// place of its %s, into a new directory.
-func newTerraformDir(t *testing.T, bin, pluginDir, config string) *terraformDir {
-	t.Helper()
-	address := devprovider.Address
-	if host := os.Getenv("TF_ACC_PROVIDER_HOST"); host != "" {
-		address = host + "/esign-oss/esign"
-	}
-	work := t.TempDir()
-	cliConfig := filepath.Join(work, "terraform.rc")
-	if err := devprovider.WriteCLIConfigFor(cliConfig, pluginDir, address); err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(work, "config")
-	if err := os.Mkdir(dir, 0o750); err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, "main.tf"), fmt.Sprintf(config, address))
-	return &terraformDir{t: t, bin: bin, dir: dir, env: []string{
-		"PATH=" + os.Getenv("PATH"),
-		"HOME=" + work,
-		"TF_CLI_CONFIG_FILE=" + cliConfig,
-		"TF_IN_AUTOMATION=1",
-		"CHECKPOINT_DISABLE=1",
-	}}
-}
-
-// runningTerraform is a terraform command started in the background.
-type runningTerraform struct {
-	cmd    *exec.Cmd
-	out    *bytes.Buffer // stdout and stderr; read only once exited
-	done   chan struct{}
-	err    error // the exit status, once done is closed
-	cancel context.CancelFunc
-}
-
-func (tf *terraformDir) start(args ...string) *runningTerraform {
-	tf.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	cmd := exec.CommandContext(ctx, tf.bin, args...)
-	r := &runningTerraform{cmd: cmd, out: new(bytes.Buffer), done: make(chan struct{}), cancel: cancel}
-	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = tf.dir, tf.env, r.out, r.out
-	if err := cmd.Start(); err != nil {
-		cancel()
-		tf.t.Fatalf("starting %s %s: %v", tf.bin, strings.Join(args, " "), err)
-	}
-	go func() {
-		r.err = cmd.Wait()
-		cancel()
-		close(r.done)
-	}()
-	// A failed test must not leave terraform running.
-	tf.t.Cleanup(func() { cancel(); <-r.done })
-	return r
-}
-
-func (r *runningTerraform) exited() bool {
-	select {
-	case <-r.done:
-		return true
-	default:
-		return false
-	}
-}
-
-// output is what the command printed; it waits for the command to end.
-func (r *runningTerraform) output() string {
-	<-r.done
-	return r.out.String()
-}
-
-// run runs a command to its end and fails the test unless it exits with
-// wantCode.
-func (tf *terraformDir) run(wantCode int, args ...string) string {
-	tf.t.Helper()
-	r := tf.start(args...)
-	out := r.output()
-	code := 0
-	var exitErr *exec.ExitError
-	switch {
-	case errors.As(r.err, &exitErr):
-		code = exitErr.ExitCode()
-	case r.err != nil:
-		tf.t.Fatalf("terraform %s: %v\n%s", strings.Join(args, " "), r.err, out)
-	}
-	if code != wantCode {
-		tf.t.Fatalf("terraform %s exited with %d, want %d:\n%s", strings.Join(args, " "), code, wantCode, out)
-	}
-	return out
 }
 
 // stateSubscriptionIDs lists, sorted, the ids of every subscription in the

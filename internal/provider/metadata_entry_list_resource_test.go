@@ -136,7 +136,8 @@ list "esign_metadata_entry" "one" {
     entity_id   = "e-1"
   }`, `Attribute entity_type value must be one of`),
 			{
-				// Nothing was sent to the service for an invalid list block.
+				// Nothing was sent to the service for an invalid list block: the
+				// only requests are this valid block's.
 				Query: true,
 				Config: queryConfig(tenant, `
 list "esign_metadata_entry" "none" {
@@ -149,7 +150,10 @@ list "esign_metadata_entry" "none" {
 `),
 				QueryResultChecks: []querycheck.QueryResultCheck{
 					querycheck.ExpectLength("esign_metadata_entry.none", 0),
-					expectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1}),
+					// The entity has no entry, which the service answers with
+					// 404: read as "empty" only once GET /hooks/v1 has shown
+					// that base_url is right (once per run).
+					expectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteHooksList: 1}),
 				},
 			},
 		},

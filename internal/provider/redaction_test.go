@@ -93,14 +93,11 @@ func randomSecret(t *testing.T, prefix string) string {
 	return prefix + hex.EncodeToString(b)
 }
 
-// The source names the registry host: dev_overrides serve
-// registry.terraform.io/esign-oss/esign, and OpenTofu would otherwise look
-// for registry.opentofu.org/esign-oss/esign.
 const redactionConfig = `
 terraform {
   required_providers {
     esign = {
-      source = "registry.terraform.io/esign-oss/esign"
+      source = "esign-oss/esign"
     }
   }
 }

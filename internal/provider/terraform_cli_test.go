@@ -5,12 +5,17 @@ package provider
 // what terraform-plugin-testing cannot drive.
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 )
@@ -86,4 +91,85 @@ func devCLIDir(t *testing.T, pluginDir string) (work, configDir string, env []st
 		"TF_IN_AUTOMATION=1",
 		"CHECKPOINT_DISABLE=1",
 	}
+}
+
+// terraformDir is a configuration directory run with the provider built
+// from this checkout (through dev_overrides; no init needed).
+type terraformDir struct {
+	t   *testing.T
+	bin string
+	dir string
+	env []string
+}
+
+// newTerraformDir makes an empty configuration directory in which bin runs
+// with the provider in pluginDir (devCLIDir); env adds to its environment.
+func newTerraformDir(t *testing.T, bin, pluginDir string, env ...string) *terraformDir {
+	t.Helper()
+	_, dir, cliEnv := devCLIDir(t, pluginDir)
+	return &terraformDir{t: t, bin: bin, dir: dir, env: append(cliEnv, env...)}
+}
+
+// runningTerraform is a terraform command started in the background.
+type runningTerraform struct {
+	cmd    *exec.Cmd
+	out    *bytes.Buffer // stdout and stderr; read only once exited
+	done   chan struct{}
+	err    error // the exit status, once done is closed
+	cancel context.CancelFunc
+}
+
+func (tf *terraformDir) start(args ...string) *runningTerraform {
+	tf.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	cmd := exec.CommandContext(ctx, tf.bin, args...)
+	r := &runningTerraform{cmd: cmd, out: new(bytes.Buffer), done: make(chan struct{}), cancel: cancel}
+	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = tf.dir, tf.env, r.out, r.out
+	if err := cmd.Start(); err != nil {
+		cancel()
+		tf.t.Fatalf("starting %s %s: %v", tf.bin, strings.Join(args, " "), err)
+	}
+	go func() {
+		r.err = cmd.Wait()
+		cancel()
+		close(r.done)
+	}()
+	// A failed test must not leave terraform running.
+	tf.t.Cleanup(func() { cancel(); <-r.done })
+	return r
+}
+
+func (r *runningTerraform) exited() bool {
+	select {
+	case <-r.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// output is what the command printed; it waits for the command to end.
+func (r *runningTerraform) output() string {
+	<-r.done
+	return r.out.String()
+}
+
+// run runs a command to its end and fails the test unless it exits with
+// wantCode.
+func (tf *terraformDir) run(wantCode int, args ...string) string {
+	tf.t.Helper()
+	r := tf.start(args...)
+	out := r.output()
+	code := 0
+	var exitErr *exec.ExitError
+	switch {
+	case errors.As(r.err, &exitErr):
+		code = exitErr.ExitCode()
+	case r.err != nil:
+		tf.t.Fatalf("terraform %s: %v\n%s", strings.Join(args, " "), r.err, out)
+	}
+	if code != wantCode {
+		tf.t.Fatalf("terraform %s exited with %d, want %d:\n%s", strings.Join(args, " "), code, wantCode, out)
+	}
+	return out
 }
