@@ -206,7 +206,6 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 		logPath := filepath.Join(work, name+".log")
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
-		//nolint:gosec // G702: the terraform binary named by TF_ACC_TERRAFORM_PATH or found on PATH, as terraform-plugin-testing runs it
 		cmd := exec.CommandContext(ctx, terraformBin, args...)
 		var stdout, stderr bytes.Buffer
 		cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = configDir, append(env, "TF_LOG_PATH="+logPath), &stdout, &stderr
