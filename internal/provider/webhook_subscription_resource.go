@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"slices"
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -296,8 +294,8 @@ func (r *webhookSubscriptionResource) Create(ctx context.Context, req resource.C
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	r.client.AddSecrets(mapValues(body.Headers)...)
-	ctx = tflog.MaskAllFieldValuesStrings(ctx, mapValues(body.Headers)...)
+	r.client.AddSecrets(nonEmptyValues(body.Headers)...)
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, nonEmptyValues(body.Headers)...)
 
 	// The create is not idempotent. When an answer is lost, the client
 	// looks before it sends again, and adopts the subscription its request
@@ -325,7 +323,7 @@ func (r *webhookSubscriptionResource) Create(ctx context.Context, req resource.C
 		})
 	}
 	tflog.Info(ctx, "created webhook subscription", map[string]any{
-		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": mapKeys(body.Headers),
+		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": sortedKeys(body.Headers),
 	})
 
 	if interrupted {
@@ -356,7 +354,7 @@ func (r *webhookSubscriptionResource) Read(ctx context.Context, req resource.Rea
 		addModelError(&resp.Diagnostics, err)
 		return
 	}
-	r.client.AddSecrets(mapValues(stringMap(ctx, state.Headers, &resp.Diagnostics))...)
+	r.client.AddSecrets(nonEmptyValues(stringMap(ctx, state.Headers, &resp.Diagnostics))...)
 
 	// One list request serves every subscription Terraform refreshes.
 	set, err := r.client.Subscriptions(ctx)
@@ -413,7 +411,7 @@ func (r *webhookSubscriptionResource) refreshChangesNothing(ctx context.Context,
 	if diags.HasError() {
 		return false
 	}
-	r.client.AddSecrets(mapValues(headers)...)
+	r.client.AddSecrets(nonEmptyValues(headers)...)
 	current, found := r.refreshed(state, set)
 	return found && current.equal(state)
 }
@@ -447,7 +445,7 @@ func (r *webhookSubscriptionResource) Update(ctx context.Context, req resource.U
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	r.client.AddSecrets(mapValues(stringMap(ctx, plan.Headers, &resp.Diagnostics))...)
+	r.client.AddSecrets(nonEmptyValues(stringMap(ctx, plan.Headers, &resp.Diagnostics))...)
 	plan.HeadersWO = types.MapNull(types.StringType)
 	tflog.Info(ctx, "updated webhook subscription in state only (the service has no update operation)", map[string]any{"id": plan.ID.ValueString()})
 
@@ -537,31 +535,4 @@ func parseWebhookImportID(raw string) (eventType, id string, ok bool) {
 		return parts[0], parts[1], true
 	}
 	return "", "", false
-}
-
-// stringMap converts a map(string) value; null and unknown give nil.
-func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
-	if m.IsNull() || m.IsUnknown() {
-		return nil
-	}
-	out := make(map[string]string, len(m.Elements()))
-	diags.Append(m.ElementsAs(ctx, &out, false)...)
-	return out
-}
-
-func mapValues(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for _, v := range m {
-		out = append(out, v)
-	}
-	return slices.DeleteFunc(out, func(v string) bool { return v == "" })
-}
-
-func mapKeys(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
