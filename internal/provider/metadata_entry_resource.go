@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -21,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -99,14 +99,14 @@ var metadataEntrySchema = schema.Schema{
 			MarkdownDescription: "Id of the signature request, signatory or document. Any characters are allowed (they are " +
 				"escaped in the request path), except that it cannot be `.` or `..`. Changing it replaces the entry.",
 			Required:      true,
-			Validators:    pathSegmentValidators(true),
+			Validators:    validators.PathSegment(true),
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"key": schema.StringAttribute{
 			MarkdownDescription: "Name of the entry: non-empty, without `/`, and not `.` or `..` (it is the last segment " +
 				"of the request path). Changing it replaces the entry.",
 			Required:      true,
-			Validators:    pathSegmentValidators(false),
+			Validators:    validators.PathSegment(false),
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"value": schema.StringAttribute{
@@ -135,20 +135,6 @@ var metadataEntrySchema = schema.Schema{
 			Default:  booldefault.StaticBool(false),
 		},
 	},
-}
-
-// pathSegmentValidators are the rules for a value that becomes one segment
-// of a request path. Entity ids may contain "/" (the client escapes it);
-// keys may not, since the key is the last segment of the id.
-func pathSegmentValidators(slashAllowed bool) []validator.String {
-	v := []validator.String{
-		stringvalidator.LengthAtLeast(1),
-		stringvalidator.NoneOf(".", ".."),
-	}
-	if !slashAllowed {
-		v = append(v, stringvalidator.RegexMatches(regexp.MustCompile(`^[^/]*$`), "must not contain /"))
-	}
-	return v
 }
 
 // referenceIDDefault plans reference_id when it is not configured: a

@@ -11,6 +11,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -117,7 +119,7 @@ func webhookImportIDOfIdentity(ctx context.Context, identity *tfsdk.ResourceIden
 		diags.AddError("Invalid import identity",
 			fmt.Sprintf("The identity's id %q is not a subscription id: it must be the subscription's GUID, "+
 				"e.g. 3f2504e0-4f89-11d3-9a0c-0305e82c3301.", id))
-	case eventType != "" && !eventTypePattern.MatchString(eventType):
+	case eventType != "" && !validators.IsEventTypeName(eventType):
 		diags.AddError("Invalid import identity",
 			fmt.Sprintf("The identity's event_type %q is not an event type: it must be an event type name such as "+
 				"SignatureRequestCompleted (letters and digits), or left out.", eventType))

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
@@ -14,6 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var _ list.ListResourceWithConfigure = (*webhookSubscriptionListResource)(nil)
@@ -50,7 +50,7 @@ func (r *webhookSubscriptionListResource) ListResourceConfigSchema(_ context.Con
 					"finds `signaturerequestcompleted`).",
 				Optional: true,
 				Validators: []validator.String{
-					stringvalidator.RegexMatches(eventTypePattern, "must be an event type name such as SignatureRequestCompleted (letters and digits)"),
+					validators.EventTypeName(),
 				},
 			},
 			"uri": schema.StringAttribute{

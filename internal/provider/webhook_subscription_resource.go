@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -23,6 +22,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -101,7 +101,7 @@ var webhookSubscriptionSchema = schema.Schema{
 			Required: true,
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
-				stringvalidator.RegexMatches(eventTypePattern, "must be an event type name such as SignatureRequestCompleted (letters and digits)"),
+				validators.EventTypeName(),
 			},
 			PlanModifiers: []planmodifier.String{
 				stringplanmodifier.RequiresReplaceIf(eventTypeChanged,
@@ -112,7 +112,7 @@ var webhookSubscriptionSchema = schema.Schema{
 		"uri": schema.StringAttribute{
 			MarkdownDescription: "Absolute `https://` URL that receives the event requests. Changing it replaces the subscription.",
 			Required:            true,
-			Validators:          []validator.String{webhookURIValidator{}},
+			Validators:          []validator.String{validators.WebhookURI()},
 			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"description": schema.StringAttribute{
@@ -134,7 +134,7 @@ var webhookSubscriptionSchema = schema.Schema{
 			ElementType: types.StringType,
 			// A change replaces the subscription, except an adoption after
 			// an import: ModifyPlan decides (planHeaderChanges).
-			Validators: []validator.Map{mapvalidator.KeysAre(headerNameValidator())},
+			Validators: []validator.Map{mapvalidator.KeysAre(validators.HeaderName())},
 		},
 		"headers_wo": schema.MapAttribute{
 			MarkdownDescription: "Write-only alternative to `headers` (Terraform 1.11 or later): sent to the service when the " +
@@ -145,7 +145,7 @@ var webhookSubscriptionSchema = schema.Schema{
 			ElementType: types.StringType,
 			Validators: []validator.Map{
 				mapvalidator.ConflictsWith(path.MatchRoot("headers")),
-				mapvalidator.KeysAre(headerNameValidator()),
+				mapvalidator.KeysAre(validators.HeaderName()),
 			},
 		},
 		"headers_wo_version": schema.Int64Attribute{
@@ -156,9 +156,6 @@ var webhookSubscriptionSchema = schema.Schema{
 		},
 	},
 }
-
-// eventTypePattern: event type names are single words.
-var eventTypePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 
 // eventTypeChanged replaces the subscription unless only the case differs:
 // the service stores event types lower-case, so SignatureRequestCompleted and
@@ -239,31 +236,6 @@ func planHeaderChanges(ctx context.Context, plan, state webhookSubscriptionResou
 				"If the subscription does not really carry these headers, replace it: terraform apply -replace=<address>. "+
 				"Later changes replace the subscription as usual.", state.ID.ValueString()))
 	}
-}
-
-// checkEventType adds an error naming the supported types when eventType is
-// not one of them.
-func (r *webhookSubscriptionResource) checkEventType(ctx context.Context, eventType string, diags *diag.Diagnostics) {
-	supported, err := supportedEventTypes(ctx, r.client)
-	if err != nil {
-		addAPIError(diags, "Could not list the supported event types", err)
-		return
-	}
-	if _, ok := supportedEventType(supported, eventType); !ok {
-		diags.AddAttributeError(path.Root("event_type"), "Unsupported event type", unsupportedEventTypeDetail(eventType, supported))
-	}
-}
-
-func supportedEventTypes(ctx context.Context, c *client.Client) ([]string, error) {
-	hooks, err := c.SupportedHooks(ctx)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, 0, len(hooks))
-	for _, h := range hooks {
-		names = append(names, h.EventType)
-	}
-	return names, nil
 }
 
 func (r *webhookSubscriptionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
