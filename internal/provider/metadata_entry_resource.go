@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/planmodifiers"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
@@ -123,7 +124,7 @@ var metadataEntrySchema = schema.Schema{
 			Optional:      true,
 			Computed:      true,
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-			PlanModifiers: []planmodifier.String{referenceIDDefault{}},
+			PlanModifiers: []planmodifier.String{planmodifiers.ReferenceIDDefault()},
 		},
 		"overwrite_on_create": schema.BoolAttribute{
 			MarkdownDescription: "Whether creating this resource may overwrite a different value that `key` already holds " +
@@ -135,42 +136,6 @@ var metadataEntrySchema = schema.Schema{
 			Default:  booldefault.StaticBool(false),
 		},
 	},
-}
-
-// referenceIDDefault plans reference_id when it is not configured: a
-// signature request's own id for a SignatureRequest entry, otherwise what
-// the state already holds (the service keeps it and never shows it), or
-// null for a new entry.
-type referenceIDDefault struct{}
-
-func (referenceIDDefault) Description(context.Context) string {
-	return "defaults to entity_id for a SignatureRequest, else keeps the value in state"
-}
-
-func (m referenceIDDefault) MarkdownDescription(ctx context.Context) string {
-	return m.Description(ctx)
-}
-
-func (referenceIDDefault) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
-	if !req.ConfigValue.IsNull() || req.Plan.Raw.IsNull() {
-		return
-	}
-	var entityType, entityID types.String
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("entity_type"), &entityType)...)
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("entity_id"), &entityID)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	switch {
-	case entityType.IsUnknown():
-		resp.PlanValue = types.StringUnknown()
-	case entityType.ValueString() == client.EntitySignatureRequest:
-		resp.PlanValue = entityID // unknown while entity_id is
-	case !req.StateValue.IsNull():
-		resp.PlanValue = req.StateValue
-	default:
-		resp.PlanValue = types.StringNull()
-	}
 }
 
 func (r *metadataEntryResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {

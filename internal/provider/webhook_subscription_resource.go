@@ -22,6 +22,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/planmodifiers"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
@@ -104,9 +105,7 @@ var webhookSubscriptionSchema = schema.Schema{
 				validators.EventTypeName(),
 			},
 			PlanModifiers: []planmodifier.String{
-				stringplanmodifier.RequiresReplaceIf(eventTypeChanged,
-					"Replaces the subscription when the event type changes other than in case.",
-					"Replaces the subscription when the event type changes other than in case."),
+				planmodifiers.RequiresReplaceUnlessOnlyCaseChanges(),
 			},
 		},
 		"uri": schema.StringAttribute{
@@ -132,9 +131,10 @@ var webhookSubscriptionSchema = schema.Schema{
 			Optional:    true,
 			Sensitive:   true,
 			ElementType: types.StringType,
-			// A change replaces the subscription, except an adoption after
-			// an import: ModifyPlan decides (planHeaderChanges).
-			Validators: []validator.Map{mapvalidator.KeysAre(validators.HeaderName())},
+			Validators:  []validator.Map{mapvalidator.KeysAre(validators.HeaderName())},
+			// A change replaces the subscription, except the adoption of
+			// headers after an import.
+			PlanModifiers: []planmodifier.Map{planmodifiers.RequiresReplaceUnlessAdopted(adoptAfterImport)},
 		},
 		"headers_wo": schema.MapAttribute{
 			MarkdownDescription: "Write-only alternative to `headers` (Terraform 1.11 or later): sent to the service when the " +
@@ -152,20 +152,9 @@ var webhookSubscriptionSchema = schema.Schema{
 			MarkdownDescription: "Any number; change it to send the current `headers_wo` values. Changing it replaces the subscription.",
 			Optional:            true,
 			Validators:          []validator.Int64{int64validator.AlsoRequires(path.MatchRoot("headers_wo"))},
-			// Replacement: see headers.
+			PlanModifiers:       []planmodifier.Int64{planmodifiers.RequiresReplaceUnlessAdopted(adoptAfterImport)},
 		},
 	},
-}
-
-// eventTypeChanged replaces the subscription unless only the case differs:
-// the service stores event types lower-case, so SignatureRequestCompleted and
-// signaturerequestcompleted are the same subscription.
-func eventTypeChanged(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-	if req.PlanValue.IsUnknown() {
-		resp.RequiresReplace = true
-		return
-	}
-	resp.RequiresReplace = !strings.EqualFold(req.StateValue.ValueString(), req.PlanValue.ValueString())
 }
 
 func (r *webhookSubscriptionResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
@@ -175,8 +164,8 @@ func (r *webhookSubscriptionResource) Configure(_ context.Context, req resource.
 
 // ModifyPlan checks the event type against GET /hooks/v1 whenever it is
 // known (the provider may not be configured yet during validation, so this
-// is the first place the check can run), and decides whether a change of
-// headers replaces the subscription or is adopted after an import.
+// is the first place the check can run). Whether a change replaces the
+// subscription is up to the attributes' plan modifiers.
 func (r *webhookSubscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return
@@ -196,45 +185,6 @@ func (r *webhookSubscriptionResource) ModifyPlan(ctx context.Context, req resour
 	newType := req.State.Raw.IsNull() || !strings.EqualFold(state.EventType.ValueString(), plan.EventType.ValueString())
 	if newType && !plan.EventType.IsUnknown() && !plan.EventType.IsNull() && r.client != nil {
 		r.checkEventType(ctx, plan.EventType.ValueString(), &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
-	}
-
-	if !req.State.Raw.IsNull() {
-		planHeaderChanges(ctx, plan, state, req.Private, resp)
-	}
-}
-
-// planHeaderChanges replaces the subscription when headers or
-// headers_wo_version change (the service has no update), except that the
-// first plan after an import takes configured ones into state, with a
-// warning, when the state has none (see webhook_import_adoption.go).
-func planHeaderChanges(ctx context.Context, plan, state webhookSubscriptionResourceModel, private privateGetter, resp *resource.ModifyPlanResponse) {
-	awaiting, diags := awaitingAdoption(ctx, private)
-	resp.Diagnostics.Append(diags...)
-	adopted := false
-	for _, a := range []struct {
-		path             path.Path
-		changed, adoptee bool
-	}{
-		{path.Root("headers"), !plan.Headers.Equal(state.Headers), state.Headers.IsNull()},
-		{path.Root("headers_wo_version"), !plan.HeadersWOVersion.Equal(state.HeadersWOVersion), state.HeadersWOVersion.IsNull()},
-	} {
-		switch {
-		case !a.changed:
-		case awaiting && a.adoptee:
-			adopted = true
-		default:
-			resp.RequiresReplace = append(resp.RequiresReplace, a.path)
-		}
-	}
-	if adopted {
-		resp.Diagnostics.AddWarning("Imported webhook headers could not be verified",
-			fmt.Sprintf("Subscription %s was imported. The service never returns a subscription's headers, so the configured "+
-				"headers (or headers_wo_version) are taken into state as they are, without replacing the subscription. "+
-				"If the subscription does not really carry these headers, replace it: terraform apply -replace=<address>. "+
-				"Later changes replace the subscription as usual.", state.ID.ValueString()))
 	}
 }
 
