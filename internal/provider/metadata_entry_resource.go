@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -65,9 +64,6 @@ func metadataEntryModelFromRaw(v tftypes.Value) (metadataEntryResourceModel, err
 	}
 	return m, o.Err()
 }
-
-// metadataEntryImportExample is shown with every malformed import ID.
-const metadataEntryImportExample = "SignatureRequest/3f2504e0-4f89-11d3-9a0c-0305e82c3301/invoice_number"
 
 func (r *metadataEntryResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_metadata_entry"
@@ -299,9 +295,7 @@ func (r *metadataEntryResource) Delete(ctx context.Context, req resource.DeleteR
 func (r *metadataEntryResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	entityType, entityID, key, err := parseMetadataEntryID(req.ID)
 	if err != nil {
-		resp.Diagnostics.AddError("Invalid import ID",
-			fmt.Sprintf("%s. Expected <entity_type>/<entity_id>/<key>, for example %q; entity_type is one of %s (any case).",
-				err, metadataEntryImportExample, strings.Join(client.EntityTypes, ", ")))
+		addImportIDError(&resp.Diagnostics, req.ID, err)
 		return
 	}
 
@@ -342,28 +336,4 @@ func (r *metadataEntryResource) put(ctx context.Context, m metadataEntryResource
 		tflog.Warn(ctx, "the run was interrupted; the metadata entry was written anyway and is recorded in the state")
 	}
 	return err
-}
-
-func metadataEntryID(entityType, entityID, key string) string {
-	return entityType + "/" + entityID + "/" + key
-}
-
-// parseMetadataEntryID splits <entity_type>/<entity_id>/<key>; the entity
-// type is returned in its canonical spelling.
-func parseMetadataEntryID(id string) (entityType, entityID, key string, err error) {
-	first, last := strings.Index(id, "/"), strings.LastIndex(id, "/")
-	if first < 0 || first == last {
-		return "", "", "", fmt.Errorf("%q does not have three parts separated by /", id)
-	}
-	rawType, entityID, key := id[:first], id[first+1:last], id[last+1:]
-	entityType, ok := client.CanonicalEntityType(rawType)
-	switch {
-	case !ok:
-		return "", "", "", fmt.Errorf("%q is not an entity type", rawType)
-	case entityID == "" || entityID == "." || entityID == "..":
-		return "", "", "", fmt.Errorf("%q has an empty or invalid entity_id", id)
-	case key == "" || key == "." || key == "..":
-		return "", "", "", fmt.Errorf("%q has an empty or invalid key", id)
-	}
-	return entityType, entityID, key, nil
 }

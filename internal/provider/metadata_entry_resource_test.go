@@ -519,11 +519,11 @@ resource "esign_metadata_entry" "x" {
 	for _, tc := range []struct{ id, why string }{
 		{"sig-x", `does\s+not\s+have\s+three\s+parts`},
 		{"Signatory/sig-x", `does\s+not\s+have\s+three\s+parts`},
-		{"Envelope/sig-x/k", `"Envelope"\s+is\s+not\s+an\s+entity\s+type`},
+		{"Envelope/sig-x/k", `entity\s+type\s+must\s+be\s+one\s+of\s+SignatureRequest,\s+Signatory,\s+Document\s+\(in\s+any\s+case\),\s+got\s+"Envelope"`},
 		{"Signatory//k", `empty\s+or\s+invalid\s+entity_id`},
 		{"Signatory/sig-x/", `empty\s+or\s+invalid\s+key`},
 		{"Signatory/sig-x/..", `empty\s+or\s+invalid\s+key`},
-		{"/sig-x/k", `""\s+is\s+not\s+an\s+entity\s+type`},
+		{"/sig-x/k", `entity\s+type\s+must\s+be\s+one\s+of.*got\s+""`},
 		{"Signatory/a/b/c/../..", `empty\s+or\s+invalid\s+key`},
 		{"signatory/sig-x/k/../more", ""}, // valid form (entity_id "sig-x/k/.."), but no such entry
 	} {
@@ -600,28 +600,6 @@ func TestMetadataEntryResourceDeleteWarns(t *testing.T) {
 	for _, want := range []string{`"employee_id"`, `Signatory "sig-1"`, "stays on the service"} {
 		if !strings.Contains(detail, want) {
 			t.Errorf("warning detail %q does not mention %s", detail, want)
-		}
-	}
-}
-
-func TestParseMetadataEntryID(t *testing.T) {
-	for id, want := range map[string][3]string{
-		"SignatureRequest/sr-1/k":   {"SignatureRequest", "sr-1", "k"},
-		"signaturerequest/sr-1/k":   {"SignatureRequest", "sr-1", "k"},
-		"SIGNATORY/a/b/c/key":       {"Signatory", "a/b/c", "key"},
-		"document/ d o c /k e y %✓": {"Document", " d o c ", "k e y %✓"},
-	} {
-		gotType, gotID, gotKey, err := parseMetadataEntryID(id)
-		if err != nil || [3]string{gotType, gotID, gotKey} != want {
-			t.Errorf("parseMetadataEntryID(%q) = %q, %q, %q, %v; want %q", id, gotType, gotID, gotKey, err, want)
-		}
-		if err == nil && metadataEntryID(gotType, gotID, gotKey) != want[0]+"/"+want[1]+"/"+want[2] {
-			t.Errorf("metadataEntryID does not round-trip %q", id)
-		}
-	}
-	for _, id := range []string{"", "x", "a/b", "Nope/a/b", "Document//k", "Document/a/", "Document/./k", "Document/a/."} {
-		if _, _, _, err := parseMetadataEntryID(id); err == nil {
-			t.Errorf("parseMetadataEntryID(%q) accepted a malformed id", id)
 		}
 	}
 }

@@ -124,7 +124,7 @@ func webhookImportIDOfIdentity(ctx context.Context, identity *tfsdk.ResourceIden
 			fmt.Sprintf("The identity's event_type %q is not an event type: it must be an event type name such as "+
 				"SignatureRequestCompleted (letters and digits), or left out.", eventType))
 	case eventType != "":
-		return eventType + "/" + id, diags
+		return webhookImportID(eventType, id), diags
 	}
 	return id, diags
 }

@@ -405,15 +405,13 @@ func (r *webhookSubscriptionResource) Delete(ctx context.Context, req resource.D
 	}
 }
 
-const webhookImportIDForms = "Expected <event_type>/<id> (e.g. SignatureRequestCompleted/3f2504e0-4f89-11d3-9a0c-0305e82c3301) or the plain <id>."
-
 // ImportState accepts <event_type>/<id> and <id>. It looks the subscription
 // up in the (shared) list, so the plain form learns its event type and a
 // wrong ID fails here with a clear message.
 func (r *webhookSubscriptionResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	eventType, id, ok := parseWebhookImportID(req.ID)
-	if !ok {
-		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("Cannot import webhook subscription %q. %s", req.ID, webhookImportIDForms))
+	eventType, id, err := parseWebhookImportID(req.ID)
+	if err != nil {
+		addImportIDError(&resp.Diagnostics, req.ID, err)
 		return
 	}
 
@@ -426,7 +424,7 @@ func (r *webhookSubscriptionResource) ImportState(ctx context.Context, req resou
 	switch {
 	case !found:
 		resp.Diagnostics.AddError("Webhook subscription not found",
-			fmt.Sprintf("The service lists no subscription with id %q. %s", id, webhookImportIDForms))
+			fmt.Sprintf("The service lists no subscription with id %q. Expected %s.", id, webhookImportIDForm))
 		return
 	case eventType != "" && !strings.EqualFold(eventType, sub.EventType):
 		resp.Diagnostics.AddError("Webhook subscription has another event type",
@@ -446,15 +444,4 @@ func (r *webhookSubscriptionResource) ImportState(ctx context.Context, req resou
 	flattenSubscription(sub, &model)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
 	resp.Diagnostics.Append(r.importMarks.markImported(ctx, sub.ID, resp.Private)...)
-}
-
-func parseWebhookImportID(raw string) (eventType, id string, ok bool) {
-	parts := strings.Split(raw, "/")
-	switch {
-	case len(parts) == 1 && parts[0] != "":
-		return "", parts[0], true
-	case len(parts) == 2 && parts[0] != "" && parts[1] != "":
-		return parts[0], parts[1], true
-	}
-	return "", "", false
 }

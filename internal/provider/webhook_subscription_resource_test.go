@@ -3,7 +3,6 @@ package provider
 import (
 	"fmt"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -659,26 +658,4 @@ func TestAccWebhookSubscriptionResource_createOutcomeUnknown(t *testing.T) {
 			},
 		}},
 	})
-}
-
-func TestParseWebhookImportID(t *testing.T) {
-	for _, tc := range []struct {
-		in, eventType, id string
-		ok                bool
-	}{
-		{"abc", "", "abc", true},
-		{"SignatureRequestCompleted/abc", "SignatureRequestCompleted", "abc", true},
-		{"", "", "", false},
-		{"/abc", "", "", false},
-		{"abc/", "", "", false},
-		{"a/b/c", "", "", false},
-	} {
-		eventType, id, ok := parseWebhookImportID(tc.in)
-		if eventType != tc.eventType || id != tc.id || ok != tc.ok {
-			t.Errorf("parseWebhookImportID(%q) = %q, %q, %v", tc.in, eventType, id, ok)
-		}
-	}
-	if !strings.Contains(webhookImportIDForms, "<event_type>/<id>") {
-		t.Error("the import ID message does not show the forms")
-	}
 }
