@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -59,9 +60,9 @@ var metadataDataSourceSchema = schema.Schema{
 		"written with that reference id). Set exactly one of the two.",
 	Attributes: map[string]schema.Attribute{
 		"entity_type": schema.StringAttribute{
-			MarkdownDescription: "Kind of entity: `SignatureRequest`, `Signatory` or `Document` (any case). Requires `entity_id`.",
+			MarkdownDescription: "Kind of entity: " + validators.EntityTypeSpellings + ". Requires `entity_id`.",
 			Optional:            true,
-			Validators:          []validator.String{stringvalidator.OneOfCaseInsensitive(client.EntityTypes...)},
+			Validators:          []validator.String{validators.EntityType()},
 		},
 		"entity_id": schema.StringAttribute{
 			MarkdownDescription: "Id of the entity whose entries to read. Requires `entity_type`.",

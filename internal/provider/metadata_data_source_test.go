@@ -105,7 +105,7 @@ func TestAccMetadataDataSource_invalidArguments(t *testing.T) {
   reference_id = "sr-1"`, `(?s)These attributes cannot be configured together:\s+\[entity_type,reference_id\]`),
 			step(`
   entity_type = "Envelope"
-  entity_id   = "x"`, `(?s)entity_type.*value must be one of`),
+  entity_id   = "x"`, `(?s)entity_type must be one of SignatureRequest, Signatory, Document.*got "Envelope"`),
 		},
 	})
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -37,7 +37,7 @@ func NewMetadataEntryResourceWithIdentity() resource.Resource {
 var metadataEntryIdentitySchema = identityschema.Schema{
 	Attributes: map[string]identityschema.Attribute{
 		"entity_type": identityschema.StringAttribute{
-			Description:       "`SignatureRequest`, `Signatory` or `Document` (any case on import; stored in this spelling).",
+			Description:       "Kind of entity the entry belongs to: " + validators.EntityTypeSpellings + ". The identity holds it as the service spells it (`Signatory`).",
 			RequiredForImport: true,
 		},
 		"entity_id": identityschema.StringAttribute{
@@ -76,7 +76,8 @@ func metadataEntryIdentityOfState(state tftypes.Value) (tftypes.Value, error) {
 	if err := o.Err(); err != nil {
 		return tftypes.Value{}, err
 	}
-	return metadataEntryIdentity(entityType.ValueString(), entityID.ValueString(), key.ValueString()), nil
+	m := metadataEntryResourceModel{EntityType: entityType, EntityID: entityID, Key: key}
+	return metadataEntryIdentity(m.entry()), nil
 }
 
 func (r metadataEntryWithIdentity) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
@@ -116,9 +117,8 @@ func metadataEntryImportIDOfIdentity(ctx context.Context, identity *tfsdk.Resour
 		return "", diags
 	}
 	entityType, entityID, key := m.EntityType.ValueString(), m.EntityID.ValueString(), m.Key.ValueString()
-	if _, ok := client.CanonicalEntityType(entityType); !ok {
-		diags.AddError("Invalid import identity", fmt.Sprintf("The identity's entity_type %q is not one of %s (any case).",
-			entityType, strings.Join(client.EntityTypes, ", ")))
+	if _, err := validators.CanonicalEntityType(entityType); err != nil {
+		diags.AddError("Invalid import identity", fmt.Sprintf("The identity's entity_type %s.", err))
 	}
 	if strings.Contains(key, "/") {
 		diags.AddError("Invalid import identity", fmt.Sprintf("The identity's key %q contains /, which keys cannot.", key))

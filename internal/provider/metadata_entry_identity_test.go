@@ -35,7 +35,7 @@ resource "esign_metadata_entry" "request" {
 }
 
 resource "esign_metadata_entry" "signatory" {
-  entity_type  = "Signatory"
+  entity_type  = "signatory" # any case: the identity holds the canonical spelling
   entity_id    = "sig/1"
   key          = "employee_id"
   value        = "E-7"
@@ -72,7 +72,8 @@ resource "esign_metadata_entry" "signatory" {
 			},
 			{
 				// The service never returns reference_id: the import leaves
-				// it null for a signatory, and the plan writes it in place.
+				// it null for a signatory, and the plan writes it in place
+				// (and takes entity_type's configured case into state).
 				ResourceName:       "esign_metadata_entry.signatory",
 				ImportState:        true,
 				ImportStateKind:    resource.ImportBlockWithResourceIdentity,
@@ -170,7 +171,7 @@ resource "esign_metadata_entry" "other" {
 			},
 			{
 				Config:      importOne(`{ entity_type = "Envelope", entity_id = "sig-1", key = "k" }`),
-				ExpectError: wrappedRegexp(`Invalid import identity.*entity_type "Envelope" is not one of SignatureRequest, Signatory, Document`),
+				ExpectError: wrappedRegexp(`Invalid import identity.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Envelope"`),
 			},
 			{
 				Config:      importOne(`{ entity_type = "Signatory", entity_id = "sig-1", key = "a/k" }`),

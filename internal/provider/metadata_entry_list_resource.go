@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -49,9 +50,9 @@ func (r *metadataEntryListResource) ListResourceConfigSchema(_ context.Context, 
 			"their configuration and import blocks. Set exactly one of the two. Each result is named by its entity and key.",
 		Attributes: map[string]schema.Attribute{
 			"entity_type": schema.StringAttribute{
-				MarkdownDescription: "Kind of entity: `SignatureRequest`, `Signatory` or `Document` (any case). Requires `entity_id`.",
+				MarkdownDescription: "Kind of entity: " + validators.EntityTypeSpellings + ". Requires `entity_id`.",
 				Optional:            true,
-				Validators:          []validator.String{stringvalidator.OneOfCaseInsensitive(client.EntityTypes...)},
+				Validators:          []validator.String{validators.EntityType()},
 			},
 			"entity_id": schema.StringAttribute{
 				MarkdownDescription: "Id of the entity whose entries to list. Requires `entity_type`.",
@@ -98,8 +99,8 @@ func (r *metadataEntryListResource) List(ctx context.Context, req list.ListReque
 
 	entries := make([]metadataEntryResourceModel, 0, len(items))
 	for _, e := range items {
-		entityType, ok := client.CanonicalEntityType(e.EntityType)
-		if !ok {
+		entityType, err := validators.CanonicalEntityType(e.EntityType)
+		if err != nil {
 			tflog.Warn(ctx, "skipped a metadata entry of an unknown entity type", map[string]any{
 				"entity_type": e.EntityType, "entity_id": e.EntityID, "key": e.Key,
 			})

@@ -134,7 +134,7 @@ list "esign_metadata_entry" "one" {
 			invalid(`config {
     entity_type = "Envelope"
     entity_id   = "e-1"
-  }`, `Attribute entity_type value must be one of`),
+  }`, `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Envelope"`),
 			{
 				// Nothing was sent to the service for an invalid list block: the
 				// only requests are this valid block's.

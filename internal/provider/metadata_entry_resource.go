@@ -48,6 +48,22 @@ type metadataEntryResourceModel struct {
 	OverwriteOnCreate types.Bool `tfsdk:"overwrite_on_create"`
 }
 
+// entry is what requests, the id and the identity are made of: the entity
+// type in its canonical spelling (entity_type may be written in any case and
+// is kept as written), the entity id and the key.
+func (m metadataEntryResourceModel) entry() (entityType, entityID, key string) {
+	entityType = m.EntityType.ValueString()
+	if canonical, err := validators.CanonicalEntityType(entityType); err == nil {
+		entityType = canonical
+	}
+	return entityType, m.EntityID.ValueString(), m.Key.ValueString()
+}
+
+// id is the entry's id attribute: <entity_type>/<entity_id>/<key>.
+func (m metadataEntryResourceModel) id() types.String {
+	return types.StringValue(metadataEntryID(m.entry()))
+}
+
 // metadataEntryModelFromRaw is Get for Read, which runs once per entry in
 // every refreshing plan (see rawObject).
 func metadataEntryModelFromRaw(v tftypes.Value) (metadataEntryResourceModel, error) {
@@ -86,11 +102,13 @@ var metadataEntrySchema = schema.Schema{
 			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 		"entity_type": schema.StringAttribute{
-			MarkdownDescription: "Kind of entity the entry belongs to: exactly `SignatureRequest`, `Signatory` or `Document`. " +
-				"Changing it replaces the entry.",
+			MarkdownDescription: "Kind of entity the entry belongs to: " + validators.EntityTypeSpellings + ". " +
+				"Requests, `id` and the import ID use the spelling the service documents; the state keeps the one " +
+				"configured, so a change of case alone neither replaces the entry nor writes anything. " +
+				"Changing it otherwise replaces the entry.",
 			Required:      true,
-			Validators:    []validator.String{stringvalidator.OneOf(client.EntityTypes...)},
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			Validators:    []validator.String{validators.EntityType()},
+			PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplaceUnlessOnlyCaseChanges()},
 		},
 		"entity_id": schema.StringAttribute{
 			MarkdownDescription: "Id of the signature request, signatory or document. Any characters are allowed (they are " +
@@ -156,7 +174,7 @@ func (r *metadataEntryResource) Create(ctx context.Context, req resource.CreateR
 		return
 	}
 
-	plan.ID = types.StringValue(metadataEntryID(plan.EntityType.ValueString(), plan.EntityID.ValueString(), plan.Key.ValueString()))
+	plan.ID = plan.id()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -165,7 +183,7 @@ func (r *metadataEntryResource) Create(ctx context.Context, req resource.CreateR
 // entity's list is the one the client shares (one request for all creates
 // of an entity).
 func (r *metadataEntryResource) refuseOverwrite(ctx context.Context, plan metadataEntryResourceModel, diags *diag.Diagnostics) {
-	entityType, entityID, key := plan.EntityType.ValueString(), plan.EntityID.ValueString(), plan.Key.ValueString()
+	entityType, entityID, key := plan.entry()
 	set, err := r.client.EntityMetadata(ctx, entityType, entityID)
 	if err != nil {
 		addAPIError(diags, "Could not check whether the metadata entry exists", err)
@@ -200,7 +218,8 @@ func (r *metadataEntryResource) Read(ctx context.Context, req resource.ReadReque
 		return
 	}
 
-	set, err := r.client.EntityMetadata(ctx, state.EntityType.ValueString(), state.EntityID.ValueString())
+	entityType, entityID, _ := state.entry()
+	set, err := r.client.EntityMetadata(ctx, entityType, entityID)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Could not read the metadata entry", err)
 		return
@@ -234,7 +253,7 @@ func refreshedEntry(prior metadataEntryResourceModel, set *client.MetadataSet) (
 	}
 	current = prior
 	current.Value = types.StringValue(entry.Value)
-	current.ID = types.StringValue(metadataEntryID(prior.EntityType.ValueString(), prior.EntityID.ValueString(), prior.Key.ValueString()))
+	current.ID = prior.id()
 	return current, true
 }
 
@@ -245,7 +264,8 @@ func (r *metadataEntryResource) refreshChangesNothing(_ context.Context, prior t
 	if err != nil {
 		return false
 	}
-	set, ok := r.client.CachedEntityMetadata(state.EntityType.ValueString(), state.EntityID.ValueString())
+	entityType, entityID, _ := state.entry()
+	set, ok := r.client.CachedEntityMetadata(entityType, entityID)
 	if !ok {
 		return false
 	}
@@ -269,7 +289,7 @@ func (r *metadataEntryResource) Update(ctx context.Context, req resource.UpdateR
 		}
 	}
 
-	plan.ID = types.StringValue(metadataEntryID(plan.EntityType.ValueString(), plan.EntityID.ValueString(), plan.Key.ValueString()))
+	plan.ID = plan.id()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -328,7 +348,8 @@ func importedMetadataEntry(entityType, entityID, key string) metadataEntryResour
 // a value the service has taken is also in the state.
 func (r *metadataEntryResource) put(ctx context.Context, m metadataEntryResourceModel) error {
 	interrupted, err := uninterruptedWrite(ctx, r.client, func(ctx context.Context) error {
-		_, err := r.client.PutMetadata(ctx, m.EntityType.ValueString(), m.EntityID.ValueString(), m.Key.ValueString(),
+		entityType, entityID, key := m.entry()
+		_, err := r.client.PutMetadata(ctx, entityType, entityID, key,
 			client.PutMetadataRequest{Value: m.Value.ValueString(), ReferenceID: m.ReferenceID.ValueString()})
 		return err
 	})

@@ -57,7 +57,8 @@ func checkMetadataDestroyed(tenant emulator.Tenant, kept ...[3]string) tfresourc
 		for _, k := range kept {
 			found := false
 			for _, m := range stored {
-				if m.EntityType == k[0] && m.EntityID == k[1] && m.Key == k[2] {
+				// The state keeps entity_type as configured, in any case.
+				if strings.EqualFold(m.EntityType, k[0]) && m.EntityID == k[1] && m.Key == k[2] {
 					found = true
 				}
 			}
@@ -231,6 +232,75 @@ data "esign_metadata" "by_reference" {
 					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-2"),
 					expectStoredMetadata(tenant, "Document", "doc-1", "retention_class", "contract", "sr-1"),
 				},
+			},
+		},
+	})
+}
+
+// entity_type may be written in any case, as in esign_metadata, the list
+// resource and import IDs: the state keeps the configured spelling, while
+// the id, the requests and an import use the canonical one; a
+// SignatureRequest's reference_id defaults to its id whatever the case, and
+// a change of case alone is an update that writes nothing.
+func TestAccMetadataEntryResource_entityTypeAnyCase(t *testing.T) {
+	tenant := newTestTenant(t)
+	const request, signatory = "esign_metadata_entry.request", "esign_metadata_entry.signatory"
+	config := func(requestType, signatoryType string) string {
+		return providerConfig(tenant) + fmt.Sprintf(`
+resource "esign_metadata_entry" "request" {
+  entity_type = %q
+  entity_id   = "sr-1"
+  key         = "invoice_number"
+  value       = "INV-1"
+}
+
+resource "esign_metadata_entry" "signatory" {
+  entity_type  = %q
+  entity_id    = "sig-1"
+  key          = "employee_id"
+  value        = "E-7"
+  reference_id = "sr-1"
+}
+`, requestType, signatoryType)
+	}
+	emptyAfterApply := tfresource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant),
+		Steps: []tfresource.TestStep{
+			{
+				Config:           config("signaturerequest", "SIGNATORY"),
+				ConfigPlanChecks: emptyAfterApply,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("entity_type"), knownvalue.StringExact("signaturerequest")),
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
+					statecheck.ExpectKnownValue(signatory, tfjsonpath.New("id"), knownvalue.StringExact("Signatory/sig-1/employee_id")),
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-1", "sr-1"),
+					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-1"),
+				},
+			},
+			{
+				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    config("SignatureRequest", "Signatory"),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(request, plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction(signatory, plancheck.ResourceActionUpdate),
+					},
+					PostApplyPostRefresh: emptyAfterApply.PostApplyPostRefresh,
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("entity_type"), knownvalue.StringExact("SignatureRequest")),
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
+					expectNoWrites(tenant),
+				},
+			},
+			{
+				ResourceName:      request,
+				ImportState:       true,
+				ImportStateId:     "SIGNATUREREQUEST/sr-1/invoice_number",
+				ImportStateVerify: true,
 			},
 		},
 	})
@@ -558,7 +628,7 @@ resource "esign_metadata_entry" "bad" {
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{
-			{Config: entry("signatory", "s", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_type.*value must be one of`)},
+			{Config: entry("Envelope", "s", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_type must be one of.*got "Envelope"`)},
 			{Config: entry("Signatory", "", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_id.*at least 1`)},
 			{Config: entry("Signatory", "s", "a/b"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*must not contain /`)},
 			{Config: entry("Signatory", "s", ".."), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*must be none of`)},

@@ -7,6 +7,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 // readMetadataSelection reads the entries that the esign_metadata data
@@ -16,7 +17,7 @@ import (
 // total is the service's count.
 func readMetadataSelection(ctx context.Context, c *client.Client, entityType, entityID, referenceID types.String) (items []client.MetadataEntry, total int, diags diag.Diagnostics) {
 	if referenceID.IsNull() {
-		canonical, _ := client.CanonicalEntityType(entityType.ValueString())
+		canonical, _ := validators.CanonicalEntityType(entityType.ValueString()) // the schema accepts no other
 		set, err := c.EntityMetadata(ctx, canonical, entityID.ValueString())
 		if err != nil {
 			addAPIError(&diags, "Could not list the metadata of the entity", err)

@@ -91,6 +91,7 @@ func TestReferenceIDDefault(t *testing.T) {
 		want               types.String
 	}{
 		{"signature request: its own id", str("SignatureRequest"), str(""), str(""), types.StringValue("sr-1")},
+		{"signature request in another case", str("signaturerequest"), str(""), str(""), types.StringValue("sr-1")},
 		{"configured wins", str("SignatureRequest"), str("sr-9"), str(""), types.StringValue("sr-9")},
 		{"signatory keeps the state", str("Signatory"), str(""), str("sr-2"), types.StringValue("sr-2")},
 		{"new signatory: none", str("Signatory"), str(""), str(""), types.StringNull()},

@@ -8,11 +8,12 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 // ReferenceIDDefault plans a metadata entry's reference_id when it is not
 // configured: a signature request's own id (entity_id) for a
-// SignatureRequest entry, otherwise what the state already holds (the
+// SignatureRequest entry (entity_type in any case), otherwise what the state already holds (the
 // service keeps it and never shows it), or null for a new entry.
 func ReferenceIDDefault() planmodifier.String { return referenceIDDefault{} }
 
@@ -39,11 +40,17 @@ func (referenceIDDefault) PlanModifyString(ctx context.Context, req planmodifier
 	switch {
 	case entityType.IsUnknown():
 		resp.PlanValue = types.StringUnknown()
-	case entityType.ValueString() == client.EntitySignatureRequest:
+	case isSignatureRequest(entityType.ValueString()):
 		resp.PlanValue = entityID // unknown while entity_id is
 	case !req.StateValue.IsNull():
 		resp.PlanValue = req.StateValue
 	default:
 		resp.PlanValue = types.StringNull()
 	}
+}
+
+// isSignatureRequest: entity_type is SignatureRequest, in any case.
+func isSignatureRequest(entityType string) bool {
+	canonical, err := validators.CanonicalEntityType(entityType)
+	return err == nil && canonical == client.EntitySignatureRequest
 }
