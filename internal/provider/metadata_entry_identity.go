@@ -30,7 +30,7 @@ type metadataEntryWithIdentity struct {
 // NewMetadataEntryResourceWithIdentity is the esign_metadata_entry resource
 // the provider serves.
 func NewMetadataEntryResourceWithIdentity() resource.Resource {
-	return metadataEntryWithIdentity{&metadataEntryResource{}}
+	return metadataEntryWithIdentity{newMetadataEntryResource()}
 }
 
 // metadataEntryIdentitySchema: an entry is named by its entity and key.

@@ -30,12 +30,15 @@ var (
 
 // NewMetadataEntryResource is the esign_metadata_entry resource.
 func NewMetadataEntryResource() resource.Resource {
-	return &metadataEntryResource{}
+	return newMetadataEntryResource()
 }
 
-type metadataEntryResource struct {
-	client *client.Client
+// newMetadataEntryResource is the resource itself, for the wrapper that gives it its identity.
+func newMetadataEntryResource() *metadataEntryResource {
+	return &metadataEntryResource{resourceBase{typeSuffix: "_metadata_entry", schema: metadataEntrySchema}}
 }
+
+type metadataEntryResource struct{ resourceBase }
 
 type metadataEntryResourceModel struct {
 	ID          types.String `tfsdk:"id"`
@@ -79,14 +82,6 @@ func metadataEntryModelFromRaw(v tftypes.Value) (metadataEntryResourceModel, err
 		OverwriteOnCreate: o.Bool("overwrite_on_create"),
 	}
 	return m, o.Err()
-}
-
-func (r *metadataEntryResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_metadata_entry"
-}
-
-func (r *metadataEntryResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = metadataEntrySchema
 }
 
 var metadataEntrySchema = schema.Schema{
@@ -150,10 +145,6 @@ var metadataEntrySchema = schema.Schema{
 			Default:  booldefault.StaticBool(false),
 		},
 	},
-}
-
-func (r *metadataEntryResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
 }
 
 func (r *metadataEntryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

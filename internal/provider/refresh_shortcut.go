@@ -53,13 +53,15 @@ var refreshShortcuts = map[string]struct {
 		stateType:    webhookSubscriptionSchema.Type().TerraformType(context.Background()),
 		identityType: webhookSubscriptionIdentityType,
 		identity:     webhookSubscriptionIdentityOfState,
-		withClient:   func(c *client.Client) refreshShortcut { return &webhookSubscriptionResource{client: c} },
+		withClient: func(c *client.Client) refreshShortcut {
+			return &webhookSubscriptionResource{resourceBase: resourceBase{client: c}}
+		},
 	},
 	"esign_metadata_entry": {
 		stateType:    metadataEntrySchema.Type().TerraformType(context.Background()),
 		identityType: metadataEntryIdentityType,
 		identity:     metadataEntryIdentityOfState,
-		withClient:   func(c *client.Client) refreshShortcut { return &metadataEntryResource{client: c} },
+		withClient:   func(c *client.Client) refreshShortcut { return &metadataEntryResource{resourceBase{client: c}} },
 	},
 }
 

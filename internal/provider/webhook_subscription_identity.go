@@ -31,7 +31,7 @@ type webhookSubscriptionWithIdentity struct {
 // NewWebhookSubscriptionResourceWithIdentity is the esign_webhook_subscription
 // resource the provider serves.
 func NewWebhookSubscriptionResourceWithIdentity() resource.Resource {
-	return webhookSubscriptionWithIdentity{&webhookSubscriptionResource{}}
+	return webhookSubscriptionWithIdentity{newWebhookSubscriptionResource()}
 }
 
 // webhookSubscriptionIdentitySchema: the id names a subscription; the event

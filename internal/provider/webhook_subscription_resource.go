@@ -34,11 +34,16 @@ var (
 
 // NewWebhookSubscriptionResource is the esign_webhook_subscription resource.
 func NewWebhookSubscriptionResource() resource.Resource {
-	return &webhookSubscriptionResource{}
+	return newWebhookSubscriptionResource()
+}
+
+// newWebhookSubscriptionResource is the resource itself, for the wrapper that gives it its identity.
+func newWebhookSubscriptionResource() *webhookSubscriptionResource {
+	return &webhookSubscriptionResource{resourceBase: resourceBase{typeSuffix: "_webhook_subscription", schema: webhookSubscriptionSchema}}
 }
 
 type webhookSubscriptionResource struct {
-	client *client.Client
+	resourceBase
 	// importMarks tells Read which subscriptions this operation imported
 	// (see webhook_import_adoption.go).
 	importMarks *importMarks
@@ -68,14 +73,6 @@ func webhookModelFromRaw(v tftypes.Value) (webhookSubscriptionResourceModel, err
 		HeadersWOVersion: o.Int64("headers_wo_version"),
 	}
 	return m, o.Err()
-}
-
-func (r *webhookSubscriptionResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_webhook_subscription"
-}
-
-func (r *webhookSubscriptionResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = webhookSubscriptionSchema
 }
 
 var webhookSubscriptionSchema = schema.Schema{
@@ -157,8 +154,8 @@ var webhookSubscriptionSchema = schema.Schema{
 	},
 }
 
-func (r *webhookSubscriptionResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+func (r *webhookSubscriptionResource) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.resourceBase.Configure(ctx, req, resp)
 	r.importMarks = importMarksFromProviderData(req.ProviderData)
 }
 
