@@ -15,25 +15,20 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
-var (
-	_ resource.ResourceWithIdentity    = metadataEntryWithIdentity{}
-	_ resource.ResourceWithImportState = metadataEntryWithIdentity{}
-)
-
-// metadataEntryWithIdentity is esign_metadata_entry with its resource
-// identity (see resource_identity.go). Embedding forwards every other method
-// of the resource, including ones added later.
-type metadataEntryWithIdentity struct {
-	*metadataEntryResource
-}
-
 // NewMetadataEntryResourceWithIdentity is the esign_metadata_entry resource
 // the provider serves.
 func NewMetadataEntryResourceWithIdentity() resource.Resource {
-	return metadataEntryWithIdentity{newMetadataEntryResource()}
+	return withIdentity{newMetadataEntryResource(), metadataEntryIdentities}
 }
 
-// metadataEntryIdentitySchema: an entry is named by its entity and key.
+// metadataEntryIdentities: an entry is named by its entity and key.
+var metadataEntryIdentities = stateIdentity{
+	schema:   metadataEntryIdentitySchema,
+	of:       metadataEntryIdentityOfState,
+	importID: metadataEntryImportIDOfIdentity,
+}
+
+// metadataEntryIdentitySchema is the identity's schema.
 var metadataEntryIdentitySchema = identityschema.Schema{
 	Attributes: map[string]identityschema.Attribute{
 		"entity_type": identityschema.StringAttribute{
@@ -78,32 +73,6 @@ func metadataEntryIdentityOfState(state tftypes.Value) (tftypes.Value, error) {
 	}
 	m := metadataEntryResourceModel{EntityType: entityType, EntityID: entityID, Key: key}
 	return metadataEntryIdentity(m.entry()), nil
-}
-
-func (r metadataEntryWithIdentity) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = metadataEntryIdentitySchema
-}
-
-// metadataEntryIdentities sets the identity after each method.
-var metadataEntryIdentities = stateIdentity{of: metadataEntryIdentityOfState, importID: metadataEntryImportIDOfIdentity}
-
-func (r metadataEntryWithIdentity) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.metadataEntryResource.Create(ctx, req, resp)
-	metadataEntryIdentities.afterCreate(resp)
-}
-
-func (r metadataEntryWithIdentity) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.metadataEntryResource.Read(ctx, req, resp)
-	metadataEntryIdentities.afterRead(req, resp)
-}
-
-func (r metadataEntryWithIdentity) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.metadataEntryResource.Update(ctx, req, resp)
-	metadataEntryIdentities.afterUpdate(resp)
-}
-
-func (r metadataEntryWithIdentity) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	metadataEntryIdentities.importState(ctx, req, resp, r.metadataEntryResource.ImportState)
 }
 
 // metadataEntryImportIDOfIdentity is <entity_type>/<entity_id>/<key>. The

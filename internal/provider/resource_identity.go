@@ -5,6 +5,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -13,11 +14,11 @@ import (
 // names a resource's remote object: what `import { identity = {...} }`,
 // list results and `terraform query` deal in. Both resources' identities
 // are functions of their state, so each resource is served wrapped
-// (webhookSubscriptionWithIdentity, metadataEntryWithIdentity): the wrapper
-// runs the resource's own method and then derives the identity from the
-// state that method produced. Every return path of every method gets it,
-// the refresh shortcut derives it with the same function, and the
-// resources' own CRUD code stays about the service alone.
+// (withIdentity): the wrapper runs the resource's own method and then
+// derives the identity from the state that method produced. Every return
+// path of every method gets it, the refresh shortcut derives it with the
+// same function, and the resources' own CRUD code stays about the service
+// alone.
 //
 // Clients without identity (Terraform before 1.12, OpenTofu before 1.12)
 // never send one and ignore the one they get back; nothing else changes
@@ -52,10 +53,11 @@ func readState(prior, current tftypes.Value) tftypes.Value {
 	return current
 }
 
-// stateIdentity is how a wrapper sets a resource's identity after each of
-// its methods.
+// stateIdentity is a resource's identity: its schema, and how withIdentity
+// derives it after each of the resource's methods.
 type stateIdentity struct {
-	of identityOfState
+	schema identityschema.Schema
+	of     identityOfState
 	// importID is the import ID an identity stands for, or diagnostics
 	// naming the identity attribute that cannot be one.
 	importID func(context.Context, *tfsdk.ResourceIdentity) (string, diag.Diagnostics)
@@ -91,4 +93,58 @@ func (s stateIdentity) importState(ctx context.Context, req resource.ImportState
 	}
 	importByID(ctx, req, resp)
 	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.of)
+}
+
+// identifiedResource is a resource that withIdentity can serve.
+type identifiedResource interface {
+	resource.ResourceWithConfigure
+	resource.ResourceWithImportState
+}
+
+var (
+	_ resource.ResourceWithIdentity    = withIdentity{}
+	_ resource.ResourceWithImportState = withIdentity{}
+	_ resource.ResourceWithModifyPlan  = withIdentity{}
+)
+
+// withIdentity is a resource served with its identity. The embedded
+// resource's methods that do not touch state (Metadata, Schema, Configure,
+// Delete) are promoted as they are; the optional ones the framework looks
+// for beyond identifiedResource are forwarded below, and
+// TestWithIdentityKeepsEveryInterface fails when a resource gains one that
+// is not.
+type withIdentity struct {
+	identifiedResource
+	identity stateIdentity
+}
+
+func (r withIdentity) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = r.identity.schema
+}
+
+func (r withIdentity) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	r.identifiedResource.Create(ctx, req, resp)
+	r.identity.afterCreate(resp)
+}
+
+func (r withIdentity) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	r.identifiedResource.Read(ctx, req, resp)
+	r.identity.afterRead(req, resp)
+}
+
+func (r withIdentity) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	r.identifiedResource.Update(ctx, req, resp)
+	r.identity.afterUpdate(resp)
+}
+
+func (r withIdentity) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	r.identity.importState(ctx, req, resp, r.identifiedResource.ImportState)
+}
+
+// ModifyPlan is the resource's own, if it has one. The plan of a resource
+// without it is left as the framework made it.
+func (r withIdentity) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if m, ok := r.identifiedResource.(resource.ResourceWithModifyPlan); ok {
+		m.ModifyPlan(ctx, req, resp)
+	}
 }

@@ -15,23 +15,18 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
-var (
-	_ resource.ResourceWithIdentity    = webhookSubscriptionWithIdentity{}
-	_ resource.ResourceWithImportState = webhookSubscriptionWithIdentity{}
-	_ resource.ResourceWithModifyPlan  = webhookSubscriptionWithIdentity{}
-)
-
-// webhookSubscriptionWithIdentity is esign_webhook_subscription with its
-// resource identity (see resource_identity.go). Embedding forwards every
-// other method of the resource, including ones added later.
-type webhookSubscriptionWithIdentity struct {
-	*webhookSubscriptionResource
-}
-
 // NewWebhookSubscriptionResourceWithIdentity is the esign_webhook_subscription
 // resource the provider serves.
 func NewWebhookSubscriptionResourceWithIdentity() resource.Resource {
-	return webhookSubscriptionWithIdentity{newWebhookSubscriptionResource()}
+	return withIdentity{newWebhookSubscriptionResource(), webhookSubscriptionIdentities}
+}
+
+// webhookSubscriptionIdentities: a subscription is named by its id and
+// event type.
+var webhookSubscriptionIdentities = stateIdentity{
+	schema:   webhookSubscriptionIdentitySchema,
+	of:       webhookSubscriptionIdentityOfState,
+	importID: webhookImportIDOfIdentity,
 }
 
 // webhookSubscriptionIdentitySchema: the id names a subscription; the event
@@ -77,32 +72,6 @@ func webhookSubscriptionIdentityOfState(state tftypes.Value) (tftypes.Value, err
 		return tftypes.Value{}, err
 	}
 	return webhookSubscriptionIdentity(id.ValueString(), eventType.ValueString()), nil
-}
-
-func (r webhookSubscriptionWithIdentity) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = webhookSubscriptionIdentitySchema
-}
-
-// webhookSubscriptionIdentities sets the identity after each method.
-var webhookSubscriptionIdentities = stateIdentity{of: webhookSubscriptionIdentityOfState, importID: webhookImportIDOfIdentity}
-
-func (r webhookSubscriptionWithIdentity) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.webhookSubscriptionResource.Create(ctx, req, resp)
-	webhookSubscriptionIdentities.afterCreate(resp)
-}
-
-func (r webhookSubscriptionWithIdentity) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.webhookSubscriptionResource.Read(ctx, req, resp)
-	webhookSubscriptionIdentities.afterRead(req, resp)
-}
-
-func (r webhookSubscriptionWithIdentity) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.webhookSubscriptionResource.Update(ctx, req, resp)
-	webhookSubscriptionIdentities.afterUpdate(resp)
-}
-
-func (r webhookSubscriptionWithIdentity) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	webhookSubscriptionIdentities.importState(ctx, req, resp, r.webhookSubscriptionResource.ImportState)
 }
 
 // webhookImportIDOfIdentity is <event_type>/<id>, or <id> when the identity
