@@ -104,7 +104,7 @@ func metadataEntryListResult(ctx context.Context, req list.ListRequest, e metada
 	entityType, entityID, key := e.EntityType.ValueString(), e.EntityID.ValueString(), e.Key.ValueString()
 	result := req.NewListResult(ctx)
 	result.DisplayName = entityType + " " + entityID + ": " + key
-	result.Identity.Raw = metadataEntryIdentity(entityType, entityID, key)
+	result.Identity.Raw = metadataEntryIdentities.value(map[string]string{"entity_type": entityType, "entity_id": entityID, "key": key})
 	if req.IncludeResource {
 		result.Diagnostics.Append(result.Resource.Set(ctx, e)...)
 	}

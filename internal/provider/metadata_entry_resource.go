@@ -55,11 +55,16 @@ type metadataEntryResourceModel struct {
 // type in its canonical spelling (entity_type may be written in any case and
 // is kept as written), the entity id and the key.
 func (m metadataEntryResourceModel) entry() (entityType, entityID, key string) {
-	entityType = m.EntityType.ValueString()
+	return canonicalEntityType(m.EntityType.ValueString()), m.EntityID.ValueString(), m.Key.ValueString()
+}
+
+// canonicalEntityType is entityType in its canonical spelling; what the
+// schema refuses stays as it is.
+func canonicalEntityType(entityType string) string {
 	if canonical, err := validators.CanonicalEntityType(entityType); err == nil {
-		entityType = canonical
+		return canonical
 	}
-	return entityType, m.EntityID.ValueString(), m.Key.ValueString()
+	return entityType
 }
 
 // id is the entry's id attribute: <entity_type>/<entity_id>/<key>.

@@ -41,27 +41,24 @@ type refreshShortcut interface {
 }
 
 // refreshShortcuts are the resources with a shortcut, by type name: the type
-// their state decodes with, their identity's type and how Read derives it,
-// and the resource with a client.
+// their state decodes with, their identity (its type, and how Read derives
+// it), and the resource with a client.
 var refreshShortcuts = map[string]struct {
-	stateType    tftypes.Type
-	identityType tftypes.Type
-	identity     identityOfState
-	withClient   func(*client.Client) refreshShortcut
+	stateType  tftypes.Type
+	identity   stateIdentity
+	withClient func(*client.Client) refreshShortcut
 }{
 	"esign_webhook_subscription": {
-		stateType:    webhookSubscriptionSchema.Type().TerraformType(context.Background()),
-		identityType: webhookSubscriptionIdentityType,
-		identity:     webhookSubscriptionIdentityOfState,
+		stateType: webhookSubscriptionSchema.Type().TerraformType(context.Background()),
+		identity:  webhookSubscriptionIdentities,
 		withClient: func(c *client.Client) refreshShortcut {
 			return &webhookSubscriptionResource{resourceBase: resourceBase{client: c}}
 		},
 	},
 	"esign_metadata_entry": {
-		stateType:    metadataEntrySchema.Type().TerraformType(context.Background()),
-		identityType: metadataEntryIdentityType,
-		identity:     metadataEntryIdentityOfState,
-		withClient:   func(c *client.Client) refreshShortcut { return &metadataEntryResource{resourceBase{client: c}} },
+		stateType:  metadataEntrySchema.Type().TerraformType(context.Background()),
+		identity:   metadataEntryIdentities,
+		withClient: func(c *client.Client) refreshShortcut { return &metadataEntryResource{resourceBase{client: c}} },
 	},
 }
 
@@ -80,7 +77,7 @@ func (s protocolServer) unchangedRefresh(ctx context.Context, req *tfprotov6.Rea
 	if !shortcut.withClient(c).refreshChangesNothing(ctx, prior) {
 		return nil, false
 	}
-	identity, err := shortcut.identity(prior)
+	identity, err := shortcut.identity.ofState(prior)
 	if err != nil {
 		return nil, false
 	}

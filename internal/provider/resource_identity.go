@@ -53,28 +53,69 @@ func readState(prior, current tftypes.Value) tftypes.Value {
 	return current
 }
 
-// stateIdentity is a resource's identity: its schema, and how withIdentity
-// derives it after each of the resource's methods.
+// stateIdentity is a resource's identity. Its attributes are strings, the
+// state's attributes of the same names, spelled as canonical says where the
+// identity spells them otherwise than the state (which keeps names as
+// configured).
 type stateIdentity struct {
-	schema identityschema.Schema
-	of     identityOfState
-	// importID is the import ID an identity stands for, or diagnostics
-	// naming the identity attribute that cannot be one.
-	importID func(context.Context, *tfsdk.ResourceIdentity) (string, diag.Diagnostics)
+	schema    identityschema.Schema
+	typ       tftypes.Type
+	canonical map[string]func(string) string
+	// importID is the import ID an identity's attributes stand for, or
+	// errors naming the attribute that cannot be one.
+	importID func(attrs map[string]string) (string, diag.Diagnostics)
+}
+
+func newStateIdentity(schema identityschema.Schema, canonical map[string]func(string) string,
+	importID func(map[string]string) (string, diag.Diagnostics)) stateIdentity {
+	return stateIdentity{schema: schema, typ: schema.Type().TerraformType(context.Background()), canonical: canonical, importID: importID}
+}
+
+// value is the identity with these attribute values.
+func (s stateIdentity) value(attrs map[string]string) tftypes.Value {
+	values := make(map[string]tftypes.Value, len(s.schema.Attributes))
+	for name := range s.schema.Attributes {
+		v := attrs[name]
+		if spell, ok := s.canonical[name]; ok {
+			v = spell(v)
+		}
+		values[name] = tftypes.NewValue(tftypes.String, v)
+	}
+	return tftypes.NewValue(s.typ, values)
+}
+
+// ofState is the identityOfState of the resource.
+func (s stateIdentity) ofState(state tftypes.Value) (tftypes.Value, error) {
+	attrs, err := s.stringAttributes(state)
+	if err != nil {
+		return tftypes.Value{}, err
+	}
+	return s.value(attrs), nil
+}
+
+// stringAttributes reads the identity's attributes from v, a state or an
+// identity; null reads as "".
+func (s stateIdentity) stringAttributes(v tftypes.Value) (map[string]string, error) {
+	o := newRawObject(v)
+	attrs := make(map[string]string, len(s.schema.Attributes))
+	for name := range s.schema.Attributes {
+		attrs[name] = o.String(name).ValueString()
+	}
+	return attrs, o.Err()
 }
 
 func (s stateIdentity) afterCreate(resp *resource.CreateResponse) {
-	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.of)
+	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.ofState)
 }
 
 func (s stateIdentity) afterRead(req resource.ReadRequest, resp *resource.ReadResponse) {
-	setIdentity(readState(req.State.Raw, resp.State.Raw), resp.Identity, &resp.Diagnostics, s.of)
+	setIdentity(readState(req.State.Raw, resp.State.Raw), resp.Identity, &resp.Diagnostics, s.ofState)
 }
 
 // afterUpdate sets the identity too: a client without identity (Terraform
 // 1.11) plans none, and the framework requires one after every update.
 func (s stateIdentity) afterUpdate(resp *resource.UpdateResponse) {
-	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.of)
+	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.ofState)
 }
 
 // importState imports by ID (terraform import, import blocks with id) or by
@@ -84,7 +125,12 @@ func (s stateIdentity) afterUpdate(resp *resource.UpdateResponse) {
 func (s stateIdentity) importState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse,
 	importByID func(context.Context, resource.ImportStateRequest, *resource.ImportStateResponse)) {
 	if req.ID == "" && req.Identity != nil {
-		id, diags := s.importID(ctx, req.Identity)
+		attrs, err := s.stringAttributes(req.Identity.Raw)
+		if err != nil {
+			addModelError(&resp.Diagnostics, err)
+			return
+		}
+		id, diags := s.importID(attrs)
 		resp.Diagnostics.Append(diags...)
 		if resp.Diagnostics.HasError() {
 			return
@@ -92,7 +138,7 @@ func (s stateIdentity) importState(ctx context.Context, req resource.ImportState
 		req.ID = id
 	}
 	importByID(ctx, req, resp)
-	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.of)
+	setIdentity(resp.State.Raw, resp.Identity, &resp.Diagnostics, s.ofState)
 }
 
 // identifiedResource is a resource that withIdentity can serve.

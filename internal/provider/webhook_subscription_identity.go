@@ -1,16 +1,12 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
@@ -22,12 +18,10 @@ func NewWebhookSubscriptionResourceWithIdentity() resource.Resource {
 }
 
 // webhookSubscriptionIdentities: a subscription is named by its id and
-// event type.
-var webhookSubscriptionIdentities = stateIdentity{
-	schema:   webhookSubscriptionIdentitySchema,
-	of:       webhookSubscriptionIdentityOfState,
-	importID: webhookImportIDOfIdentity,
-}
+// event type, lower-case.
+var webhookSubscriptionIdentities = newStateIdentity(webhookSubscriptionIdentitySchema,
+	map[string]func(string) string{"event_type": strings.ToLower},
+	webhookImportIDOfIdentity)
 
 // webhookSubscriptionIdentitySchema: the id names a subscription; the event
 // type is part of it because the service's get and delete routes need it
@@ -48,41 +42,11 @@ var webhookSubscriptionIdentitySchema = identityschema.Schema{
 	},
 }
 
-var webhookSubscriptionIdentityType = webhookSubscriptionIdentitySchema.Type().TerraformType(context.Background())
-
-type webhookSubscriptionIdentityModel struct {
-	ID        types.String `tfsdk:"id"`
-	EventType types.String `tfsdk:"event_type"`
-}
-
-// webhookSubscriptionIdentity is the identity of the subscription id of
-// eventType, in any spelling.
-func webhookSubscriptionIdentity(id, eventType string) tftypes.Value {
-	return tftypes.NewValue(webhookSubscriptionIdentityType, map[string]tftypes.Value{
-		"id":         tftypes.NewValue(tftypes.String, id),
-		"event_type": tftypes.NewValue(tftypes.String, strings.ToLower(eventType)),
-	})
-}
-
-// webhookSubscriptionIdentityOfState is the identityOfState of a subscription.
-func webhookSubscriptionIdentityOfState(state tftypes.Value) (tftypes.Value, error) {
-	o := newRawObject(state)
-	id, eventType := o.String("id"), o.String("event_type")
-	if err := o.Err(); err != nil {
-		return tftypes.Value{}, err
-	}
-	return webhookSubscriptionIdentity(id.ValueString(), eventType.ValueString()), nil
-}
-
 // webhookImportIDOfIdentity is <event_type>/<id>, or <id> when the identity
 // has no event type.
-func webhookImportIDOfIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity) (string, diag.Diagnostics) {
-	var m webhookSubscriptionIdentityModel
-	diags := identity.Get(ctx, &m)
-	if diags.HasError() {
-		return "", diags
-	}
-	id, eventType := m.ID.ValueString(), m.EventType.ValueString()
+func webhookImportIDOfIdentity(attrs map[string]string) (string, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	id, eventType := attrs["id"], attrs["event_type"]
 	switch {
 	case id == "" || strings.Contains(id, "/"):
 		diags.AddError("Invalid import identity",

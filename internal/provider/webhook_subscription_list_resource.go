@@ -108,7 +108,7 @@ func (f webhookSubscriptionListConfigModel) matches(s client.Subscription) bool 
 func webhookSubscriptionListResult(ctx context.Context, req list.ListRequest, s client.Subscription) list.ListResult {
 	result := req.NewListResult(ctx)
 	result.DisplayName = s.EventType + ": " + s.URI
-	result.Identity.Raw = webhookSubscriptionIdentity(s.ID, s.EventType)
+	result.Identity.Raw = webhookSubscriptionIdentities.value(map[string]string{"id": s.ID, "event_type": s.EventType})
 	if req.IncludeResource {
 		result.Diagnostics.Append(result.Resource.Set(ctx, importedSubscription(s))...)
 	}
