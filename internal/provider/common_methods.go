@@ -26,6 +26,10 @@ type dataSourceBase struct {
 	client     *client.Client
 }
 
+func newDataSourceBase(typeSuffix string, schema datasourceschema.Schema) dataSourceBase {
+	return dataSourceBase{typeSuffix: typeSuffix, schema: schema}
+}
+
 func (d *dataSourceBase) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + d.typeSuffix
 }
@@ -38,41 +42,48 @@ func (d *dataSourceBase) Configure(_ context.Context, req datasource.ConfigureRe
 	d.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
 }
 
-// listResourceBase is embedded by every list resource. A list resource has
-// the type name of the resource whose objects it lists.
-type listResourceBase struct {
+// resourceTypeBase is what a resource and the list resource of its type
+// share: a list resource is named after the resource whose objects it
+// lists, and configured like it.
+type resourceTypeBase struct {
 	typeSuffix string
-	schema     listschema.Schema
 	client     *client.Client
 }
 
-func (r *listResourceBase) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+func (r *resourceTypeBase) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + r.typeSuffix
 }
 
-func (r *listResourceBase) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	resp.Schema = r.schema
+func (r *resourceTypeBase) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.useClient(clientFromProviderData(req.ProviderData, &resp.Diagnostics))
 }
 
-func (r *listResourceBase) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
-}
+func (r *resourceTypeBase) useClient(c *client.Client) { r.client = c }
 
 // resourceBase is embedded by every resource.
 type resourceBase struct {
-	typeSuffix string
-	schema     resourceschema.Schema
-	client     *client.Client
+	resourceTypeBase
+	schema resourceschema.Schema
 }
 
-func (r *resourceBase) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + r.typeSuffix
+func newResourceBase(typeSuffix string, schema resourceschema.Schema) resourceBase {
+	return resourceBase{resourceTypeBase{typeSuffix: typeSuffix}, schema}
 }
 
 func (r *resourceBase) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = r.schema
 }
 
-func (r *resourceBase) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+// listResourceBase is embedded by every list resource.
+type listResourceBase struct {
+	resourceTypeBase
+	schema listschema.Schema
+}
+
+func newListResourceBase(typeSuffix string, schema listschema.Schema) listResourceBase {
+	return listResourceBase{resourceTypeBase{typeSuffix: typeSuffix}, schema}
+}
+
+func (r *listResourceBase) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = r.schema
 }

@@ -21,7 +21,7 @@ var (
 
 // NewMetadataDataSource is the esign_metadata data source.
 func NewMetadataDataSource() datasource.DataSource {
-	return &metadataDataSource{dataSourceBase{typeSuffix: "_metadata", schema: metadataDataSourceSchema}}
+	return &metadataDataSource{newDataSourceBase("_metadata", metadataDataSourceSchema)}
 }
 
 type metadataDataSource struct{ dataSourceBase }

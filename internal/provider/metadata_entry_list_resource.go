@@ -23,7 +23,7 @@ var (
 // NewMetadataEntryListResource is the esign_metadata_entry list resource
 // (`list` blocks of `terraform query`, Terraform 1.14 and later).
 func NewMetadataEntryListResource() list.ListResource {
-	return &metadataEntryListResource{listResourceBase{typeSuffix: "_metadata_entry", schema: metadataEntryListSchema}}
+	return &metadataEntryListResource{newListResourceBase("_metadata_entry", metadataEntryListSchema)}
 }
 
 type metadataEntryListResource struct{ listResourceBase }

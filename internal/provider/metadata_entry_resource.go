@@ -35,7 +35,7 @@ func NewMetadataEntryResource() resource.Resource {
 
 // newMetadataEntryResource is the resource itself, for the wrapper that gives it its identity.
 func newMetadataEntryResource() *metadataEntryResource {
-	return &metadataEntryResource{resourceBase{typeSuffix: "_metadata_entry", schema: metadataEntrySchema}}
+	return &metadataEntryResource{newResourceBase("_metadata_entry", metadataEntrySchema)}
 }
 
 type metadataEntryResource struct{ resourceBase }

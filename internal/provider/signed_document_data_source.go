@@ -29,7 +29,7 @@ const maxInlineContent = 4 << 20
 
 // NewSignedDocumentDataSource is the esign_signed_document data source.
 func NewSignedDocumentDataSource() datasource.DataSource {
-	return &signedDocumentDataSource{dataSourceBase{typeSuffix: "_signed_document", schema: signedDocumentSchema}}
+	return &signedDocumentDataSource{newDataSourceBase("_signed_document", signedDocumentSchema)}
 }
 
 type signedDocumentDataSource struct{ dataSourceBase }

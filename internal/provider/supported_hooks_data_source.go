@@ -14,7 +14,7 @@ var _ datasource.DataSourceWithConfigure = (*supportedHooksDataSource)(nil)
 
 // NewSupportedHooksDataSource is the esign_supported_hooks data source.
 func NewSupportedHooksDataSource() datasource.DataSource {
-	return &supportedHooksDataSource{dataSourceBase{typeSuffix: "_supported_hooks", schema: supportedHooksSchema}}
+	return &supportedHooksDataSource{newDataSourceBase("_supported_hooks", supportedHooksSchema)}
 }
 
 type supportedHooksDataSource struct{ dataSourceBase }

@@ -18,7 +18,7 @@ var _ datasource.DataSourceWithConfigure = (*webhookSubscriptionDataSource)(nil)
 
 // NewWebhookSubscriptionDataSource is the esign_webhook_subscription data source.
 func NewWebhookSubscriptionDataSource() datasource.DataSource {
-	return &webhookSubscriptionDataSource{dataSourceBase{typeSuffix: "_webhook_subscription", schema: webhookSubscriptionDataSourceSchema}}
+	return &webhookSubscriptionDataSource{newDataSourceBase("_webhook_subscription", webhookSubscriptionDataSourceSchema)}
 }
 
 type webhookSubscriptionDataSource struct{ dataSourceBase }

@@ -19,7 +19,7 @@ var _ list.ListResourceWithConfigure = (*webhookSubscriptionListResource)(nil)
 // NewWebhookSubscriptionListResource is the esign_webhook_subscription list
 // resource (`list` blocks of `terraform query`, Terraform 1.14 and later).
 func NewWebhookSubscriptionListResource() list.ListResource {
-	return &webhookSubscriptionListResource{listResourceBase{typeSuffix: "_webhook_subscription", schema: webhookSubscriptionListSchema}}
+	return &webhookSubscriptionListResource{newListResourceBase("_webhook_subscription", webhookSubscriptionListSchema)}
 }
 
 type webhookSubscriptionListResource struct{ listResourceBase }

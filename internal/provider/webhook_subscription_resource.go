@@ -39,7 +39,7 @@ func NewWebhookSubscriptionResource() resource.Resource {
 
 // newWebhookSubscriptionResource is the resource itself, for the wrapper that gives it its identity.
 func newWebhookSubscriptionResource() *webhookSubscriptionResource {
-	return &webhookSubscriptionResource{resourceBase: resourceBase{typeSuffix: "_webhook_subscription", schema: webhookSubscriptionSchema}}
+	return &webhookSubscriptionResource{resourceBase: newResourceBase("_webhook_subscription", webhookSubscriptionSchema)}
 }
 
 type webhookSubscriptionResource struct {

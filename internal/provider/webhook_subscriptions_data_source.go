@@ -16,7 +16,7 @@ var _ datasource.DataSourceWithConfigure = (*webhookSubscriptionsDataSource)(nil
 
 // NewWebhookSubscriptionsDataSource is the esign_webhook_subscriptions data source.
 func NewWebhookSubscriptionsDataSource() datasource.DataSource {
-	return &webhookSubscriptionsDataSource{dataSourceBase{typeSuffix: "_webhook_subscriptions", schema: webhookSubscriptionsSchema}}
+	return &webhookSubscriptionsDataSource{newDataSourceBase("_webhook_subscriptions", webhookSubscriptionsSchema)}
 }
 
 type webhookSubscriptionsDataSource struct{ dataSourceBase }
