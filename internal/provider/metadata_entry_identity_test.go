@@ -9,8 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
 func metadataEntryIdentityCheck(address, entityType, entityID, key string) statecheck.StateCheck {
@@ -93,15 +91,10 @@ resource "esign_metadata_entry" "signatory" {
 // identity (entity type in any case), never written to.
 func TestAccMetadataEntryResource_importByIdentity(t *testing.T) {
 	tenant := newTestTenant(t)
-	c := testClient(t, tenant)
-	for _, e := range []struct{ entityType, entityID, key, value, ref string }{
-		{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
-		{"Document", "doc/1", "archive_class", "contract", "sr-1"},
-	} {
-		if _, err := c.PutMetadata(t.Context(), e.entityType, e.entityID, e.key, client.PutMetadataRequest{Value: e.value, ReferenceID: e.ref}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	seedMetadata(t, tenant,
+		metadataSeed{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
+		metadataSeed{"Document", "doc/1", "archive_class", "contract", "sr-1"},
+	)
 	config := providerConfig(tenant) + `
 import {
   to       = esign_metadata_entry.request

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
@@ -28,19 +27,14 @@ func entryFilter(entityType, entityID, key string) queryfilter.QueryFilter {
 // validated before any request.
 func TestAccMetadataEntryListResource(t *testing.T) {
 	tenant := newTestTenant(t)
-	c := testClient(t, tenant)
-	for _, e := range []struct{ entityType, entityID, key, value, ref string }{
-		{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
-		{"SignatureRequest", "sr-1", "cost_center", "CC-7", ""},
-		{"Signatory", "sig-1", "employee_id", "E-7", "sr-1"},
-		{"Document", "doc/1", "archive_class", "contract", "sr-1"},
-		{"Document", "doc/1", "retention", "10y", ""},
-		{"Document", "doc-2", "archive_class", "letter", "sr-2"},
-	} {
-		if _, err := c.PutMetadata(t.Context(), e.entityType, e.entityID, e.key, client.PutMetadataRequest{Value: e.value, ReferenceID: e.ref}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	seedMetadata(t, tenant,
+		metadataSeed{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
+		metadataSeed{"SignatureRequest", "sr-1", "cost_center", "CC-7", ""},
+		metadataSeed{"Signatory", "sig-1", "employee_id", "E-7", "sr-1"},
+		metadataSeed{"Document", "doc/1", "archive_class", "contract", "sr-1"},
+		metadataSeed{"Document", "doc/1", "retention", "10y", ""},
+		metadataSeed{"Document", "doc-2", "archive_class", "letter", "sr-2"},
+	)
 	invalid := func(config, want string) resource.TestStep {
 		return resource.TestStep{
 			PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },

@@ -13,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
@@ -63,17 +62,6 @@ func expectEmulatorSubscriptions(t *testing.T, key string, n int) []emulator.Sub
 		t.Errorf("the emulator holds %d subscriptions, want %d: %+v", len(subs), n, subs)
 	}
 	return subs
-}
-
-// existingSubscription creates a subscription outside Terraform, for a test
-// to import, and returns its id.
-func existingSubscription(t *testing.T, tenant emulator.Tenant, req client.CreateSubscriptionRequest) string {
-	t.Helper()
-	id, err := testClient(t, tenant).CreateSubscription(t.Context(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
 }
 
 // expectReplaced checks that the subscription in state is no longer old;

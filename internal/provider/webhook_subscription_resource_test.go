@@ -226,10 +226,10 @@ func TestAccWebhookSubscriptionResource_importAdoptsHeaders(t *testing.T) {
 	tenant := newTestTenant(t)
 	path := t.Name()
 	uri := testReceiver.URL(path)
-	existing := existingSubscription(t, tenant, client.CreateSubscriptionRequest{
+	existing := seedSubscriptions(t, tenant, client.CreateSubscriptionRequest{
 		EventType: "SignatureRequestCompleted", URI: uri, Description: "pre-existing",
 		Headers: map[string]string{"X-Client-Secret": "adopted-secret"},
-	})
+	})[0]
 	attributes := func(secret string) string {
 		return fmt.Sprintf(`
   event_type  = "SignatureRequestCompleted"
@@ -299,7 +299,7 @@ import {
 func TestAccWebhookSubscriptionResource_importAdoptsHeadersWOVersion(t *testing.T) {
 	tenant := newTestTenant(t)
 	uri := testReceiver.URL(t.Name())
-	existing := existingSubscription(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri})
+	existing := seedSubscriptions(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri})[0]
 	attributes := func(version int) string {
 		return fmt.Sprintf(`
   event_type         = "SignatorySigned"
