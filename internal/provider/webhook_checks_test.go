@@ -5,7 +5,6 @@ package provider
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -166,12 +165,6 @@ func checkDelivery(path string, n int, eventType string, tenantID string, ev emu
 		return fmt.Errorf("payload\n got %+v\nwant %+v", p, want)
 	}
 	return nil
-}
-
-// wrappedRegexp matches a diagnostic that Terraform may have wrapped: every
-// space in pattern matches any run of white space, and . matches newlines.
-func wrappedRegexp(pattern string) *regexp.Regexp {
-	return regexp.MustCompile("(?s)" + strings.ReplaceAll(pattern, " ", `\s+`))
 }
 
 // ephemeralVariable declares a string variable that Terraform keeps out of

@@ -14,12 +14,7 @@ import (
 
 // subscriptionCheck is the expected list item for a subscription.
 func subscriptionCheck(id, eventType, uri, description string) knownvalue.Check {
-	return knownvalue.ObjectExact(map[string]knownvalue.Check{
-		"id":          knownvalue.StringExact(id),
-		"event_type":  knownvalue.StringExact(eventType),
-		"uri":         knownvalue.StringExact(uri),
-		"description": knownvalue.StringExact(description),
-	})
+	return exactStrings(map[string]string{"id": id, "event_type": eventType, "uri": uri, "description": description})
 }
 
 func TestAccWebhookSubscriptionsDataSource(t *testing.T) {
