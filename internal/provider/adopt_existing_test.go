@@ -47,12 +47,7 @@ func TestAccAdoptExisting(t *testing.T) {
 		metadataSeed{"Document", "doc-other", "archive_class", "letter", "sr-other"}, // another request's: not adopted
 	)
 
-	tf := newTerraformDir(t, terraformBin, pluginDir,
-		"ESIGN_BASE_URL="+testEmulatorURL,
-		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
-		"ESIGN_ACCESS_TOKEN="+tenant.AccessToken,
-		"TF_VAR_signature_request_id=sr-adopt",
-	)
+	tf := newTerraformDir(t, terraformBin, pluginDir, append(providerEnv(tenant), "TF_VAR_signature_request_id=sr-adopt")...)
 	for _, name := range []string{"main.tf", "adopt.tfquery.hcl"} {
 		content, err := os.ReadFile(filepath.Join(adoptExample, name))
 		if err != nil {
