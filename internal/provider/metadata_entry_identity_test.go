@@ -24,22 +24,10 @@ func metadataEntryIdentityCheck(address, entityType, entityID, key string) state
 func TestAccMetadataEntryResource_identity(t *testing.T) {
 	tenant := newTestTenant(t)
 	config := func(value string) string {
-		return providerConfig(tenant) + fmt.Sprintf(`
-resource "esign_metadata_entry" "request" {
-  entity_type = "SignatureRequest"
-  entity_id   = "sr-1"
-  key         = "invoice_number"
-  value       = %q
-}
-
-resource "esign_metadata_entry" "signatory" {
-  entity_type  = "signatory" # any case: the identity holds the canonical spelling
-  entity_id    = "sig/1"
-  key          = "employee_id"
-  value        = "E-7"
-  reference_id = "sr-1"
-}
-`, value)
+		return providerConfig(tenant) +
+			metadataEntryBlock("request", "SignatureRequest", "sr-1", "invoice_number", value, "") +
+			// Any case: the identity holds the canonical spelling.
+			metadataEntryBlock("signatory", "signatory", "sig/1", "employee_id", "E-7", "sr-1")
 	}
 	identities := []statecheck.StateCheck{
 		metadataEntryIdentityCheck("esign_metadata_entry.request", "SignatureRequest", "sr-1", "invoice_number"),

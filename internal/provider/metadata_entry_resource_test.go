@@ -86,31 +86,24 @@ func (expectNoMetadataEntriesInState) CheckState(_ context.Context, req stateche
 	}
 }
 
+// metadataEntryBlock is an esign_metadata_entry resource block; ref ""
+// leaves reference_id out.
+func metadataEntryBlock(name, entityType, entityID, key, value, ref string) string {
+	block := fmt.Sprintf("\nresource \"esign_metadata_entry\" %q {\n  entity_type = %q\n  entity_id   = %q\n  key         = %q\n  value       = %q\n",
+		name, entityType, entityID, key, value)
+	if ref != "" {
+		block += fmt.Sprintf("  reference_id = %q\n", ref)
+	}
+	return block + "}\n"
+}
+
+// metadataEntriesConfig is an entry of a signature request, one of its
+// signatories and one of its documents.
 func metadataEntriesConfig(tenant emulator.Tenant, requestValue, signatoryRef, documentKey string) string {
-	return providerConfig(tenant) + fmt.Sprintf(`
-resource "esign_metadata_entry" "request" {
-  entity_type = "SignatureRequest"
-  entity_id   = "sr-1"
-  key         = "invoice_number"
-  value       = %q
-}
-
-resource "esign_metadata_entry" "signatory" {
-  entity_type  = "Signatory"
-  entity_id    = "sig-1"
-  key          = "employee_id"
-  value        = "E-7"
-  reference_id = %q
-}
-
-resource "esign_metadata_entry" "document" {
-  entity_type  = "Document"
-  entity_id    = "doc-1"
-  key          = %q
-  value        = "contract"
-  reference_id = "sr-1"
-}
-`, requestValue, signatoryRef, documentKey)
+	return providerConfig(tenant) +
+		metadataEntryBlock("request", "SignatureRequest", "sr-1", "invoice_number", requestValue, "") +
+		metadataEntryBlock("signatory", "Signatory", "sig-1", "employee_id", "E-7", signatoryRef) +
+		metadataEntryBlock("document", "Document", "doc-1", documentKey, "contract", "sr-1")
 }
 
 func TestAccMetadataEntryResource_lifecycle(t *testing.T) {
@@ -246,22 +239,9 @@ func TestAccMetadataEntryResource_entityTypeAnyCase(t *testing.T) {
 	tenant := newTestTenant(t)
 	const request, signatory = "esign_metadata_entry.request", "esign_metadata_entry.signatory"
 	config := func(requestType, signatoryType string) string {
-		return providerConfig(tenant) + fmt.Sprintf(`
-resource "esign_metadata_entry" "request" {
-  entity_type = %q
-  entity_id   = "sr-1"
-  key         = "invoice_number"
-  value       = "INV-1"
-}
-
-resource "esign_metadata_entry" "signatory" {
-  entity_type  = %q
-  entity_id    = "sig-1"
-  key          = "employee_id"
-  value        = "E-7"
-  reference_id = "sr-1"
-}
-`, requestType, signatoryType)
+		return providerConfig(tenant) +
+			metadataEntryBlock("request", requestType, "sr-1", "invoice_number", "INV-1", "") +
+			metadataEntryBlock("signatory", signatoryType, "sig-1", "employee_id", "E-7", "sr-1")
 	}
 	emptyAfterApply := tfresource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	tfresource.ParallelTest(t, tfresource.TestCase{
