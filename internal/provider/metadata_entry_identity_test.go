@@ -130,22 +130,10 @@ resource "esign_metadata_entry" "other" {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             checkMetadataDestroyed(tenant),
 		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
-				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionNoop),
-						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionNoop),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					metadataEntryIdentityCheck("esign_metadata_entry.request", "SignatureRequest", "sr-1", "invoice_number"),
-					metadataEntryIdentityCheck("esign_metadata_entry.document", "Document", "doc/1", "archive_class"),
-					expectNoWrites(tenant),
-				},
-			},
+			importsOnlyStep(tenant, config, []string{"esign_metadata_entry.request", "esign_metadata_entry.document"},
+				metadataEntryIdentityCheck("esign_metadata_entry.request", "SignatureRequest", "sr-1", "invoice_number"),
+				metadataEntryIdentityCheck("esign_metadata_entry.document", "Document", "doc/1", "archive_class"),
+			),
 			{
 				Config:      importOne(`{ entity_type = "Signatory", entity_id = "sig-1", key = "k" }`),
 				ExpectError: wrappedRegexp(`Cannot import non-existent remote object`),

@@ -141,28 +141,16 @@ resource "esign_webhook_subscription" "c" {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
-				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction("esign_webhook_subscription.a", plancheck.ResourceActionNoop),
-						plancheck.ExpectResourceAction("esign_webhook_subscription.b", plancheck.ResourceActionNoop),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentity("esign_webhook_subscription.a", map[string]knownvalue.Check{
-						"id": knownvalue.StringExact(ids[0]), "event_type": knownvalue.StringExact("signatorysigned"),
-					}),
-					statecheck.ExpectIdentity("esign_webhook_subscription.b", map[string]knownvalue.Check{
-						"id": knownvalue.StringExact(ids[1]), "event_type": knownvalue.StringExact("signaturerequestcompleted"),
-					}),
-					statecheck.ExpectKnownValue("esign_webhook_subscription.b", tfjsonpath.New("event_type"),
-						knownvalue.StringExact("SignatureRequestCompleted")),
-					expectNoWrites(tenant),
-				},
-			},
+			importsOnlyStep(tenant, config, []string{"esign_webhook_subscription.a", "esign_webhook_subscription.b"},
+				statecheck.ExpectIdentity("esign_webhook_subscription.a", map[string]knownvalue.Check{
+					"id": knownvalue.StringExact(ids[0]), "event_type": knownvalue.StringExact("signatorysigned"),
+				}),
+				statecheck.ExpectIdentity("esign_webhook_subscription.b", map[string]knownvalue.Check{
+					"id": knownvalue.StringExact(ids[1]), "event_type": knownvalue.StringExact("signaturerequestcompleted"),
+				}),
+				statecheck.ExpectKnownValue("esign_webhook_subscription.b", tfjsonpath.New("event_type"),
+					knownvalue.StringExact("SignatureRequestCompleted")),
+			),
 			{
 				Config:      importOne(fmt.Sprintf(`{ id = %q, event_type = "signatorysigned" }`, ids[1])),
 				ExpectError: wrappedRegexp(`has event type "signaturerequestcompleted", not "signatorysigned"`),
