@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -83,45 +82,14 @@ func TestAccMetadataEntryResource_importByIdentity(t *testing.T) {
 		metadataSeed{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
 		metadataSeed{"Document", "doc/1", "archive_class", "contract", "sr-1"},
 	)
-	config := providerConfig(tenant) + `
-import {
-  to       = esign_metadata_entry.request
-  identity = { entity_type = "signaturerequest", entity_id = "sr-1", key = "invoice_number" }
-}
-
-resource "esign_metadata_entry" "request" {
-  entity_type = "SignatureRequest"
-  entity_id   = "sr-1"
-  key         = "invoice_number"
-  value       = "INV-1"
-}
-
-import {
-  to       = esign_metadata_entry.document
-  identity = { entity_type = "Document", entity_id = "doc/1", key = "archive_class" }
-}
-
-resource "esign_metadata_entry" "document" {
-  entity_type = "Document"
-  entity_id   = "doc/1"
-  key         = "archive_class"
-  value       = "contract"
-}
-`
+	config := providerConfig(tenant) +
+		importByIdentity("esign_metadata_entry.request", `{ entity_type = "signaturerequest", entity_id = "sr-1", key = "invoice_number" }`) +
+		metadataEntryBlock("request", "SignatureRequest", "sr-1", "invoice_number", "INV-1", "") +
+		importByIdentity("esign_metadata_entry.document", `{ entity_type = "Document", entity_id = "doc/1", key = "archive_class" }`) +
+		metadataEntryBlock("document", "Document", "doc/1", "archive_class", "contract", "")
 	importOne := func(identity string) string {
-		return config + fmt.Sprintf(`
-import {
-  to       = esign_metadata_entry.other
-  identity = %s
-}
-
-resource "esign_metadata_entry" "other" {
-  entity_type = "Signatory"
-  entity_id   = "sig-1"
-  key         = "k"
-  value       = "v"
-}
-`, identity)
+		return config + importByIdentity("esign_metadata_entry.other", identity) +
+			metadataEntryBlock("other", "Signatory", "sig-1", "k", "v", "")
 	}
 
 	resource.ParallelTest(t, resource.TestCase{

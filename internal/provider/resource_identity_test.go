@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -44,4 +45,10 @@ func TestWithIdentityKeepsEveryInterface(t *testing.T) {
 			}
 		}
 	}
+}
+
+// importByIdentity is an import block that names the object by identity,
+// an HCL object such as { id = "..." }.
+func importByIdentity(to, identity string) string {
+	return fmt.Sprintf("\nimport {\n  to       = %s\n  identity = %s\n}\n", to, identity)
 }
