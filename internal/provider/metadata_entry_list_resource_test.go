@@ -36,17 +36,14 @@ func TestAccMetadataEntryListResource(t *testing.T) {
 		metadataSeed{"Document", "doc-2", "archive_class", "letter", "sr-2"},
 	)
 	invalid := func(config, want string) resource.TestStep {
-		return resource.TestStep{
-			PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
-			Query:     true,
-			Config: queryConfig(tenant, `
+		step := queryStep(tenant, `
 list "esign_metadata_entry" "bad" {
   provider = esign
 `+config+`
 }
-`),
-			ExpectError: wrappedRegexp(want),
-		}
+`)
+		step.ExpectError = wrappedRegexp(want)
+		return step
 	}
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -54,10 +51,7 @@ list "esign_metadata_entry" "bad" {
 		TerraformVersionChecks:   requiresQuery,
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
-				Query:     true,
-				Config: queryConfig(tenant, `
+			queryStep(tenant, `
 list "esign_metadata_entry" "document" {
   provider         = esign
   include_resource = true
@@ -82,36 +76,34 @@ list "esign_metadata_entry" "one" {
     reference_id = "sr-1"
   }
 }
-`),
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("esign_metadata_entry.document", 2),
-					querycheck.ExpectLength("esign_metadata_entry.reference", 4),
-					querycheck.ExpectLength("esign_metadata_entry.one", 1),
-					// One list of the entity; the reference is listed once per
-					// list block (the service's reference list is not shared).
-					expectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteMetadataReferenceList: 2}),
-					querycheck.ExpectResourceDisplayName("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"),
-						knownvalue.StringExact("Document doc/1: retention")),
-					querycheck.ExpectResourceKnownValues("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"), []querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact("Document/doc/1/retention")},
-						{Path: tfjsonpath.New("entity_type"), KnownValue: knownvalue.StringExact("Document")},
-						{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("10y")},
-						{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
-					}),
-					querycheck.ExpectResourceDisplayName("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"),
-						knownvalue.StringExact("Signatory sig-1: employee_id")),
-					// What an import gives: the service never returns
-					// reference_id, a signature request's defaults to its id.
-					querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"), []querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("E-7")},
-						{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
-					}),
-					querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("SignatureRequest", "sr-1", "cost_center"), []querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("CC-7")},
-						{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.StringExact("sr-1")},
-					}),
-				},
-			},
+`,
+				querycheck.ExpectLength("esign_metadata_entry.document", 2),
+				querycheck.ExpectLength("esign_metadata_entry.reference", 4),
+				querycheck.ExpectLength("esign_metadata_entry.one", 1),
+				// One list of the entity; the reference is listed once per
+				// list block (the service's reference list is not shared).
+				expectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteMetadataReferenceList: 2}),
+				querycheck.ExpectResourceDisplayName("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"),
+					knownvalue.StringExact("Document doc/1: retention")),
+				querycheck.ExpectResourceKnownValues("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact("Document/doc/1/retention")},
+					{Path: tfjsonpath.New("entity_type"), KnownValue: knownvalue.StringExact("Document")},
+					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("10y")},
+					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
+				}),
+				querycheck.ExpectResourceDisplayName("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"),
+					knownvalue.StringExact("Signatory sig-1: employee_id")),
+				// What an import gives: the service never returns
+				// reference_id, a signature request's defaults to its id.
+				querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("E-7")},
+					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
+				}),
+				querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("SignatureRequest", "sr-1", "cost_center"), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("CC-7")},
+					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.StringExact("sr-1")},
+				}),
+			),
 			invalid(``, `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`),
 			invalid(`config {
     entity_type = "Document"
