@@ -33,7 +33,8 @@ func NewMetadataEntryResource() resource.Resource {
 	return newMetadataEntryResource()
 }
 
-// newMetadataEntryResource is the resource itself, for the wrapper that gives it its identity.
+// newMetadataEntryResource is the resource itself, for the wrapper that gives it its
+// identity (withIdentity).
 func newMetadataEntryResource() *metadataEntryResource {
 	return &metadataEntryResource{newResourceBase("_metadata_entry", metadataEntrySchema)}
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
-	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 // metadataSelectionModel is what the esign_metadata data source and the
@@ -25,8 +24,7 @@ type metadataSelectionModel struct {
 // service's count.
 func (s metadataSelectionModel) read(ctx context.Context, c *client.Client) (items []client.MetadataEntry, total int, diags diag.Diagnostics) {
 	if s.ReferenceID.IsNull() {
-		entityType, _ := validators.CanonicalEntityType(s.EntityType.ValueString()) // the schema accepts no other
-		set, err := c.EntityMetadata(ctx, entityType, s.EntityID.ValueString())
+		set, err := c.EntityMetadata(ctx, canonicalEntityType(s.EntityType.ValueString()), s.EntityID.ValueString())
 		if err != nil {
 			addAPIError(&diags, "Could not list the metadata of the entity", err)
 			return nil, 0, diags

@@ -37,7 +37,8 @@ func NewWebhookSubscriptionResource() resource.Resource {
 	return newWebhookSubscriptionResource()
 }
 
-// newWebhookSubscriptionResource is the resource itself, for the wrapper that gives it its identity.
+// newWebhookSubscriptionResource is the resource itself, for the wrapper that gives it its
+// identity (withIdentity).
 func newWebhookSubscriptionResource() *webhookSubscriptionResource {
 	return &webhookSubscriptionResource{resourceBase: newResourceBase("_webhook_subscription", webhookSubscriptionSchema)}
 }
