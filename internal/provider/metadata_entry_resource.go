@@ -33,8 +33,7 @@ func NewMetadataEntryResource() resource.Resource {
 	return newMetadataEntryResource()
 }
 
-// newMetadataEntryResource is the resource itself, for the wrapper that gives it its
-// identity (withIdentity).
+// newMetadataEntryResource is the resource itself, which withIdentity wraps.
 func newMetadataEntryResource() *metadataEntryResource {
 	return &metadataEntryResource{newResourceBase("_metadata_entry", metadataEntrySchema)}
 }

@@ -53,10 +53,10 @@ func readState(prior, current tftypes.Value) tftypes.Value {
 	return current
 }
 
-// stateIdentity is a resource's identity. Its attributes are strings, the
-// state's attributes of the same names, spelled as canonical says where the
-// identity spells them otherwise than the state (which keeps names as
-// configured).
+// stateIdentity is a resource's identity: string attributes, each read from
+// the state's attribute of the same name. canonical respells some of them:
+// the state keeps a name as configured, the identity holds it as the
+// service spells it, so that it does not change with the configuration.
 type stateIdentity struct {
 	schema    identityschema.Schema
 	typ       tftypes.Type

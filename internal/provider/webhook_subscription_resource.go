@@ -37,8 +37,7 @@ func NewWebhookSubscriptionResource() resource.Resource {
 	return newWebhookSubscriptionResource()
 }
 
-// newWebhookSubscriptionResource is the resource itself, for the wrapper that gives it its
-// identity (withIdentity).
+// newWebhookSubscriptionResource is the resource itself, which withIdentity wraps.
 func newWebhookSubscriptionResource() *webhookSubscriptionResource {
 	return &webhookSubscriptionResource{resourceBase: newResourceBase("_webhook_subscription", webhookSubscriptionSchema)}
 }
