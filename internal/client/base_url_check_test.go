@@ -110,3 +110,35 @@ func clientFor(t *testing.T, tenant emulator.Tenant, baseURL string) *Client {
 	}
 	return c
 }
+
+// New refuses what CheckBaseURL refuses, with the same reason, and keeps
+// the path prefix of what it accepts.
+func TestCheckBaseURL(t *testing.T) {
+	for raw, want := range map[string]string{
+		"https://api.example.com/esign/":    "",
+		"http://127.0.0.1:8787":             "",
+		"":                                  "is empty",
+		"api.example.com":                   `must start with https://`,
+		"ftp://api.example.com":             `must start with https:// (or http:// for a local emulator), got "ftp://api.example.com"`,
+		"https:///esign":                    "has no host",
+		"https://me:secret@api.example.com": "must not contain user information",
+		"ftp://me:secret@api.example.com":   "must not contain user information",
+		"https://api.example.com/?k=v":      "must not have a query or fragment",
+		"https://api.example.com/#top":      "must not have a query or fragment",
+		"https://api.example.com/%zz":       "is not a valid URL",
+	} {
+		err := CheckBaseURL(raw)
+		_, newErr := New(Config{BaseURL: raw, SubscriptionKey: "k", AccessToken: "t"})
+		switch {
+		case want == "" && (err != nil || newErr != nil):
+			t.Errorf("%q refused: %v; New: %v", raw, err, newErr)
+		case want == "":
+		case err == nil || !strings.Contains(err.Error(), want):
+			t.Errorf("CheckBaseURL(%q) = %v, want an error with %q", raw, err, want)
+		case newErr == nil || newErr.Error() != "the base URL "+err.Error():
+			t.Errorf("New with %q: %v, want the base URL %v", raw, newErr, err)
+		case strings.Contains(err.Error(), "secret"):
+			t.Errorf("CheckBaseURL(%q) quotes the password: %v", raw, err)
+		}
+	}
+}

@@ -150,26 +150,13 @@ func (c *Client) AddSecrets(values ...string) { c.secrets.add(values...) }
 // Redact replaces every known secret in text.
 func (c *Client) Redact(text string) string { return c.secrets.redact(text) }
 
+// parseBaseURL is the base URL every route is appended to, without a
+// trailing slash.
 func parseBaseURL(raw string) (*url.URL, error) {
-	if raw == "" {
-		return nil, errors.New("a base URL is required")
+	if err := CheckBaseURL(raw); err != nil {
+		return nil, fmt.Errorf("the base URL %w", err)
 	}
-	u, err := url.Parse(raw)
-	if err != nil {
-		return nil, fmt.Errorf("the base URL is not a valid URL: %w", err)
-	}
-	if u.Scheme != "https" && u.Scheme != "http" {
-		return nil, fmt.Errorf("the base URL must start with https:// (or http:// for a local emulator), got scheme %q", u.Scheme)
-	}
-	if u.Host == "" {
-		return nil, errors.New("the base URL has no host")
-	}
-	if u.User != nil {
-		return nil, errors.New("the base URL must not carry user information; use the credential settings")
-	}
-	if u.RawQuery != "" || u.Fragment != "" {
-		return nil, errors.New("the base URL must not have a query or a fragment")
-	}
+	u, _ := url.Parse(raw) // CheckBaseURL parsed it
 	u.Path = strings.TrimSuffix(u.Path, "/")
 	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
 	return u, nil

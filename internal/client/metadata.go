@@ -17,17 +17,6 @@ const (
 // EntityTypes lists the entity types in their canonical spelling.
 var EntityTypes = []string{EntitySignatureRequest, EntitySignatory, EntityDocument}
 
-// CanonicalEntityType maps any spelling ("signaturerequest") to the canonical
-// one; ok is false for an unknown type.
-func CanonicalEntityType(s string) (string, bool) {
-	for _, t := range EntityTypes {
-		if strings.EqualFold(s, t) {
-			return t, true
-		}
-	}
-	return "", false
-}
-
 // MetadataEntry is one key/value entry attached to an entity.
 type MetadataEntry struct {
 	Key        string `json:"key"`

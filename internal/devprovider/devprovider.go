@@ -54,3 +54,39 @@ func WriteCLIConfig(path, pluginDir string) error {
 `, Address, pluginDir, OpenTofuAddress, pluginDir)
 	return os.WriteFile(path, []byte(rc), 0o600)
 }
+
+// WorkDir is a temporary folder holding a provider built from a checkout,
+// in PluginDir (for WriteCLIConfig), and whatever the caller puts beside
+// it: the demo's and the benchmark's work.
+type WorkDir struct {
+	Path      string
+	PluginDir string // Path/plugins
+	keep      bool
+}
+
+// NewWorkDir makes a temporary folder whose name starts with prefix and
+// builds the provider of the checkout at repo into its plugins folder,
+// with compiler output to out. With keep, the folder outlives Close and its
+// path is printed to out, for a look afterwards.
+func NewWorkDir(ctx context.Context, repo, prefix string, keep bool, out io.Writer) (*WorkDir, error) {
+	path, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		return nil, err
+	}
+	w := &WorkDir{Path: path, PluginDir: filepath.Join(path, "plugins"), keep: keep}
+	if keep {
+		_, _ = fmt.Fprintln(out, "work directory:", path)
+	}
+	if _, err := Build(ctx, repo, ".", w.PluginDir, out); err != nil {
+		w.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+// Close removes the folder, unless it is kept.
+func (w *WorkDir) Close() {
+	if !w.keep {
+		_ = os.RemoveAll(w.Path)
+	}
+}

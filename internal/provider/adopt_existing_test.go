@@ -40,24 +40,14 @@ func TestAccAdoptExisting(t *testing.T) {
 		client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri + "/notify"},
 		client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri + "/audit", Description: "audit"},
 	)
-	c := testClient(t, tenant)
-	for _, e := range []struct{ entityType, entityID, key, value, ref string }{
-		{"SignatureRequest", "sr-adopt", "invoice_number", "INV-1", ""},
-		{"Signatory", "sig-adopt", "employee_id", "E-7", "sr-adopt"},
-		{"Document", "doc/adopt", "archive_class", "contract", "sr-adopt"},
-		{"Document", "doc-other", "archive_class", "letter", "sr-other"}, // another request's: not adopted
-	} {
-		if _, err := c.PutMetadata(t.Context(), e.entityType, e.entityID, e.key, client.PutMetadataRequest{Value: e.value, ReferenceID: e.ref}); err != nil {
-			t.Fatal(err)
-		}
-	}
-
-	tf := newTerraformDir(t, terraformBin, pluginDir,
-		"ESIGN_BASE_URL="+testEmulatorURL,
-		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
-		"ESIGN_ACCESS_TOKEN="+tenant.AccessToken,
-		"TF_VAR_signature_request_id=sr-adopt",
+	seedMetadata(t, tenant,
+		metadataSeed{"SignatureRequest", "sr-adopt", "invoice_number", "INV-1", ""},
+		metadataSeed{"Signatory", "sig-adopt", "employee_id", "E-7", "sr-adopt"},
+		metadataSeed{"Document", "doc/adopt", "archive_class", "contract", "sr-adopt"},
+		metadataSeed{"Document", "doc-other", "archive_class", "letter", "sr-other"}, // another request's: not adopted
 	)
+
+	tf := newTerraformDir(t, terraformBin, pluginDir, append(providerEnv(tenant), "TF_VAR_signature_request_id=sr-adopt")...)
 	for _, name := range []string{"main.tf", "adopt.tfquery.hcl"} {
 		content, err := os.ReadFile(filepath.Join(adoptExample, name))
 		if err != nil {

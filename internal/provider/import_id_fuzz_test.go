@@ -9,8 +9,8 @@ import (
 )
 
 // Import IDs are typed by people and scripts: the parsers must refuse what
-// they cannot read with an error, never panic, and what they accept must
-// format back to the same ID.
+// they cannot read with an error that shows the expected form, never panic,
+// and what they accept must format back to the same ID.
 //
 // Seeds: the f.Add calls below and testdata/fuzz/<target>/ (edge cases
 // worth keeping). scripts/fuzz.sh runs each target for a bounded time.
@@ -24,10 +24,13 @@ func FuzzParseWebhookImportID(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
-		eventType, id, ok := parseWebhookImportID(raw)
-		if !ok {
+		eventType, id, err := parseWebhookImportID(raw)
+		if err != nil {
 			if eventType != "" || id != "" {
-				t.Fatalf("parseWebhookImportID(%q) refused the ID but answered %q, %q", raw, eventType, id)
+				t.Fatalf("parseWebhookImportID(%q) failed (%v) but answered %q, %q", raw, err, eventType, id)
+			}
+			if !strings.Contains(err.Error(), "Expected "+webhookImportIDForm) {
+				t.Fatalf("parseWebhookImportID(%q): the error %q does not show the expected form", raw, err)
 			}
 			return
 		}
@@ -36,14 +39,14 @@ func FuzzParseWebhookImportID(f *testing.F) {
 		}
 		formatted := id
 		if eventType != "" {
-			formatted = eventType + "/" + id
+			formatted = webhookImportID(eventType, id)
 		}
 		if formatted != raw {
 			t.Fatalf("parseWebhookImportID(%q) = %q, %q, which formats to %q", raw, eventType, id, formatted)
 		}
-		e2, id2, ok2 := parseWebhookImportID(formatted)
-		if !ok2 || e2 != eventType || id2 != id {
-			t.Fatalf("%q does not parse again to the same parts", formatted)
+		e2, id2, err := parseWebhookImportID(formatted)
+		if err != nil || e2 != eventType || id2 != id {
+			t.Fatalf("%q does not parse again to the same parts: %q, %q, %v", formatted, e2, id2, err)
 		}
 	})
 }
@@ -63,8 +66,8 @@ func FuzzParseMetadataEntryID(f *testing.F) {
 			if entityType != "" || entityID != "" || key != "" {
 				t.Fatalf("parseMetadataEntryID(%q) failed (%v) but answered %q, %q, %q", raw, err, entityType, entityID, key)
 			}
-			if err.Error() == "" {
-				t.Fatalf("parseMetadataEntryID(%q): an empty error", raw)
+			if !strings.Contains(err.Error(), "Expected "+metadataEntryImportIDForm) {
+				t.Fatalf("parseMetadataEntryID(%q): the error %q does not show the expected form", raw, err)
 			}
 			return
 		}

@@ -30,19 +30,7 @@ const (
 	heldCreateAnswer = 3 * time.Second
 )
 
-var interruptedApplyConfig = fmt.Sprintf(`
-terraform {
-  required_providers {
-    esign = {
-      source = "esign-oss/esign"
-    }
-  }
-}
-
-variable "uri" {
-  type = string
-}
-
+var interruptedApplyConfig = cliConfigHeader + fmt.Sprintf(`
 # Everything else comes from ESIGN_* variables.
 provider "esign" {}
 
@@ -59,12 +47,7 @@ func TestAccInterruptedApply(t *testing.T) {
 	writeFile(t, filepath.Join(tf.dir, "main.tf"), interruptedApplyConfig)
 	tenant := newTestTenant(t)
 	key := tenant.SubscriptionKey
-	tf.env = append(tf.env,
-		"ESIGN_BASE_URL="+testEmulatorURL,
-		"ESIGN_SUBSCRIPTION_KEY="+key,
-		"ESIGN_ACCESS_TOKEN="+tenant.AccessToken,
-		"TF_VAR_uri="+testReceiver.URL(t.Name()),
-	)
+	tf.env = append(append(tf.env, providerEnv(tenant)...), "TF_VAR_uri="+testReceiver.URL(t.Name()))
 	testEmulator.HoldAnswers(key, emulator.RouteSubscriptionCreate, heldCreateAnswer)
 
 	apply := tf.start("apply", "-auto-approve", "-input=false", "-no-color", fmt.Sprintf("-parallelism=%d", interruptedApplyParallelism))

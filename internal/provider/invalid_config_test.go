@@ -162,7 +162,7 @@ var invalidConfigCases = []invalidConfigCase{
 	metadataEntryCase("entity_type", `  entity_type = "Invoice"
   entity_id   = "sr-1"
   key         = "k"
-  value       = "v"`, `entity_type value must be one of:.*"SignatureRequest"`),
+  value       = "v"`, `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Invoice"`),
 	metadataEntryCase("entity_id empty", `  entity_type = "SignatureRequest"
   entity_id   = ""
   key         = "k"
@@ -189,7 +189,7 @@ var invalidConfigCases = []invalidConfigCase{
 	dataSourceCase("esign_metadata", "neither", ``, `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`),
 	dataSourceCase("esign_metadata", "entity_id alone", `  entity_id = "sig-1"`, `These attributes must be configured together: \[entity_type,entity_id\]`),
 	dataSourceCase("esign_metadata", "entity_type", `  entity_type = "Invoice"
-  entity_id   = "x"`, `entity_type value must be one of`),
+  entity_id   = "x"`, `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Invoice"`),
 	dataSourceCase("esign_webhook_subscription", "id empty", `  id         = ""
   event_type = "SignatorySigned"`, `id string length must be at least 1`),
 	dataSourceCase("esign_signed_document", "blob_connection_id empty", `  blob_connection_id = ""`, `blob_connection_id string length must be at least 1`),

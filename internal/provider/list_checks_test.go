@@ -3,6 +3,8 @@ package provider
 // Shared setup of the list resource tests (terraform query).
 
 import (
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -16,4 +18,15 @@ var requiresQuery = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfvers
 // list blocks.
 func queryConfig(tenant emulator.Tenant, lists string) string {
 	return providerConfig(tenant) + lists
+}
+
+// queryStep runs terraform query on list blocks for the tenant, its request
+// counters reset first so that checks can count what the query sent.
+func queryStep(tenant emulator.Tenant, lists string, checks ...querycheck.QueryResultCheck) resource.TestStep {
+	return resource.TestStep{
+		PreConfig:         func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
+		Query:             true,
+		Config:            queryConfig(tenant, lists),
+		QueryResultChecks: checks,
+	}
 }

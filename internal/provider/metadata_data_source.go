@@ -11,7 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -21,20 +21,16 @@ var (
 
 // NewMetadataDataSource is the esign_metadata data source.
 func NewMetadataDataSource() datasource.DataSource {
-	return &metadataDataSource{}
+	return &metadataDataSource{newDataSourceBase("_metadata", metadataDataSourceSchema)}
 }
 
-type metadataDataSource struct {
-	client *client.Client
-}
+type metadataDataSource struct{ dataSourceBase }
 
 type metadataDataSourceModel struct {
-	EntityType  types.String            `tfsdk:"entity_type"`
-	EntityID    types.String            `tfsdk:"entity_id"`
-	ReferenceID types.String            `tfsdk:"reference_id"`
-	Total       types.Int64             `tfsdk:"total"`
-	Items       []metadataItemModel     `tfsdk:"items"`
-	Values      map[string]types.String `tfsdk:"values"`
+	metadataSelectionModel
+	Total  types.Int64             `tfsdk:"total"`
+	Items  []metadataItemModel     `tfsdk:"items"`
+	Values map[string]types.String `tfsdk:"values"`
 }
 
 type metadataItemModel struct {
@@ -44,14 +40,6 @@ type metadataItemModel struct {
 	EntityType types.String `tfsdk:"entity_type"`
 }
 
-func (d *metadataDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_metadata"
-}
-
-func (d *metadataDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = metadataDataSourceSchema
-}
-
 var metadataDataSourceSchema = schema.Schema{
 	MarkdownDescription: "Metadata entries, either of one entity (`entity_type` and `entity_id`, " +
 		"`GET /metadata/{entityType}/{entityId}`) or of a whole signature request (`reference_id`, " +
@@ -59,9 +47,9 @@ var metadataDataSourceSchema = schema.Schema{
 		"written with that reference id). Set exactly one of the two.",
 	Attributes: map[string]schema.Attribute{
 		"entity_type": schema.StringAttribute{
-			MarkdownDescription: "Kind of entity: `SignatureRequest`, `Signatory` or `Document` (any case). Requires `entity_id`.",
+			MarkdownDescription: "Kind of entity: " + validators.EntityTypeSpellings + ". Requires `entity_id`.",
 			Optional:            true,
-			Validators:          []validator.String{stringvalidator.OneOfCaseInsensitive(client.EntityTypes...)},
+			Validators:          []validator.String{validators.EntityType()},
 		},
 		"entity_id": schema.StringAttribute{
 			MarkdownDescription: "Id of the entity whose entries to read. Requires `entity_type`.",
@@ -120,10 +108,6 @@ func (d *metadataDataSource) ConfigValidators(context.Context) []datasource.Conf
 	}
 }
 
-func (d *metadataDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *metadataDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var state metadataDataSourceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &state)...)
@@ -131,7 +115,7 @@ func (d *metadataDataSource) Read(ctx context.Context, req datasource.ReadReques
 		return
 	}
 
-	items, total, diags := readMetadataSelection(ctx, d.client, state.EntityType, state.EntityID, state.ReferenceID)
+	items, total, diags := state.read(ctx, d.client)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

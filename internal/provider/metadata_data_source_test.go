@@ -46,12 +46,8 @@ data "esign_metadata" "empty" {
 					"invoice_number": knownvalue.StringExact("INV-1"),
 					"department":     knownvalue.StringExact("sales"),
 				})),
-				statecheck.ExpectKnownValue(ds+"entity", tfjsonpath.New("items").AtSliceIndex(0), knownvalue.ObjectExact(map[string]knownvalue.Check{
-					"key":         knownvalue.StringExact("invoice_number"),
-					"value":       knownvalue.StringExact("INV-1"),
-					"entity_id":   knownvalue.StringExact("sr-1"),
-					"entity_type": knownvalue.StringExact("SignatureRequest"),
-				})),
+				statecheck.ExpectKnownValue(ds+"entity", tfjsonpath.New("items").AtSliceIndex(0),
+					metadataItemCheck("invoice_number", "INV-1", "sr-1", "SignatureRequest")),
 
 				// The request's entries with its signatory's and document's.
 				statecheck.ExpectKnownValue(ds+"reference", tfjsonpath.New("total"), knownvalue.Int64Exact(4)),
@@ -73,12 +69,7 @@ data "esign_metadata" "empty" {
 }
 
 func metadataItemCheck(key, value, entityID, entityType string) knownvalue.Check {
-	return knownvalue.ObjectExact(map[string]knownvalue.Check{
-		"key":         knownvalue.StringExact(key),
-		"value":       knownvalue.StringExact(value),
-		"entity_id":   knownvalue.StringExact(entityID),
-		"entity_type": knownvalue.StringExact(entityType),
-	})
+	return exactStrings(map[string]string{"key": key, "value": value, "entity_id": entityID, "entity_type": entityType})
 }
 
 // Exactly one of (entity_type + entity_id) or reference_id.
@@ -105,7 +96,7 @@ func TestAccMetadataDataSource_invalidArguments(t *testing.T) {
   reference_id = "sr-1"`, `(?s)These attributes cannot be configured together:\s+\[entity_type,reference_id\]`),
 			step(`
   entity_type = "Envelope"
-  entity_id   = "x"`, `(?s)entity_type.*value must be one of`),
+  entity_id   = "x"`, `(?s)entity_type must be one of SignatureRequest, Signatory, Document.*got "Envelope"`),
 		},
 	})
 }

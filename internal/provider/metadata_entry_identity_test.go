@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -9,8 +8,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
 func metadataEntryIdentityCheck(address, entityType, entityID, key string) statecheck.StateCheck {
@@ -26,22 +23,10 @@ func metadataEntryIdentityCheck(address, entityType, entityID, key string) state
 func TestAccMetadataEntryResource_identity(t *testing.T) {
 	tenant := newTestTenant(t)
 	config := func(value string) string {
-		return providerConfig(tenant) + fmt.Sprintf(`
-resource "esign_metadata_entry" "request" {
-  entity_type = "SignatureRequest"
-  entity_id   = "sr-1"
-  key         = "invoice_number"
-  value       = %q
-}
-
-resource "esign_metadata_entry" "signatory" {
-  entity_type  = "Signatory"
-  entity_id    = "sig/1"
-  key          = "employee_id"
-  value        = "E-7"
-  reference_id = "sr-1"
-}
-`, value)
+		return providerConfig(tenant) +
+			metadataEntryBlock("request", "SignatureRequest", "sr-1", "invoice_number", value, "") +
+			// Any case: the identity holds the canonical spelling.
+			metadataEntryBlock("signatory", "signatory", "sig/1", "employee_id", "E-7", "sr-1")
 	}
 	identities := []statecheck.StateCheck{
 		metadataEntryIdentityCheck("esign_metadata_entry.request", "SignatureRequest", "sr-1", "invoice_number"),
@@ -72,7 +57,8 @@ resource "esign_metadata_entry" "signatory" {
 			},
 			{
 				// The service never returns reference_id: the import leaves
-				// it null for a signatory, and the plan writes it in place.
+				// it null for a signatory, and the plan writes it in place
+				// (and takes entity_type's configured case into state).
 				ResourceName:       "esign_metadata_entry.signatory",
 				ImportState:        true,
 				ImportStateKind:    resource.ImportBlockWithResourceIdentity,
@@ -92,54 +78,18 @@ resource "esign_metadata_entry" "signatory" {
 // identity (entity type in any case), never written to.
 func TestAccMetadataEntryResource_importByIdentity(t *testing.T) {
 	tenant := newTestTenant(t)
-	c := testClient(t, tenant)
-	for _, e := range []struct{ entityType, entityID, key, value, ref string }{
-		{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
-		{"Document", "doc/1", "archive_class", "contract", "sr-1"},
-	} {
-		if _, err := c.PutMetadata(t.Context(), e.entityType, e.entityID, e.key, client.PutMetadataRequest{Value: e.value, ReferenceID: e.ref}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	config := providerConfig(tenant) + `
-import {
-  to       = esign_metadata_entry.request
-  identity = { entity_type = "signaturerequest", entity_id = "sr-1", key = "invoice_number" }
-}
-
-resource "esign_metadata_entry" "request" {
-  entity_type = "SignatureRequest"
-  entity_id   = "sr-1"
-  key         = "invoice_number"
-  value       = "INV-1"
-}
-
-import {
-  to       = esign_metadata_entry.document
-  identity = { entity_type = "Document", entity_id = "doc/1", key = "archive_class" }
-}
-
-resource "esign_metadata_entry" "document" {
-  entity_type = "Document"
-  entity_id   = "doc/1"
-  key         = "archive_class"
-  value       = "contract"
-}
-`
+	seedMetadata(t, tenant,
+		metadataSeed{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
+		metadataSeed{"Document", "doc/1", "archive_class", "contract", "sr-1"},
+	)
+	config := providerConfig(tenant) +
+		importByIdentity("esign_metadata_entry.request", `{ entity_type = "signaturerequest", entity_id = "sr-1", key = "invoice_number" }`) +
+		metadataEntryBlock("request", "SignatureRequest", "sr-1", "invoice_number", "INV-1", "") +
+		importByIdentity("esign_metadata_entry.document", `{ entity_type = "Document", entity_id = "doc/1", key = "archive_class" }`) +
+		metadataEntryBlock("document", "Document", "doc/1", "archive_class", "contract", "")
 	importOne := func(identity string) string {
-		return config + fmt.Sprintf(`
-import {
-  to       = esign_metadata_entry.other
-  identity = %s
-}
-
-resource "esign_metadata_entry" "other" {
-  entity_type = "Signatory"
-  entity_id   = "sig-1"
-  key         = "k"
-  value       = "v"
-}
-`, identity)
+		return config + importByIdentity("esign_metadata_entry.other", identity) +
+			metadataEntryBlock("other", "Signatory", "sig-1", "k", "v", "")
 	}
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -148,29 +98,17 @@ resource "esign_metadata_entry" "other" {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             checkMetadataDestroyed(tenant),
 		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
-				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionNoop),
-						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionNoop),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					metadataEntryIdentityCheck("esign_metadata_entry.request", "SignatureRequest", "sr-1", "invoice_number"),
-					metadataEntryIdentityCheck("esign_metadata_entry.document", "Document", "doc/1", "archive_class"),
-					expectNoWrites(tenant),
-				},
-			},
+			importsOnlyStep(tenant, config, []string{"esign_metadata_entry.request", "esign_metadata_entry.document"},
+				metadataEntryIdentityCheck("esign_metadata_entry.request", "SignatureRequest", "sr-1", "invoice_number"),
+				metadataEntryIdentityCheck("esign_metadata_entry.document", "Document", "doc/1", "archive_class"),
+			),
 			{
 				Config:      importOne(`{ entity_type = "Signatory", entity_id = "sig-1", key = "k" }`),
 				ExpectError: wrappedRegexp(`Cannot import non-existent remote object`),
 			},
 			{
 				Config:      importOne(`{ entity_type = "Envelope", entity_id = "sig-1", key = "k" }`),
-				ExpectError: wrappedRegexp(`Invalid import identity.*entity_type "Envelope" is not one of SignatureRequest, Signatory, Document`),
+				ExpectError: wrappedRegexp(`Invalid import identity.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Envelope"`),
 			},
 			{
 				Config:      importOne(`{ entity_type = "Signatory", entity_id = "sig-1", key = "a/k" }`),

@@ -8,12 +8,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -24,50 +23,36 @@ var (
 // NewMetadataEntryListResource is the esign_metadata_entry list resource
 // (`list` blocks of `terraform query`, Terraform 1.14 and later).
 func NewMetadataEntryListResource() list.ListResource {
-	return &metadataEntryListResource{}
+	return &metadataEntryListResource{newListResourceBase("_metadata_entry", metadataEntryListSchema)}
 }
 
-type metadataEntryListResource struct {
-	client *client.Client
-}
+type metadataEntryListResource struct{ listResourceBase }
 
-type metadataEntryListConfigModel struct {
-	EntityType  types.String `tfsdk:"entity_type"`
-	EntityID    types.String `tfsdk:"entity_id"`
-	ReferenceID types.String `tfsdk:"reference_id"`
-}
-
-func (r *metadataEntryListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_metadata_entry"
-}
-
-func (r *metadataEntryListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists the metadata entries of one entity (`entity_type` and `entity_id`, " +
-			"`GET /metadata/{entityType}/{entityId}`) or of a whole signature request (`reference_id`, " +
-			"`GET /metadata/{referenceId}`), with one request, so that `terraform query` can show them and generate " +
-			"their configuration and import blocks. Set exactly one of the two. Each result is named by its entity and key.",
-		Attributes: map[string]schema.Attribute{
-			"entity_type": schema.StringAttribute{
-				MarkdownDescription: "Kind of entity: `SignatureRequest`, `Signatory` or `Document` (any case). Requires `entity_id`.",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.OneOfCaseInsensitive(client.EntityTypes...)},
-			},
-			"entity_id": schema.StringAttribute{
-				MarkdownDescription: "Id of the entity whose entries to list. Requires `entity_type`.",
-				Optional:            true,
-				Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
-			"reference_id": schema.StringAttribute{
-				MarkdownDescription: "Id of a signature request: lists the entries of the request, its signatories and its " +
-					"documents written with that reference id. Conflicts with `entity_type` and `entity_id`. The " +
-					"generated configuration of a `Signatory` or `Document` entry has no `reference_id` (the service " +
-					"never returns it); add it before applying if the entry should keep it.",
-				Optional:   true,
-				Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-			},
+var metadataEntryListSchema = schema.Schema{
+	MarkdownDescription: "Lists the metadata entries of one entity (`entity_type` and `entity_id`, " +
+		"`GET /metadata/{entityType}/{entityId}`) or of a whole signature request (`reference_id`, " +
+		"`GET /metadata/{referenceId}`), with one request, so that `terraform query` can show them and generate " +
+		"their configuration and import blocks. Set exactly one of the two. Each result is named by its entity and key.",
+	Attributes: map[string]schema.Attribute{
+		"entity_type": schema.StringAttribute{
+			MarkdownDescription: "Kind of entity: " + validators.EntityTypeSpellings + ". Requires `entity_id`.",
+			Optional:            true,
+			Validators:          []validator.String{validators.EntityType()},
 		},
-	}
+		"entity_id": schema.StringAttribute{
+			MarkdownDescription: "Id of the entity whose entries to list. Requires `entity_type`.",
+			Optional:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"reference_id": schema.StringAttribute{
+			MarkdownDescription: "Id of a signature request: lists the entries of the request, its signatories and its " +
+				"documents written with that reference id. Conflicts with `entity_type` and `entity_id`. The " +
+				"generated configuration of a `Signatory` or `Document` entry has no `reference_id` (the service " +
+				"never returns it); add it before applying if the entry should keep it.",
+			Optional:   true,
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+	},
 }
 
 func (r *metadataEntryListResource) ListResourceConfigValidators(context.Context) []list.ConfigValidator {
@@ -79,18 +64,14 @@ func (r *metadataEntryListResource) ListResourceConfigValidators(context.Context
 	}
 }
 
-func (r *metadataEntryListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
-}
-
 func (r *metadataEntryListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var config metadataEntryListConfigModel
+	var config metadataSelectionModel
 	if diags := listConfig(ctx, req.Config, &config); diags.HasError() {
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return
 	}
 
-	items, _, diags := readMetadataSelection(ctx, r.client, config.EntityType, config.EntityID, config.ReferenceID)
+	items, _, diags := config.read(ctx, r.client)
 	if diags.HasError() {
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return
@@ -98,8 +79,8 @@ func (r *metadataEntryListResource) List(ctx context.Context, req list.ListReque
 
 	entries := make([]metadataEntryResourceModel, 0, len(items))
 	for _, e := range items {
-		entityType, ok := client.CanonicalEntityType(e.EntityType)
-		if !ok {
+		entityType, err := validators.CanonicalEntityType(e.EntityType)
+		if err != nil {
 			tflog.Warn(ctx, "skipped a metadata entry of an unknown entity type", map[string]any{
 				"entity_type": e.EntityType, "entity_id": e.EntityID, "key": e.Key,
 			})
@@ -123,7 +104,7 @@ func metadataEntryListResult(ctx context.Context, req list.ListRequest, e metada
 	entityType, entityID, key := e.EntityType.ValueString(), e.EntityID.ValueString(), e.Key.ValueString()
 	result := req.NewListResult(ctx)
 	result.DisplayName = entityType + " " + entityID + ": " + key
-	result.Identity.Raw = metadataEntryIdentity(entityType, entityID, key)
+	result.Identity.Raw = metadataEntryIdentities.value(map[string]string{"entity_type": entityType, "entity_id": entityID, "key": key})
 	if req.IncludeResource {
 		result.Diagnostics.Append(result.Resource.Set(ctx, e)...)
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
@@ -28,31 +27,23 @@ func entryFilter(entityType, entityID, key string) queryfilter.QueryFilter {
 // validated before any request.
 func TestAccMetadataEntryListResource(t *testing.T) {
 	tenant := newTestTenant(t)
-	c := testClient(t, tenant)
-	for _, e := range []struct{ entityType, entityID, key, value, ref string }{
-		{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
-		{"SignatureRequest", "sr-1", "cost_center", "CC-7", ""},
-		{"Signatory", "sig-1", "employee_id", "E-7", "sr-1"},
-		{"Document", "doc/1", "archive_class", "contract", "sr-1"},
-		{"Document", "doc/1", "retention", "10y", ""},
-		{"Document", "doc-2", "archive_class", "letter", "sr-2"},
-	} {
-		if _, err := c.PutMetadata(t.Context(), e.entityType, e.entityID, e.key, client.PutMetadataRequest{Value: e.value, ReferenceID: e.ref}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	seedMetadata(t, tenant,
+		metadataSeed{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
+		metadataSeed{"SignatureRequest", "sr-1", "cost_center", "CC-7", ""},
+		metadataSeed{"Signatory", "sig-1", "employee_id", "E-7", "sr-1"},
+		metadataSeed{"Document", "doc/1", "archive_class", "contract", "sr-1"},
+		metadataSeed{"Document", "doc/1", "retention", "10y", ""},
+		metadataSeed{"Document", "doc-2", "archive_class", "letter", "sr-2"},
+	)
 	invalid := func(config, want string) resource.TestStep {
-		return resource.TestStep{
-			PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
-			Query:     true,
-			Config: queryConfig(tenant, `
+		step := queryStep(tenant, `
 list "esign_metadata_entry" "bad" {
   provider = esign
 `+config+`
 }
-`),
-			ExpectError: wrappedRegexp(want),
-		}
+`)
+		step.ExpectError = wrappedRegexp(want)
+		return step
 	}
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -60,10 +51,7 @@ list "esign_metadata_entry" "bad" {
 		TerraformVersionChecks:   requiresQuery,
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
-				Query:     true,
-				Config: queryConfig(tenant, `
+			queryStep(tenant, `
 list "esign_metadata_entry" "document" {
   provider         = esign
   include_resource = true
@@ -88,36 +76,34 @@ list "esign_metadata_entry" "one" {
     reference_id = "sr-1"
   }
 }
-`),
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("esign_metadata_entry.document", 2),
-					querycheck.ExpectLength("esign_metadata_entry.reference", 4),
-					querycheck.ExpectLength("esign_metadata_entry.one", 1),
-					// One list of the entity; the reference is listed once per
-					// list block (the service's reference list is not shared).
-					expectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteMetadataReferenceList: 2}),
-					querycheck.ExpectResourceDisplayName("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"),
-						knownvalue.StringExact("Document doc/1: retention")),
-					querycheck.ExpectResourceKnownValues("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"), []querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact("Document/doc/1/retention")},
-						{Path: tfjsonpath.New("entity_type"), KnownValue: knownvalue.StringExact("Document")},
-						{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("10y")},
-						{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
-					}),
-					querycheck.ExpectResourceDisplayName("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"),
-						knownvalue.StringExact("Signatory sig-1: employee_id")),
-					// What an import gives: the service never returns
-					// reference_id, a signature request's defaults to its id.
-					querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"), []querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("E-7")},
-						{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
-					}),
-					querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("SignatureRequest", "sr-1", "cost_center"), []querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("CC-7")},
-						{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.StringExact("sr-1")},
-					}),
-				},
-			},
+`,
+				querycheck.ExpectLength("esign_metadata_entry.document", 2),
+				querycheck.ExpectLength("esign_metadata_entry.reference", 4),
+				querycheck.ExpectLength("esign_metadata_entry.one", 1),
+				// One list of the entity; the reference is listed once per
+				// list block (the service's reference list is not shared).
+				expectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteMetadataReferenceList: 2}),
+				querycheck.ExpectResourceDisplayName("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"),
+					knownvalue.StringExact("Document doc/1: retention")),
+				querycheck.ExpectResourceKnownValues("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact("Document/doc/1/retention")},
+					{Path: tfjsonpath.New("entity_type"), KnownValue: knownvalue.StringExact("Document")},
+					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("10y")},
+					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
+				}),
+				querycheck.ExpectResourceDisplayName("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"),
+					knownvalue.StringExact("Signatory sig-1: employee_id")),
+				// What an import gives: the service never returns
+				// reference_id, a signature request's defaults to its id.
+				querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("E-7")},
+					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
+				}),
+				querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("SignatureRequest", "sr-1", "cost_center"), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("CC-7")},
+					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.StringExact("sr-1")},
+				}),
+			),
 			invalid(``, `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`),
 			invalid(`config {
     entity_type = "Document"
@@ -134,7 +120,7 @@ list "esign_metadata_entry" "one" {
 			invalid(`config {
     entity_type = "Envelope"
     entity_id   = "e-1"
-  }`, `Attribute entity_type value must be one of`),
+  }`, `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Envelope"`),
 			{
 				// Nothing was sent to the service for an invalid list block: the
 				// only requests are this valid block's.

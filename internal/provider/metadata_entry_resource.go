@@ -3,9 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -21,6 +19,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/planmodifiers"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -30,12 +30,15 @@ var (
 
 // NewMetadataEntryResource is the esign_metadata_entry resource.
 func NewMetadataEntryResource() resource.Resource {
-	return &metadataEntryResource{}
+	return newMetadataEntryResource()
 }
 
-type metadataEntryResource struct {
-	client *client.Client
+// newMetadataEntryResource is the resource itself, which withIdentity wraps.
+func newMetadataEntryResource() *metadataEntryResource {
+	return &metadataEntryResource{newResourceBase("_metadata_entry", metadataEntrySchema)}
 }
+
+type metadataEntryResource struct{ resourceBase }
 
 type metadataEntryResourceModel struct {
 	ID          types.String `tfsdk:"id"`
@@ -46,6 +49,27 @@ type metadataEntryResourceModel struct {
 	ReferenceID types.String `tfsdk:"reference_id"`
 	// OverwriteOnCreate is a setting of Create only: kept as configured.
 	OverwriteOnCreate types.Bool `tfsdk:"overwrite_on_create"`
+}
+
+// entry is what requests, the id and the identity are made of: the entity
+// type in its canonical spelling (entity_type may be written in any case and
+// is kept as written), the entity id and the key.
+func (m metadataEntryResourceModel) entry() (entityType, entityID, key string) {
+	return canonicalEntityType(m.EntityType.ValueString()), m.EntityID.ValueString(), m.Key.ValueString()
+}
+
+// canonicalEntityType is entityType in its canonical spelling; what the
+// schema refuses stays as it is.
+func canonicalEntityType(entityType string) string {
+	if canonical, err := validators.CanonicalEntityType(entityType); err == nil {
+		return canonical
+	}
+	return entityType
+}
+
+// id is the entry's id attribute: <entity_type>/<entity_id>/<key>.
+func (m metadataEntryResourceModel) id() types.String {
+	return types.StringValue(metadataEntryID(m.entry()))
 }
 
 // metadataEntryModelFromRaw is Get for Read, which runs once per entry in
@@ -65,17 +89,6 @@ func metadataEntryModelFromRaw(v tftypes.Value) (metadataEntryResourceModel, err
 	return m, o.Err()
 }
 
-// metadataEntryImportExample is shown with every malformed import ID.
-const metadataEntryImportExample = "SignatureRequest/3f2504e0-4f89-11d3-9a0c-0305e82c3301/invoice_number"
-
-func (r *metadataEntryResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_metadata_entry"
-}
-
-func (r *metadataEntryResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = metadataEntrySchema
-}
-
 var metadataEntrySchema = schema.Schema{
 	MarkdownDescription: "One key/value metadata entry attached to a signature request, a signatory or a document " +
 		"(`PUT /metadata/{entityType}/{entityId}/{key}`).\n\n" +
@@ -89,24 +102,26 @@ var metadataEntrySchema = schema.Schema{
 			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 		"entity_type": schema.StringAttribute{
-			MarkdownDescription: "Kind of entity the entry belongs to: exactly `SignatureRequest`, `Signatory` or `Document`. " +
-				"Changing it replaces the entry.",
+			MarkdownDescription: "Kind of entity the entry belongs to: " + validators.EntityTypeSpellings + ". " +
+				"Requests, `id` and the import ID use the spelling the service documents; the state keeps the one " +
+				"configured, so a change of case alone neither replaces the entry nor writes anything. " +
+				"Changing it otherwise replaces the entry.",
 			Required:      true,
-			Validators:    []validator.String{stringvalidator.OneOf(client.EntityTypes...)},
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			Validators:    []validator.String{validators.EntityType()},
+			PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplaceUnlessOnlyCaseChanges()},
 		},
 		"entity_id": schema.StringAttribute{
 			MarkdownDescription: "Id of the signature request, signatory or document. Any characters are allowed (they are " +
 				"escaped in the request path), except that it cannot be `.` or `..`. Changing it replaces the entry.",
 			Required:      true,
-			Validators:    pathSegmentValidators(true),
+			Validators:    validators.PathSegment(true),
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"key": schema.StringAttribute{
 			MarkdownDescription: "Name of the entry: non-empty, without `/`, and not `.` or `..` (it is the last segment " +
 				"of the request path). Changing it replaces the entry.",
 			Required:      true,
-			Validators:    pathSegmentValidators(false),
+			Validators:    validators.PathSegment(false),
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"value": schema.StringAttribute{
@@ -123,7 +138,7 @@ var metadataEntrySchema = schema.Schema{
 			Optional:      true,
 			Computed:      true,
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
-			PlanModifiers: []planmodifier.String{referenceIDDefault{}},
+			PlanModifiers: []planmodifier.String{planmodifiers.ReferenceIDDefault()},
 		},
 		"overwrite_on_create": schema.BoolAttribute{
 			MarkdownDescription: "Whether creating this resource may overwrite a different value that `key` already holds " +
@@ -135,60 +150,6 @@ var metadataEntrySchema = schema.Schema{
 			Default:  booldefault.StaticBool(false),
 		},
 	},
-}
-
-// pathSegmentValidators are the rules for a value that becomes one segment
-// of a request path. Entity ids may contain "/" (the client escapes it);
-// keys may not, since the key is the last segment of the id.
-func pathSegmentValidators(slashAllowed bool) []validator.String {
-	v := []validator.String{
-		stringvalidator.LengthAtLeast(1),
-		stringvalidator.NoneOf(".", ".."),
-	}
-	if !slashAllowed {
-		v = append(v, stringvalidator.RegexMatches(regexp.MustCompile(`^[^/]*$`), "must not contain /"))
-	}
-	return v
-}
-
-// referenceIDDefault plans reference_id when it is not configured: a
-// signature request's own id for a SignatureRequest entry, otherwise what
-// the state already holds (the service keeps it and never shows it), or
-// null for a new entry.
-type referenceIDDefault struct{}
-
-func (referenceIDDefault) Description(context.Context) string {
-	return "defaults to entity_id for a SignatureRequest, else keeps the value in state"
-}
-
-func (m referenceIDDefault) MarkdownDescription(ctx context.Context) string {
-	return m.Description(ctx)
-}
-
-func (referenceIDDefault) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
-	if !req.ConfigValue.IsNull() || req.Plan.Raw.IsNull() {
-		return
-	}
-	var entityType, entityID types.String
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("entity_type"), &entityType)...)
-	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("entity_id"), &entityID)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	switch {
-	case entityType.IsUnknown():
-		resp.PlanValue = types.StringUnknown()
-	case entityType.ValueString() == client.EntitySignatureRequest:
-		resp.PlanValue = entityID // unknown while entity_id is
-	case !req.StateValue.IsNull():
-		resp.PlanValue = req.StateValue
-	default:
-		resp.PlanValue = types.StringNull()
-	}
-}
-
-func (r *metadataEntryResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
 }
 
 func (r *metadataEntryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -209,7 +170,7 @@ func (r *metadataEntryResource) Create(ctx context.Context, req resource.CreateR
 		return
 	}
 
-	plan.ID = types.StringValue(metadataEntryID(plan.EntityType.ValueString(), plan.EntityID.ValueString(), plan.Key.ValueString()))
+	plan.ID = plan.id()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -218,7 +179,7 @@ func (r *metadataEntryResource) Create(ctx context.Context, req resource.CreateR
 // entity's list is the one the client shares (one request for all creates
 // of an entity).
 func (r *metadataEntryResource) refuseOverwrite(ctx context.Context, plan metadataEntryResourceModel, diags *diag.Diagnostics) {
-	entityType, entityID, key := plan.EntityType.ValueString(), plan.EntityID.ValueString(), plan.Key.ValueString()
+	entityType, entityID, key := plan.entry()
 	set, err := r.client.EntityMetadata(ctx, entityType, entityID)
 	if err != nil {
 		addAPIError(diags, "Could not check whether the metadata entry exists", err)
@@ -253,7 +214,8 @@ func (r *metadataEntryResource) Read(ctx context.Context, req resource.ReadReque
 		return
 	}
 
-	set, err := r.client.EntityMetadata(ctx, state.EntityType.ValueString(), state.EntityID.ValueString())
+	entityType, entityID, _ := state.entry()
+	set, err := r.client.EntityMetadata(ctx, entityType, entityID)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Could not read the metadata entry", err)
 		return
@@ -287,7 +249,7 @@ func refreshedEntry(prior metadataEntryResourceModel, set *client.MetadataSet) (
 	}
 	current = prior
 	current.Value = types.StringValue(entry.Value)
-	current.ID = types.StringValue(metadataEntryID(prior.EntityType.ValueString(), prior.EntityID.ValueString(), prior.Key.ValueString()))
+	current.ID = prior.id()
 	return current, true
 }
 
@@ -298,7 +260,8 @@ func (r *metadataEntryResource) refreshChangesNothing(_ context.Context, prior t
 	if err != nil {
 		return false
 	}
-	set, ok := r.client.CachedEntityMetadata(state.EntityType.ValueString(), state.EntityID.ValueString())
+	entityType, entityID, _ := state.entry()
+	set, ok := r.client.CachedEntityMetadata(entityType, entityID)
 	if !ok {
 		return false
 	}
@@ -322,7 +285,7 @@ func (r *metadataEntryResource) Update(ctx context.Context, req resource.UpdateR
 		}
 	}
 
-	plan.ID = types.StringValue(metadataEntryID(plan.EntityType.ValueString(), plan.EntityID.ValueString(), plan.Key.ValueString()))
+	plan.ID = plan.id()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -348,9 +311,7 @@ func (r *metadataEntryResource) Delete(ctx context.Context, req resource.DeleteR
 func (r *metadataEntryResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	entityType, entityID, key, err := parseMetadataEntryID(req.ID)
 	if err != nil {
-		resp.Diagnostics.AddError("Invalid import ID",
-			fmt.Sprintf("%s. Expected <entity_type>/<entity_id>/<key>, for example %q; entity_type is one of %s (any case).",
-				err, metadataEntryImportExample, strings.Join(client.EntityTypes, ", ")))
+		addImportIDError(&resp.Diagnostics, req.ID, err)
 		return
 	}
 
@@ -383,7 +344,8 @@ func importedMetadataEntry(entityType, entityID, key string) metadataEntryResour
 // a value the service has taken is also in the state.
 func (r *metadataEntryResource) put(ctx context.Context, m metadataEntryResourceModel) error {
 	interrupted, err := uninterruptedWrite(ctx, r.client, func(ctx context.Context) error {
-		_, err := r.client.PutMetadata(ctx, m.EntityType.ValueString(), m.EntityID.ValueString(), m.Key.ValueString(),
+		entityType, entityID, key := m.entry()
+		_, err := r.client.PutMetadata(ctx, entityType, entityID, key,
 			client.PutMetadataRequest{Value: m.Value.ValueString(), ReferenceID: m.ReferenceID.ValueString()})
 		return err
 	})
@@ -391,28 +353,4 @@ func (r *metadataEntryResource) put(ctx context.Context, m metadataEntryResource
 		tflog.Warn(ctx, "the run was interrupted; the metadata entry was written anyway and is recorded in the state")
 	}
 	return err
-}
-
-func metadataEntryID(entityType, entityID, key string) string {
-	return entityType + "/" + entityID + "/" + key
-}
-
-// parseMetadataEntryID splits <entity_type>/<entity_id>/<key>; the entity
-// type is returned in its canonical spelling.
-func parseMetadataEntryID(id string) (entityType, entityID, key string, err error) {
-	first, last := strings.Index(id, "/"), strings.LastIndex(id, "/")
-	if first < 0 || first == last {
-		return "", "", "", fmt.Errorf("%q does not have three parts separated by /", id)
-	}
-	rawType, entityID, key := id[:first], id[first+1:last], id[last+1:]
-	entityType, ok := client.CanonicalEntityType(rawType)
-	switch {
-	case !ok:
-		return "", "", "", fmt.Errorf("%q is not an entity type", rawType)
-	case entityID == "" || entityID == "." || entityID == "..":
-		return "", "", "", fmt.Errorf("%q has an empty or invalid entity_id", id)
-	case key == "" || key == "." || key == "..":
-		return "", "", "", fmt.Errorf("%q has an empty or invalid key", id)
-	}
-	return entityType, entityID, key, nil
 }

@@ -57,7 +57,8 @@ func checkMetadataDestroyed(tenant emulator.Tenant, kept ...[3]string) tfresourc
 		for _, k := range kept {
 			found := false
 			for _, m := range stored {
-				if m.EntityType == k[0] && m.EntityID == k[1] && m.Key == k[2] {
+				// The state keeps entity_type as configured, in any case.
+				if strings.EqualFold(m.EntityType, k[0]) && m.EntityID == k[1] && m.Key == k[2] {
 					found = true
 				}
 			}
@@ -85,31 +86,24 @@ func (expectNoMetadataEntriesInState) CheckState(_ context.Context, req stateche
 	}
 }
 
+// metadataEntryBlock is an esign_metadata_entry resource block; ref ""
+// leaves reference_id out.
+func metadataEntryBlock(name, entityType, entityID, key, value, ref string) string {
+	block := fmt.Sprintf("\nresource \"esign_metadata_entry\" %q {\n  entity_type = %q\n  entity_id   = %q\n  key         = %q\n  value       = %q\n",
+		name, entityType, entityID, key, value)
+	if ref != "" {
+		block += fmt.Sprintf("  reference_id = %q\n", ref)
+	}
+	return block + "}\n"
+}
+
+// metadataEntriesConfig is an entry of a signature request, one of its
+// signatories and one of its documents.
 func metadataEntriesConfig(tenant emulator.Tenant, requestValue, signatoryRef, documentKey string) string {
-	return providerConfig(tenant) + fmt.Sprintf(`
-resource "esign_metadata_entry" "request" {
-  entity_type = "SignatureRequest"
-  entity_id   = "sr-1"
-  key         = "invoice_number"
-  value       = %q
-}
-
-resource "esign_metadata_entry" "signatory" {
-  entity_type  = "Signatory"
-  entity_id    = "sig-1"
-  key          = "employee_id"
-  value        = "E-7"
-  reference_id = %q
-}
-
-resource "esign_metadata_entry" "document" {
-  entity_type  = "Document"
-  entity_id    = "doc-1"
-  key          = %q
-  value        = "contract"
-  reference_id = "sr-1"
-}
-`, requestValue, signatoryRef, documentKey)
+	return providerConfig(tenant) +
+		metadataEntryBlock("request", "SignatureRequest", "sr-1", "invoice_number", requestValue, "") +
+		metadataEntryBlock("signatory", "Signatory", "sig-1", "employee_id", "E-7", signatoryRef) +
+		metadataEntryBlock("document", "Document", "doc-1", documentKey, "contract", "sr-1")
 }
 
 func TestAccMetadataEntryResource_lifecycle(t *testing.T) {
@@ -231,6 +225,62 @@ data "esign_metadata" "by_reference" {
 					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-2"),
 					expectStoredMetadata(tenant, "Document", "doc-1", "retention_class", "contract", "sr-1"),
 				},
+			},
+		},
+	})
+}
+
+// entity_type may be written in any case, as in esign_metadata, the list
+// resource and import IDs: the state keeps the configured spelling, while
+// the id, the requests and an import use the canonical one; a
+// SignatureRequest's reference_id defaults to its id whatever the case, and
+// a change of case alone is an update that writes nothing.
+func TestAccMetadataEntryResource_entityTypeAnyCase(t *testing.T) {
+	tenant := newTestTenant(t)
+	const request, signatory = "esign_metadata_entry.request", "esign_metadata_entry.signatory"
+	config := func(requestType, signatoryType string) string {
+		return providerConfig(tenant) +
+			metadataEntryBlock("request", requestType, "sr-1", "invoice_number", "INV-1", "") +
+			metadataEntryBlock("signatory", signatoryType, "sig-1", "employee_id", "E-7", "sr-1")
+	}
+	emptyAfterApply := tfresource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant),
+		Steps: []tfresource.TestStep{
+			{
+				Config:           config("signaturerequest", "SIGNATORY"),
+				ConfigPlanChecks: emptyAfterApply,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("entity_type"), knownvalue.StringExact("signaturerequest")),
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
+					statecheck.ExpectKnownValue(signatory, tfjsonpath.New("id"), knownvalue.StringExact("Signatory/sig-1/employee_id")),
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-1", "sr-1"),
+					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-1"),
+				},
+			},
+			{
+				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    config("SignatureRequest", "Signatory"),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(request, plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction(signatory, plancheck.ResourceActionUpdate),
+					},
+					PostApplyPostRefresh: emptyAfterApply.PostApplyPostRefresh,
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("entity_type"), knownvalue.StringExact("SignatureRequest")),
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
+					expectNoWrites(tenant),
+				},
+			},
+			{
+				ResourceName:      request,
+				ImportState:       true,
+				ImportStateId:     "SIGNATUREREQUEST/sr-1/invoice_number",
+				ImportStateVerify: true,
 			},
 		},
 	})
@@ -519,11 +569,11 @@ resource "esign_metadata_entry" "x" {
 	for _, tc := range []struct{ id, why string }{
 		{"sig-x", `does\s+not\s+have\s+three\s+parts`},
 		{"Signatory/sig-x", `does\s+not\s+have\s+three\s+parts`},
-		{"Envelope/sig-x/k", `"Envelope"\s+is\s+not\s+an\s+entity\s+type`},
+		{"Envelope/sig-x/k", `entity\s+type\s+must\s+be\s+one\s+of\s+SignatureRequest,\s+Signatory,\s+Document\s+\(in\s+any\s+case\),\s+got\s+"Envelope"`},
 		{"Signatory//k", `empty\s+or\s+invalid\s+entity_id`},
 		{"Signatory/sig-x/", `empty\s+or\s+invalid\s+key`},
 		{"Signatory/sig-x/..", `empty\s+or\s+invalid\s+key`},
-		{"/sig-x/k", `""\s+is\s+not\s+an\s+entity\s+type`},
+		{"/sig-x/k", `entity\s+type\s+must\s+be\s+one\s+of.*got\s+""`},
 		{"Signatory/a/b/c/../..", `empty\s+or\s+invalid\s+key`},
 		{"signatory/sig-x/k/../more", ""}, // valid form (entity_id "sig-x/k/.."), but no such entry
 	} {
@@ -558,7 +608,7 @@ resource "esign_metadata_entry" "bad" {
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []tfresource.TestStep{
-			{Config: entry("signatory", "s", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_type.*value must be one of`)},
+			{Config: entry("Envelope", "s", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_type must be one of.*got "Envelope"`)},
 			{Config: entry("Signatory", "", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_id.*at least 1`)},
 			{Config: entry("Signatory", "s", "a/b"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*must not contain /`)},
 			{Config: entry("Signatory", "s", ".."), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*must be none of`)},
@@ -600,28 +650,6 @@ func TestMetadataEntryResourceDeleteWarns(t *testing.T) {
 	for _, want := range []string{`"employee_id"`, `Signatory "sig-1"`, "stays on the service"} {
 		if !strings.Contains(detail, want) {
 			t.Errorf("warning detail %q does not mention %s", detail, want)
-		}
-	}
-}
-
-func TestParseMetadataEntryID(t *testing.T) {
-	for id, want := range map[string][3]string{
-		"SignatureRequest/sr-1/k":   {"SignatureRequest", "sr-1", "k"},
-		"signaturerequest/sr-1/k":   {"SignatureRequest", "sr-1", "k"},
-		"SIGNATORY/a/b/c/key":       {"Signatory", "a/b/c", "key"},
-		"document/ d o c /k e y %✓": {"Document", " d o c ", "k e y %✓"},
-	} {
-		gotType, gotID, gotKey, err := parseMetadataEntryID(id)
-		if err != nil || [3]string{gotType, gotID, gotKey} != want {
-			t.Errorf("parseMetadataEntryID(%q) = %q, %q, %q, %v; want %q", id, gotType, gotID, gotKey, err, want)
-		}
-		if err == nil && metadataEntryID(gotType, gotID, gotKey) != want[0]+"/"+want[1]+"/"+want[2] {
-			t.Errorf("metadataEntryID does not round-trip %q", id)
-		}
-	}
-	for _, id := range []string{"", "x", "a/b", "Nope/a/b", "Document//k", "Document/a/", "Document/./k", "Document/a/."} {
-		if _, _, _, err := parseMetadataEntryID(id); err == nil {
-			t.Errorf("parseMetadataEntryID(%q) accepted a malformed id", id)
 		}
 	}
 }

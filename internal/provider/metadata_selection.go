@@ -9,22 +9,29 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// readMetadataSelection reads the entries that the esign_metadata data
-// source and the esign_metadata_entry list resource select, with one
-// request: an entity's (entityType in any case), through the list the
-// entity's resources share, when referenceID is null; else a reference's.
-// total is the service's count.
-func readMetadataSelection(ctx context.Context, c *client.Client, entityType, entityID, referenceID types.String) (items []client.MetadataEntry, total int, diags diag.Diagnostics) {
-	if referenceID.IsNull() {
-		canonical, _ := client.CanonicalEntityType(entityType.ValueString())
-		set, err := c.EntityMetadata(ctx, canonical, entityID.ValueString())
+// metadataSelectionModel is what the esign_metadata data source and the
+// esign_metadata_entry list resource select entries by: one entity
+// (entity_type, in any case, and entity_id) or a reference (reference_id).
+// Their config validators allow exactly one of the two.
+type metadataSelectionModel struct {
+	EntityType  types.String `tfsdk:"entity_type"`
+	EntityID    types.String `tfsdk:"entity_id"`
+	ReferenceID types.String `tfsdk:"reference_id"`
+}
+
+// read reads the selected entries with one request: an entity's through the
+// list the entity's resources share, or a reference's. total is the
+// service's count.
+func (s metadataSelectionModel) read(ctx context.Context, c *client.Client) (items []client.MetadataEntry, total int, diags diag.Diagnostics) {
+	if s.ReferenceID.IsNull() {
+		set, err := c.EntityMetadata(ctx, canonicalEntityType(s.EntityType.ValueString()), s.EntityID.ValueString())
 		if err != nil {
 			addAPIError(&diags, "Could not list the metadata of the entity", err)
 			return nil, 0, diags
 		}
 		return set.Items, len(set.Items), nil
 	}
-	found, err := c.ListReferenceMetadata(ctx, referenceID.ValueString())
+	found, err := c.ListReferenceMetadata(ctx, s.ReferenceID.ValueString())
 	if err != nil {
 		addAPIError(&diags, "Could not list the metadata of the reference", err)
 		return nil, 0, diags

@@ -62,7 +62,7 @@ func TestProtocolServerServesListResources(t *testing.T) {
 			if r.Identity == nil || r.Resource == nil {
 				t.Fatalf("limit %d: a result without identity or resource: %+v", limit, r)
 			}
-			identity, err := r.Identity.IdentityData.Unmarshal(webhookSubscriptionIdentityType)
+			identity, err := r.Identity.IdentityData.Unmarshal(webhookSubscriptionIdentities.typ)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 // RegistryAddress is where the provider is published.
@@ -79,7 +80,7 @@ var providerSchema = schema.Schema{
 				"`https://` for the service; plain `http://` is accepted for the local emulator. " +
 				"Required here or in `ESIGN_BASE_URL`.",
 			Optional:   true,
-			Validators: []validator.String{baseURLValidator{}},
+			Validators: []validator.String{validators.BaseURL()},
 		},
 		"access_token": schema.StringAttribute{
 			MarkdownDescription: "Bearer token sent as `Authorization: Bearer <token>`. May be set with `ESIGN_ACCESS_TOKEN`. " +
@@ -108,7 +109,7 @@ var providerSchema = schema.Schema{
 				"When Terraform is interrupted (Ctrl-C), a create, delete or metadata write already sent is still waited for, " +
 				"up to this long, so that its result is recorded in the state; nothing new is sent after the interrupt.",
 			Optional:   true,
-			Validators: []validator.String{durationValidator{}},
+			Validators: []validator.String{validators.Duration()},
 		},
 	},
 	Blocks: map[string]schema.Block{
@@ -128,7 +129,7 @@ var providerSchema = schema.Schema{
 				"tenant_id": schema.StringAttribute{
 					MarkdownDescription: "Tenant GUID. May be set with `ESIGN_TENANT_ID`.",
 					Optional:            true,
-					Validators:          []validator.String{guidValidator()},
+					Validators:          []validator.String{validators.GUID()},
 				},
 			},
 		},

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 // Environment variables read when an attribute is not set in configuration.
@@ -89,9 +90,11 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 	if cfg.BaseURL == "" {
 		diags.AddAttributeError(path.Root("base_url"), "Missing base URL",
 			"Set base_url in the provider block or the "+envBaseURL+" environment variable.")
-	} else if err := checkBaseURL(cfg.BaseURL); err != nil {
+	} else if err := client.CheckBaseURL(cfg.BaseURL); err != nil {
+		// The schema validator checks a configured base_url the same way;
+		// this also catches ESIGN_BASE_URL, before any request.
 		diags.AddAttributeError(path.Root("base_url"), "Invalid base URL",
-			fmt.Sprintf("base_url (or %s): %s.", envBaseURL, err))
+			fmt.Sprintf("base_url (or %s) %s.", envBaseURL, err))
 	}
 	if cfg.SubscriptionKey == "" {
 		diags.AddAttributeError(path.Root("subscription_key"), "Missing subscription key",
@@ -198,7 +201,7 @@ func resolveLogin(login *loginModel, getenv func(string) string, diags *diag.Dia
 		Password: field(login.Password, "password", envPassword),
 		TenantID: field(login.TenantID, "tenant_id", envTenantID),
 	}
-	if creds.TenantID != "" && login.TenantID.IsNull() && !isGUID(creds.TenantID) {
+	if creds.TenantID != "" && login.TenantID.IsNull() && !validators.IsGUID(creds.TenantID) {
 		diags.AddAttributeError(path.Root("login").AtName("tenant_id"), "Invalid tenant id",
 			envTenantID+" must be a GUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301.")
 	}

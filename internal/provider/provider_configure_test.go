@@ -6,12 +6,25 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
 // env is a fake environment for resolveClientConfig.
 type env map[string]string
 
 func (e env) get(k string) string { return e[k] }
+
+// resolved is resolveClientConfig's answer for a configuration that must be
+// accepted.
+func resolved(t *testing.T, config esignProviderModel, e env) client.Config {
+	t.Helper()
+	cfg, diags := resolveClientConfig(config, e.get)
+	if diags.HasError() {
+		t.Fatalf("unexpected errors: %v", diags)
+	}
+	return cfg
+}
 
 func nullConfig() esignProviderModel {
 	return esignProviderModel{
@@ -24,15 +37,12 @@ func nullConfig() esignProviderModel {
 }
 
 func TestResolveClientConfigEnvFallbacks(t *testing.T) {
-	cfg, diags := resolveClientConfig(nullConfig(), env{ //nolint:gosec // G101: made-up test values, not credentials
+	cfg := resolved(t, nullConfig(), env{ //nolint:gosec // G101: made-up test values, not credentials
 		envBaseURL:         "https://esign.example.com",
 		envAccessToken:     "tok-from-env",
 		envSubscriptionKey: "key-from-env",
 		envMaxRetries:      "7",
-	}.get)
-	if diags.HasError() {
-		t.Fatalf("unexpected errors: %v", diags)
-	}
+	})
 	if cfg.BaseURL != "https://esign.example.com" || cfg.AccessToken != "tok-from-env" || cfg.SubscriptionKey != "key-from-env" {
 		t.Errorf("env values not used: %+v", cfg)
 	}
@@ -54,13 +64,10 @@ func TestResolveClientConfigConfigurationBeatsEnv(t *testing.T) {
 	c.SubscriptionKey = types.StringValue("key-from-config")
 	c.MaxRetries = types.Int64Value(0)
 	c.RequestTimeout = types.StringValue("2m")
-	cfg, diags := resolveClientConfig(c, env{
+	cfg := resolved(t, c, env{
 		envBaseURL: "https://ignored.example.com", envAccessToken: "ignored", envSubscriptionKey: "ignored",
 		envUsername: "ignored-user", envMaxRetries: "9",
-	}.get)
-	if diags.HasError() {
-		t.Fatalf("unexpected errors: %v", diags)
-	}
+	})
 	if cfg.BaseURL != "http://127.0.0.1:9999" || cfg.AccessToken != "tok-from-config" || cfg.SubscriptionKey != "key-from-config" {
 		t.Errorf("configuration must win over env: %+v", cfg)
 	}
@@ -73,13 +80,10 @@ func TestResolveClientConfigConfigurationBeatsEnv(t *testing.T) {
 }
 
 func TestResolveClientConfigLoginFromEnv(t *testing.T) {
-	cfg, diags := resolveClientConfig(nullConfig(), env{
+	cfg := resolved(t, nullConfig(), env{
 		envBaseURL: "https://esign.example.com", envSubscriptionKey: "k",
 		envUsername: "alice", envPassword: "pw-secret", envTenantID: "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
-	}.get)
-	if diags.HasError() {
-		t.Fatalf("unexpected errors: %v", diags)
-	}
+	})
 	if cfg.Login == nil || cfg.Login.Username != "alice" || cfg.Login.Password != "pw-secret" || cfg.AccessToken != "" {
 		t.Fatalf("login credentials not taken from env: %+v", cfg)
 	}
@@ -88,13 +92,10 @@ func TestResolveClientConfigLoginFromEnv(t *testing.T) {
 func TestResolveClientConfigLoginBlockBeatsEnvToken(t *testing.T) {
 	c := nullConfig()
 	c.Login = &loginModel{Username: types.StringValue("bob"), Password: types.StringNull(), TenantID: types.StringNull()}
-	cfg, diags := resolveClientConfig(c, env{
+	cfg := resolved(t, c, env{
 		envBaseURL: "https://esign.example.com", envSubscriptionKey: "k", envAccessToken: "env-token",
 		envPassword: "pw", envTenantID: "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
-	}.get)
-	if diags.HasError() {
-		t.Fatalf("unexpected errors: %v", diags)
-	}
+	})
 	if cfg.Login == nil || cfg.Login.Username != "bob" || cfg.Login.Password != "pw" || cfg.AccessToken != "" {
 		t.Fatalf("the login block must win over ESIGN_ACCESS_TOKEN: %+v", cfg)
 	}

@@ -93,19 +93,7 @@ func randomSecret(t *testing.T, prefix string) string {
 	return prefix + hex.EncodeToString(b)
 }
 
-const redactionConfig = `
-terraform {
-  required_providers {
-    esign = {
-      source = "esign-oss/esign"
-    }
-  }
-}
-
-variable "uri" {
-  type = string
-}
-
+const redactionConfig = cliConfigHeader + `
 variable "header_secret" {
   type      = string
   sensitive = true

@@ -38,28 +38,28 @@ import (
 // it is. It does what Read does besides writing state.
 type refreshShortcut interface {
 	refreshChangesNothing(ctx context.Context, prior tftypes.Value) bool
+	// useClient gives the resource the configured provider's client, as
+	// Configure does.
+	useClient(*client.Client)
 }
 
 // refreshShortcuts are the resources with a shortcut, by type name: the type
-// their state decodes with, their identity's type and how Read derives it,
-// and the resource with a client.
+// their state decodes with, their identity (its type, and how Read derives
+// it), and the resource.
 var refreshShortcuts = map[string]struct {
-	stateType    tftypes.Type
-	identityType tftypes.Type
-	identity     identityOfState
-	withClient   func(*client.Client) refreshShortcut
+	stateType tftypes.Type
+	identity  stateIdentity
+	resource  func() refreshShortcut
 }{
 	"esign_webhook_subscription": {
-		stateType:    webhookSubscriptionSchema.Type().TerraformType(context.Background()),
-		identityType: webhookSubscriptionIdentityType,
-		identity:     webhookSubscriptionIdentityOfState,
-		withClient:   func(c *client.Client) refreshShortcut { return &webhookSubscriptionResource{client: c} },
+		stateType: webhookSubscriptionSchema.Type().TerraformType(context.Background()),
+		identity:  webhookSubscriptionIdentities,
+		resource:  func() refreshShortcut { return &webhookSubscriptionResource{} },
 	},
 	"esign_metadata_entry": {
-		stateType:    metadataEntrySchema.Type().TerraformType(context.Background()),
-		identityType: metadataEntryIdentityType,
-		identity:     metadataEntryIdentityOfState,
-		withClient:   func(c *client.Client) refreshShortcut { return &metadataEntryResource{client: c} },
+		stateType: metadataEntrySchema.Type().TerraformType(context.Background()),
+		identity:  metadataEntryIdentities,
+		resource:  func() refreshShortcut { return &metadataEntryResource{} },
 	},
 }
 
@@ -75,10 +75,12 @@ func (s protocolServer) unchangedRefresh(ctx context.Context, req *tfprotov6.Rea
 	if err != nil || prior.IsNull() || !prior.IsFullyKnown() {
 		return nil, false
 	}
-	if !shortcut.withClient(c).refreshChangesNothing(ctx, prior) {
+	r := shortcut.resource()
+	r.useClient(c)
+	if !r.refreshChangesNothing(ctx, prior) {
 		return nil, false
 	}
-	identity, err := shortcut.identity(prior)
+	identity, err := shortcut.identity.ofState(prior)
 	if err != nil {
 		return nil, false
 	}

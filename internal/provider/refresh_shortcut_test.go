@@ -80,7 +80,7 @@ func (r refreshed) equal(o refreshed) bool {
 func refreshWithIdentity(t *testing.T, server tfprotov6.ProviderServer, typeName string, prior tftypes.Value, identity *tftypes.Value, private []byte) refreshed {
 	t.Helper()
 	req := &tfprotov6.ReadResourceRequest{TypeName: typeName, CurrentState: dynamicValue(t, prior), Private: private}
-	identityType := refreshShortcuts[typeName].identityType
+	identityType := refreshShortcuts[typeName].identity.typ
 	if identity != nil {
 		req.CurrentIdentity = &tfprotov6.ResourceIdentityData{IdentityData: dynamicValue(t, *identity)}
 	}
@@ -148,11 +148,11 @@ func TestRefreshShortcutAnswersLikeRead(t *testing.T) {
 	}
 
 	entryIdentity := func(key string) *tftypes.Value {
-		v := metadataEntryIdentity("Document", "doc-1", key)
+		v := metadataEntryIdentities.value(map[string]string{"entity_type": "Document", "entity_id": "doc-1", "key": key})
 		return &v
 	}
 	subscriptionIdentity := func(id, eventType string) *tftypes.Value {
-		v := webhookSubscriptionIdentity(id, eventType)
+		v := webhookSubscriptionIdentities.value(map[string]string{"id": id, "event_type": eventType})
 		return &v
 	}
 

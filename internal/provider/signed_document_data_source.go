@@ -29,12 +29,10 @@ const maxInlineContent = 4 << 20
 
 // NewSignedDocumentDataSource is the esign_signed_document data source.
 func NewSignedDocumentDataSource() datasource.DataSource {
-	return &signedDocumentDataSource{}
+	return &signedDocumentDataSource{newDataSourceBase("_signed_document", signedDocumentSchema)}
 }
 
-type signedDocumentDataSource struct {
-	client *client.Client
-}
+type signedDocumentDataSource struct{ dataSourceBase }
 
 type signedDocumentDataSourceModel struct {
 	BlobConnectionID types.String `tfsdk:"blob_connection_id"`
@@ -43,14 +41,6 @@ type signedDocumentDataSourceModel struct {
 	SHA256           types.String `tfsdk:"sha256"`
 	Size             types.Int64  `tfsdk:"size"`
 	ContentBase64    types.String `tfsdk:"content_base64"`
-}
-
-func (d *signedDocumentDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_signed_document"
-}
-
-func (d *signedDocumentDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = signedDocumentSchema
 }
 
 var signedDocumentSchema = schema.Schema{
@@ -93,10 +83,6 @@ var signedDocumentSchema = schema.Schema{
 			Sensitive: true,
 		},
 	},
-}
-
-func (d *signedDocumentDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
 }
 
 func (d *signedDocumentDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

@@ -8,20 +8,16 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
 var _ datasource.DataSourceWithConfigure = (*supportedHooksDataSource)(nil)
 
 // NewSupportedHooksDataSource is the esign_supported_hooks data source.
 func NewSupportedHooksDataSource() datasource.DataSource {
-	return &supportedHooksDataSource{}
+	return &supportedHooksDataSource{newDataSourceBase("_supported_hooks", supportedHooksSchema)}
 }
 
-type supportedHooksDataSource struct {
-	client *client.Client
-}
+type supportedHooksDataSource struct{ dataSourceBase }
 
 type supportedHooksDataSourceModel struct {
 	Hooks      []supportedHookModel `tfsdk:"hooks"`
@@ -32,14 +28,6 @@ type supportedHookModel struct {
 	EventType         types.String `tfsdk:"event_type"`
 	Description       types.String `tfsdk:"description"`
 	PayloadSchemaJSON types.String `tfsdk:"payload_schema_json"`
-}
-
-func (d *supportedHooksDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_supported_hooks"
-}
-
-func (d *supportedHooksDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = supportedHooksSchema
 }
 
 var supportedHooksSchema = schema.Schema{
@@ -72,10 +60,6 @@ var supportedHooksSchema = schema.Schema{
 			ElementType:         types.StringType,
 		},
 	},
-}
-
-func (d *supportedHooksDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
 }
 
 func (d *supportedHooksDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {

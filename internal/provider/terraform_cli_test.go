@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
 // terraformCLI is the CLI the acceptance tests run: TF_ACC_TERRAFORM_PATH,
@@ -90,6 +91,34 @@ func devCLIDir(t *testing.T, pluginDir string) (work, configDir string, env []st
 		"TF_CLI_CONFIG_FILE=" + cliConfig,
 		"TF_IN_AUTOMATION=1",
 		"CHECKPOINT_DISABLE=1",
+	}
+}
+
+// cliConfigHeader starts the configurations the CLI tests write: the
+// provider from its registry address (which dev_overrides serve from this
+// checkout) and the receiver URL the subscriptions send to (TF_VAR_uri).
+const cliConfigHeader = `
+terraform {
+  required_providers {
+    esign = {
+      source = "esign-oss/esign"
+    }
+  }
+}
+
+variable "uri" {
+  type = string
+}
+`
+
+// providerEnv configures the provider for a tenant with ESIGN_* variables
+// and an access token, for configurations whose provider block leaves
+// those settings out.
+func providerEnv(tenant emulator.Tenant) []string {
+	return []string{
+		"ESIGN_BASE_URL=" + testEmulatorURL,
+		"ESIGN_SUBSCRIPTION_KEY=" + tenant.SubscriptionKey,
+		"ESIGN_ACCESS_TOKEN=" + tenant.AccessToken,
 	}
 }
 

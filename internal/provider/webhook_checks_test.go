@@ -5,7 +5,6 @@ package provider
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
@@ -63,17 +61,6 @@ func expectEmulatorSubscriptions(t *testing.T, key string, n int) []emulator.Sub
 		t.Errorf("the emulator holds %d subscriptions, want %d: %+v", len(subs), n, subs)
 	}
 	return subs
-}
-
-// existingSubscription creates a subscription outside Terraform, for a test
-// to import, and returns its id.
-func existingSubscription(t *testing.T, tenant emulator.Tenant, req client.CreateSubscriptionRequest) string {
-	t.Helper()
-	id, err := testClient(t, tenant).CreateSubscription(t.Context(), req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
 }
 
 // expectReplaced checks that the subscription in state is no longer old;
@@ -178,12 +165,6 @@ func checkDelivery(path string, n int, eventType string, tenantID string, ev emu
 		return fmt.Errorf("payload\n got %+v\nwant %+v", p, want)
 	}
 	return nil
-}
-
-// wrappedRegexp matches a diagnostic that Terraform may have wrapped: every
-// space in pattern matches any run of white space, and . matches newlines.
-func wrappedRegexp(pattern string) *regexp.Regexp {
-	return regexp.MustCompile("(?s)" + strings.ReplaceAll(pattern, " ", `\s+`))
 }
 
 // ephemeralVariable declares a string variable that Terraform keeps out of

@@ -2,10 +2,15 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/planmodifiers"
 )
 
 // Adopting the headers of an imported subscription.
@@ -14,7 +19,8 @@ import (
 // know them. ImportState marks the subscription in private state, and the
 // first plan after the import takes the configured headers (or
 // headers_wo_version) into state without replacing the subscription, with a
-// warning. The mark must not outlive that first plan: a later change that
+// warning: the attributes' plan modifier
+// (planmodifiers.RequiresReplaceUnlessAdopted) asks adoptAfterImport. The mark must not outlive that first plan: a later change that
 // adds headers must replace the subscription, since only a new one is known
 // to carry them.
 //
@@ -22,7 +28,7 @@ import (
 // nothing to adopt cannot: Terraform does not store the private state
 // planned for a no-op change (an apply stores the refreshed state for it;
 // TestAccWebhookSubscriptionResource_importMarkClearedWithoutHeaders fails
-// with Terraform 1.11 when ModifyPlan clears the mark). What an apply or a
+// with Terraform 1.11 when the plan clears the mark). What an apply or a
 // refresh stores is the private state Read returns. Read cannot see the
 // configuration, and the plan that follows it in the same operation, and
 // that plan again when Terraform repeats it during the apply, must still
@@ -57,11 +63,6 @@ const (
 	markRefreshed = `"refreshed"`
 )
 
-// privateGetter is what ModifyPlan and Read requests offer.
-type privateGetter interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-}
-
 // privateSetter is what Read, Update and ImportState responses offer.
 type privateSetter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
@@ -90,7 +91,7 @@ func (m *importMarks) markImported(ctx context.Context, id string, private priva
 
 // refresh is Read's part: it moves the mark on, from the prior private
 // state (req) to the one Read returns (resp).
-func (m *importMarks) refresh(ctx context.Context, id string, req privateGetter, resp privateSetter) diag.Diagnostics {
+func (m *importMarks) refresh(ctx context.Context, id string, req planmodifiers.PrivateState, resp privateSetter) diag.Diagnostics {
 	mark, diags := importMark(ctx, req)
 	switch {
 	case mark == markImported && m.importedHere(id):
@@ -103,14 +104,27 @@ func (m *importMarks) refresh(ctx context.Context, id string, req privateGetter,
 	return diags
 }
 
-// awaitingAdoption tells ModifyPlan whether the headers of an imported
-// subscription may still be adopted.
-func awaitingAdoption(ctx context.Context, private privateGetter) (bool, diag.Diagnostics) {
-	mark, diags := importMark(ctx, private)
-	return mark == markImported || mark == markRefreshed, diags
+// adoptAfterImport is the planmodifiers.Adoption of headers and
+// headers_wo_version: while the mark says that the headers of an imported
+// subscription may still be adopted, the plan takes the configured ones
+// into state, with a warning.
+func adoptAfterImport(ctx context.Context, req planmodifiers.AdoptionRequest, diags *diag.Diagnostics) bool {
+	mark, d := importMark(ctx, req.Private)
+	diags.Append(d...)
+	if mark != markImported && mark != markRefreshed {
+		return false
+	}
+	var id types.String
+	diags.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	diags.AddWarning("Imported webhook headers could not be verified",
+		fmt.Sprintf("Subscription %s was imported. The service never returns a subscription's headers, so the configured "+
+			"headers (or headers_wo_version) are taken into state as they are, without replacing the subscription. "+
+			"If the subscription does not really carry these headers, replace it: terraform apply -replace=<address>. "+
+			"Later changes replace the subscription as usual.", id.ValueString()))
+	return true
 }
 
-func importMark(ctx context.Context, private privateGetter) (string, diag.Diagnostics) {
+func importMark(ctx context.Context, private planmodifiers.PrivateState) (string, diag.Diagnostics) {
 	if private == nil {
 		return "", nil
 	}

@@ -18,26 +18,28 @@ var _ datasource.DataSourceWithConfigure = (*webhookSubscriptionDataSource)(nil)
 
 // NewWebhookSubscriptionDataSource is the esign_webhook_subscription data source.
 func NewWebhookSubscriptionDataSource() datasource.DataSource {
-	return &webhookSubscriptionDataSource{}
+	return &webhookSubscriptionDataSource{newDataSourceBase("_webhook_subscription", webhookSubscriptionDataSourceSchema)}
 }
 
-type webhookSubscriptionDataSource struct {
-	client *client.Client
-}
+type webhookSubscriptionDataSource struct{ dataSourceBase }
 
-type webhookSubscriptionDataSourceModel struct {
+// webhookSubscriptionDataModel is a subscription as the data sources show
+// it: this one, and each item of esign_webhook_subscriptions.
+type webhookSubscriptionDataModel struct {
 	ID          types.String `tfsdk:"id"`
 	EventType   types.String `tfsdk:"event_type"`
 	URI         types.String `tfsdk:"uri"`
 	Description types.String `tfsdk:"description"`
 }
 
-func (d *webhookSubscriptionDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_webhook_subscription"
-}
-
-func (d *webhookSubscriptionDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = webhookSubscriptionDataSourceSchema
+// subscriptionData is what the service says of a subscription.
+func subscriptionData(s client.Subscription) webhookSubscriptionDataModel {
+	return webhookSubscriptionDataModel{
+		ID:          types.StringValue(s.ID),
+		EventType:   types.StringValue(s.EventType),
+		URI:         types.StringValue(s.URI),
+		Description: types.StringValue(s.Description),
+	}
 }
 
 var webhookSubscriptionDataSourceSchema = schema.Schema{
@@ -65,12 +67,8 @@ var webhookSubscriptionDataSourceSchema = schema.Schema{
 	},
 }
 
-func (d *webhookSubscriptionDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *webhookSubscriptionDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var config webhookSubscriptionDataSourceModel
+	var config webhookSubscriptionDataModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
 	if resp.Diagnostics.HasError() {
 		return

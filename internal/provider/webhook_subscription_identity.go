@@ -1,36 +1,27 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
-)
 
-var (
-	_ resource.ResourceWithIdentity    = webhookSubscriptionWithIdentity{}
-	_ resource.ResourceWithImportState = webhookSubscriptionWithIdentity{}
-	_ resource.ResourceWithModifyPlan  = webhookSubscriptionWithIdentity{}
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
-
-// webhookSubscriptionWithIdentity is esign_webhook_subscription with its
-// resource identity (see resource_identity.go). Embedding forwards every
-// other method of the resource, including ones added later.
-type webhookSubscriptionWithIdentity struct {
-	*webhookSubscriptionResource
-}
 
 // NewWebhookSubscriptionResourceWithIdentity is the esign_webhook_subscription
 // resource the provider serves.
 func NewWebhookSubscriptionResourceWithIdentity() resource.Resource {
-	return webhookSubscriptionWithIdentity{&webhookSubscriptionResource{}}
+	return withIdentity{newWebhookSubscriptionResource(), webhookSubscriptionIdentities}
 }
+
+// webhookSubscriptionIdentities: a subscription is named by its id and
+// event type, lower-case.
+var webhookSubscriptionIdentities = newStateIdentity(webhookSubscriptionIdentitySchema,
+	map[string]func(string) string{"event_type": strings.ToLower},
+	webhookImportIDOfIdentity)
 
 // webhookSubscriptionIdentitySchema: the id names a subscription; the event
 // type is part of it because the service's get and delete routes need it
@@ -51,78 +42,22 @@ var webhookSubscriptionIdentitySchema = identityschema.Schema{
 	},
 }
 
-var webhookSubscriptionIdentityType = webhookSubscriptionIdentitySchema.Type().TerraformType(context.Background())
-
-type webhookSubscriptionIdentityModel struct {
-	ID        types.String `tfsdk:"id"`
-	EventType types.String `tfsdk:"event_type"`
-}
-
-// webhookSubscriptionIdentity is the identity of the subscription id of
-// eventType, in any spelling.
-func webhookSubscriptionIdentity(id, eventType string) tftypes.Value {
-	return tftypes.NewValue(webhookSubscriptionIdentityType, map[string]tftypes.Value{
-		"id":         tftypes.NewValue(tftypes.String, id),
-		"event_type": tftypes.NewValue(tftypes.String, strings.ToLower(eventType)),
-	})
-}
-
-// webhookSubscriptionIdentityOfState is the identityOfState of a subscription.
-func webhookSubscriptionIdentityOfState(state tftypes.Value) (tftypes.Value, error) {
-	o := newRawObject(state)
-	id, eventType := o.String("id"), o.String("event_type")
-	if err := o.Err(); err != nil {
-		return tftypes.Value{}, err
-	}
-	return webhookSubscriptionIdentity(id.ValueString(), eventType.ValueString()), nil
-}
-
-func (r webhookSubscriptionWithIdentity) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = webhookSubscriptionIdentitySchema
-}
-
-// webhookSubscriptionIdentities sets the identity after each method.
-var webhookSubscriptionIdentities = stateIdentity{of: webhookSubscriptionIdentityOfState, importID: webhookImportIDOfIdentity}
-
-func (r webhookSubscriptionWithIdentity) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.webhookSubscriptionResource.Create(ctx, req, resp)
-	webhookSubscriptionIdentities.afterCreate(resp)
-}
-
-func (r webhookSubscriptionWithIdentity) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	r.webhookSubscriptionResource.Read(ctx, req, resp)
-	webhookSubscriptionIdentities.afterRead(req, resp)
-}
-
-func (r webhookSubscriptionWithIdentity) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.webhookSubscriptionResource.Update(ctx, req, resp)
-	webhookSubscriptionIdentities.afterUpdate(resp)
-}
-
-func (r webhookSubscriptionWithIdentity) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	webhookSubscriptionIdentities.importState(ctx, req, resp, r.webhookSubscriptionResource.ImportState)
-}
-
 // webhookImportIDOfIdentity is <event_type>/<id>, or <id> when the identity
 // has no event type.
-func webhookImportIDOfIdentity(ctx context.Context, identity *tfsdk.ResourceIdentity) (string, diag.Diagnostics) {
-	var m webhookSubscriptionIdentityModel
-	diags := identity.Get(ctx, &m)
-	if diags.HasError() {
-		return "", diags
-	}
-	id, eventType := m.ID.ValueString(), m.EventType.ValueString()
+func webhookImportIDOfIdentity(attrs map[string]string) (string, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	id, eventType := attrs["id"], attrs["event_type"]
 	switch {
 	case id == "" || strings.Contains(id, "/"):
 		diags.AddError("Invalid import identity",
 			fmt.Sprintf("The identity's id %q is not a subscription id: it must be the subscription's GUID, "+
 				"e.g. 3f2504e0-4f89-11d3-9a0c-0305e82c3301.", id))
-	case eventType != "" && !eventTypePattern.MatchString(eventType):
+	case eventType != "" && !validators.IsEventTypeName(eventType):
 		diags.AddError("Invalid import identity",
 			fmt.Sprintf("The identity's event_type %q is not an event type: it must be an event type name such as "+
 				"SignatureRequestCompleted (letters and digits), or left out.", eventType))
 	case eventType != "":
-		return eventType + "/" + id, diags
+		return webhookImportID(eventType, id), diags
 	}
 	return id, diags
 }

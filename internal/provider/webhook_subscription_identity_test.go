@@ -99,40 +99,27 @@ func TestAccWebhookSubscriptionResource_importByIdentity(t *testing.T) {
 		client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri + "/a", Description: "a"},
 		client.CreateSubscriptionRequest{EventType: "SignatureRequestCompleted", URI: uri + "/b"},
 	)
-	config := providerConfig(tenant) + fmt.Sprintf(`
-import {
-  to       = esign_webhook_subscription.a
-  identity = { id = %[1]q }
-}
-
+	config := providerConfig(tenant) +
+		importByIdentity("esign_webhook_subscription.a", fmt.Sprintf(`{ id = %q }`, ids[0])) + fmt.Sprintf(`
 resource "esign_webhook_subscription" "a" {
   event_type  = "signatorysigned"
-  uri         = "%[3]s/a"
+  uri         = "%s/a"
   description = "a"
 }
-
-import {
-  to       = esign_webhook_subscription.b
-  identity = { id = %[2]q, event_type = "SignatureRequestCompleted" }
-}
-
+`, uri) +
+		importByIdentity("esign_webhook_subscription.b", fmt.Sprintf(`{ id = %q, event_type = "SignatureRequestCompleted" }`, ids[1])) + fmt.Sprintf(`
 resource "esign_webhook_subscription" "b" {
   event_type = "SignatureRequestCompleted"
-  uri        = "%[3]s/b"
+  uri        = "%s/b"
 }
-`, ids[0], ids[1], uri)
+`, uri)
 	importOne := func(identity string) string {
-		return config + fmt.Sprintf(`
-import {
-  to       = esign_webhook_subscription.c
-  identity = %s
-}
-
+		return config + importByIdentity("esign_webhook_subscription.c", identity) + fmt.Sprintf(`
 resource "esign_webhook_subscription" "c" {
   event_type = "signatorysigned"
   uri        = "%s/c"
 }
-`, identity, uri)
+`, uri)
 	}
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -141,28 +128,16 @@ resource "esign_webhook_subscription" "c" {
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
-				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction("esign_webhook_subscription.a", plancheck.ResourceActionNoop),
-						plancheck.ExpectResourceAction("esign_webhook_subscription.b", plancheck.ResourceActionNoop),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectIdentity("esign_webhook_subscription.a", map[string]knownvalue.Check{
-						"id": knownvalue.StringExact(ids[0]), "event_type": knownvalue.StringExact("signatorysigned"),
-					}),
-					statecheck.ExpectIdentity("esign_webhook_subscription.b", map[string]knownvalue.Check{
-						"id": knownvalue.StringExact(ids[1]), "event_type": knownvalue.StringExact("signaturerequestcompleted"),
-					}),
-					statecheck.ExpectKnownValue("esign_webhook_subscription.b", tfjsonpath.New("event_type"),
-						knownvalue.StringExact("SignatureRequestCompleted")),
-					expectNoWrites(tenant),
-				},
-			},
+			importsOnlyStep(tenant, config, []string{"esign_webhook_subscription.a", "esign_webhook_subscription.b"},
+				statecheck.ExpectIdentity("esign_webhook_subscription.a", map[string]knownvalue.Check{
+					"id": knownvalue.StringExact(ids[0]), "event_type": knownvalue.StringExact("signatorysigned"),
+				}),
+				statecheck.ExpectIdentity("esign_webhook_subscription.b", map[string]knownvalue.Check{
+					"id": knownvalue.StringExact(ids[1]), "event_type": knownvalue.StringExact("signaturerequestcompleted"),
+				}),
+				statecheck.ExpectKnownValue("esign_webhook_subscription.b", tfjsonpath.New("event_type"),
+					knownvalue.StringExact("SignatureRequestCompleted")),
+			),
 			{
 				Config:      importOne(fmt.Sprintf(`{ id = %q, event_type = "signatorysigned" }`, ids[1])),
 				ExpectError: wrappedRegexp(`has event type "signaturerequestcompleted", not "signatorysigned"`),

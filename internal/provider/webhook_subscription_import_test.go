@@ -21,7 +21,7 @@ func TestAccWebhookSubscriptionResource_importMarkClearedWithoutHeaders(t *testi
 		t.Run(flow, func(t *testing.T) {
 			tenant := newTestTenant(t)
 			uri := testReceiver.URL(t.Name())
-			existing := existingSubscription(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri})
+			existing := seedSubscriptions(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri})[0]
 			config := func(headers string) string {
 				return webhookConfig(tenant, fmt.Sprintf(`
   event_type = "signatorysigned"

@@ -2,18 +2,16 @@ package provider
 
 import (
 	"context"
-	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var _ list.ListResourceWithConfigure = (*webhookSubscriptionListResource)(nil)
@@ -21,52 +19,41 @@ var _ list.ListResourceWithConfigure = (*webhookSubscriptionListResource)(nil)
 // NewWebhookSubscriptionListResource is the esign_webhook_subscription list
 // resource (`list` blocks of `terraform query`, Terraform 1.14 and later).
 func NewWebhookSubscriptionListResource() list.ListResource {
-	return &webhookSubscriptionListResource{}
+	return &webhookSubscriptionListResource{newListResourceBase("_webhook_subscription", webhookSubscriptionListSchema)}
 }
 
-type webhookSubscriptionListResource struct {
-	client *client.Client
-}
+type webhookSubscriptionListResource struct{ listResourceBase }
 
+// webhookSubscriptionListConfigModel filters as esign_webhook_subscriptions
+// does, and by description (exactly).
 type webhookSubscriptionListConfigModel struct {
-	EventType   types.String `tfsdk:"event_type"`
-	URI         types.String `tfsdk:"uri"`
+	subscriptionFilterModel
 	Description types.String `tfsdk:"description"`
 }
 
-func (r *webhookSubscriptionListResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_webhook_subscription"
-}
-
-func (r *webhookSubscriptionListResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	resp.Schema = schema.Schema{
-		MarkdownDescription: "Lists the existing webhook subscriptions (`GET /hooks/v1/subscription`, one request " +
-			"however many there are), optionally filtered, so that `terraform query` can show them and generate their " +
-			"configuration and import blocks. Each result is named by its event type and uri. The service never " +
-			"returns headers: see the guide \"Adopting existing subscriptions\" for how to add them after the import.",
-		Attributes: map[string]schema.Attribute{
-			"event_type": schema.StringAttribute{
-				MarkdownDescription: "Only subscriptions to this event type, in any case (`SignatureRequestCompleted` " +
-					"finds `signaturerequestcompleted`).",
-				Optional: true,
-				Validators: []validator.String{
-					stringvalidator.RegexMatches(eventTypePattern, "must be an event type name such as SignatureRequestCompleted (letters and digits)"),
-				},
-			},
-			"uri": schema.StringAttribute{
-				MarkdownDescription: "Only subscriptions that send to exactly this URI.",
-				Optional:            true,
-			},
-			"description": schema.StringAttribute{
-				MarkdownDescription: "Only subscriptions with exactly this description (`\"\"` finds those without one).",
-				Optional:            true,
+var webhookSubscriptionListSchema = schema.Schema{
+	MarkdownDescription: "Lists the existing webhook subscriptions (`GET /hooks/v1/subscription`, one request " +
+		"however many there are), optionally filtered, so that `terraform query` can show them and generate their " +
+		"configuration and import blocks. Each result is named by its event type and uri. The service never " +
+		"returns headers: see the guide \"Adopting existing subscriptions\" for how to add them after the import.",
+	Attributes: map[string]schema.Attribute{
+		"event_type": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions to this event type, in any case (`SignatureRequestCompleted` " +
+				"finds `signaturerequestcompleted`).",
+			Optional: true,
+			Validators: []validator.String{
+				validators.EventTypeName(),
 			},
 		},
-	}
-}
-
-func (r *webhookSubscriptionListResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions that send to exactly this URI.",
+			Optional:            true,
+		},
+		"description": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions with exactly this description (`\"\"` finds those without one).",
+			Optional:            true,
+		},
+	},
 }
 
 func (r *webhookSubscriptionListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
@@ -110,9 +97,7 @@ var headersNotListed = diag.NewWarningDiagnostic("Webhook headers cannot be list
 		"replacing the subscription, and warns that they could not be verified.")
 
 func (f webhookSubscriptionListConfigModel) matches(s client.Subscription) bool {
-	return (f.EventType.IsNull() || strings.EqualFold(f.EventType.ValueString(), s.EventType)) &&
-		(f.URI.IsNull() || f.URI.ValueString() == s.URI) &&
-		(f.Description.IsNull() || f.Description.ValueString() == s.Description)
+	return f.subscriptionFilterModel.matches(s) && (f.Description.IsNull() || f.Description.ValueString() == s.Description)
 }
 
 // webhookSubscriptionListResult is one subscription as a list result: its
@@ -123,7 +108,7 @@ func (f webhookSubscriptionListConfigModel) matches(s client.Subscription) bool 
 func webhookSubscriptionListResult(ctx context.Context, req list.ListRequest, s client.Subscription) list.ListResult {
 	result := req.NewListResult(ctx)
 	result.DisplayName = s.EventType + ": " + s.URI
-	result.Identity.Raw = webhookSubscriptionIdentity(s.ID, s.EventType)
+	result.Identity.Raw = webhookSubscriptionIdentities.value(map[string]string{"id": s.ID, "event_type": s.EventType})
 	if req.IncludeResource {
 		result.Diagnostics.Append(result.Resource.Set(ctx, importedSubscription(s))...)
 	}

@@ -43,37 +43,30 @@ func TestAccWebhookSubscriptionListResource(t *testing.T) {
 		TerraformVersionChecks:   requiresQuery,
 		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { testEmulator.ResetCounters(tenant.SubscriptionKey) },
-				Query:     true,
-				Config: queryConfig(tenant, `
+			queryStep(tenant, `
 list "esign_webhook_subscription" "all" {
   provider         = esign
   limit            = 1000
   include_resource = true
 }
-`),
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("esign_webhook_subscription.all", bulkSubscriptions+3),
-					expectExactRequests(tenant, map[string]int{emulator.RouteSubscriptionList: 1}),
-					querycheck.ExpectIdentity("esign_webhook_subscription.all", map[string]knownvalue.Check{
-						"id": knownvalue.StringExact(ids[2]), "event_type": knownvalue.StringExact("signatorysigned"),
-					}),
-					querycheck.ExpectResourceDisplayName("esign_webhook_subscription.all", archive,
-						knownvalue.StringExact("signaturerequestcompleted: "+uri+"/archive")),
-					querycheck.ExpectResourceKnownValues("esign_webhook_subscription.all", archive, []querycheck.KnownValueCheck{
-						{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(ids[0])},
-						{Path: tfjsonpath.New("event_type"), KnownValue: knownvalue.StringExact("signaturerequestcompleted")},
-						{Path: tfjsonpath.New("uri"), KnownValue: knownvalue.StringExact(uri + "/archive")},
-						{Path: tfjsonpath.New("description"), KnownValue: knownvalue.StringExact("archive")},
-						{Path: tfjsonpath.New("headers"), KnownValue: knownvalue.Null()},
-						{Path: tfjsonpath.New("headers_wo_version"), KnownValue: knownvalue.Null()},
-					}),
-				},
-			},
-			{
-				Query: true,
-				Config: queryConfig(tenant, fmt.Sprintf(`
+`,
+				querycheck.ExpectLength("esign_webhook_subscription.all", bulkSubscriptions+3),
+				expectExactRequests(tenant, map[string]int{emulator.RouteSubscriptionList: 1}),
+				querycheck.ExpectIdentity("esign_webhook_subscription.all", map[string]knownvalue.Check{
+					"id": knownvalue.StringExact(ids[2]), "event_type": knownvalue.StringExact("signatorysigned"),
+				}),
+				querycheck.ExpectResourceDisplayName("esign_webhook_subscription.all", archive,
+					knownvalue.StringExact("signaturerequestcompleted: "+uri+"/archive")),
+				querycheck.ExpectResourceKnownValues("esign_webhook_subscription.all", archive, []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(ids[0])},
+					{Path: tfjsonpath.New("event_type"), KnownValue: knownvalue.StringExact("signaturerequestcompleted")},
+					{Path: tfjsonpath.New("uri"), KnownValue: knownvalue.StringExact(uri + "/archive")},
+					{Path: tfjsonpath.New("description"), KnownValue: knownvalue.StringExact("archive")},
+					{Path: tfjsonpath.New("headers"), KnownValue: knownvalue.Null()},
+					{Path: tfjsonpath.New("headers_wo_version"), KnownValue: knownvalue.Null()},
+				}),
+			),
+			queryStep(tenant, fmt.Sprintf(`
 list "esign_webhook_subscription" "completed" {
   provider = esign
   config {
@@ -113,19 +106,17 @@ list "esign_webhook_subscription" "five" {
   provider = esign
   limit    = 5
 }
-`, uri)),
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("esign_webhook_subscription.completed", 2),
-					querycheck.ExpectLength("esign_webhook_subscription.archive_uri", 2),
-					querycheck.ExpectLength("esign_webhook_subscription.signed_archive", 1),
-					querycheck.ExpectIdentity("esign_webhook_subscription.signed_archive", map[string]knownvalue.Check{
-						"id": knownvalue.StringExact(ids[2]), "event_type": knownvalue.StringExact("signatorysigned"),
-					}),
-					querycheck.ExpectLength("esign_webhook_subscription.no_description", bulkSubscriptions+1),
-					querycheck.ExpectLength("esign_webhook_subscription.default_limit", 100),
-					querycheck.ExpectLength("esign_webhook_subscription.five", 5),
-				},
-			},
+`, uri),
+				querycheck.ExpectLength("esign_webhook_subscription.completed", 2),
+				querycheck.ExpectLength("esign_webhook_subscription.archive_uri", 2),
+				querycheck.ExpectLength("esign_webhook_subscription.signed_archive", 1),
+				querycheck.ExpectIdentity("esign_webhook_subscription.signed_archive", map[string]knownvalue.Check{
+					"id": knownvalue.StringExact(ids[2]), "event_type": knownvalue.StringExact("signatorysigned"),
+				}),
+				querycheck.ExpectLength("esign_webhook_subscription.no_description", bulkSubscriptions+1),
+				querycheck.ExpectLength("esign_webhook_subscription.default_limit", 100),
+				querycheck.ExpectLength("esign_webhook_subscription.five", 5),
+			),
 			{
 				Query: true,
 				Config: queryConfig(tenant, `

@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"slices"
-	"sort"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -25,6 +22,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/planmodifiers"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -35,11 +34,16 @@ var (
 
 // NewWebhookSubscriptionResource is the esign_webhook_subscription resource.
 func NewWebhookSubscriptionResource() resource.Resource {
-	return &webhookSubscriptionResource{}
+	return newWebhookSubscriptionResource()
+}
+
+// newWebhookSubscriptionResource is the resource itself, which withIdentity wraps.
+func newWebhookSubscriptionResource() *webhookSubscriptionResource {
+	return &webhookSubscriptionResource{resourceBase: newResourceBase("_webhook_subscription", webhookSubscriptionSchema)}
 }
 
 type webhookSubscriptionResource struct {
-	client *client.Client
+	resourceBase
 	// importMarks tells Read which subscriptions this operation imported
 	// (see webhook_import_adoption.go).
 	importMarks *importMarks
@@ -71,14 +75,6 @@ func webhookModelFromRaw(v tftypes.Value) (webhookSubscriptionResourceModel, err
 	return m, o.Err()
 }
 
-func (r *webhookSubscriptionResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_webhook_subscription"
-}
-
-func (r *webhookSubscriptionResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	resp.Schema = webhookSubscriptionSchema
-}
-
 var webhookSubscriptionSchema = schema.Schema{
 	MarkdownDescription: "A webhook subscription: the service sends an HTTPS request with the event payload to `uri` " +
 		"whenever an event of `event_type` happens (`POST /hooks/v1/subscription`).\n\n" +
@@ -103,18 +99,16 @@ var webhookSubscriptionSchema = schema.Schema{
 			Required: true,
 			Validators: []validator.String{
 				stringvalidator.LengthAtLeast(1),
-				stringvalidator.RegexMatches(eventTypePattern, "must be an event type name such as SignatureRequestCompleted (letters and digits)"),
+				validators.EventTypeName(),
 			},
 			PlanModifiers: []planmodifier.String{
-				stringplanmodifier.RequiresReplaceIf(eventTypeChanged,
-					"Replaces the subscription when the event type changes other than in case.",
-					"Replaces the subscription when the event type changes other than in case."),
+				planmodifiers.RequiresReplaceUnlessOnlyCaseChanges(),
 			},
 		},
 		"uri": schema.StringAttribute{
 			MarkdownDescription: "Absolute `https://` URL that receives the event requests. Changing it replaces the subscription.",
 			Required:            true,
-			Validators:          []validator.String{webhookURIValidator{}},
+			Validators:          []validator.String{validators.WebhookURI()},
 			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"description": schema.StringAttribute{
@@ -134,9 +128,10 @@ var webhookSubscriptionSchema = schema.Schema{
 			Optional:    true,
 			Sensitive:   true,
 			ElementType: types.StringType,
-			// A change replaces the subscription, except an adoption after
-			// an import: ModifyPlan decides (planHeaderChanges).
-			Validators: []validator.Map{mapvalidator.KeysAre(headerNameValidator())},
+			Validators:  []validator.Map{mapvalidator.KeysAre(validators.HeaderName())},
+			// A change replaces the subscription, except the adoption of
+			// headers after an import.
+			PlanModifiers: []planmodifier.Map{planmodifiers.RequiresReplaceUnlessAdopted(adoptAfterImport)},
 		},
 		"headers_wo": schema.MapAttribute{
 			MarkdownDescription: "Write-only alternative to `headers` (Terraform 1.11 or later): sent to the service when the " +
@@ -147,41 +142,27 @@ var webhookSubscriptionSchema = schema.Schema{
 			ElementType: types.StringType,
 			Validators: []validator.Map{
 				mapvalidator.ConflictsWith(path.MatchRoot("headers")),
-				mapvalidator.KeysAre(headerNameValidator()),
+				mapvalidator.KeysAre(validators.HeaderName()),
 			},
 		},
 		"headers_wo_version": schema.Int64Attribute{
 			MarkdownDescription: "Any number; change it to send the current `headers_wo` values. Changing it replaces the subscription.",
 			Optional:            true,
 			Validators:          []validator.Int64{int64validator.AlsoRequires(path.MatchRoot("headers_wo"))},
-			// Replacement: see headers.
+			PlanModifiers:       []planmodifier.Int64{planmodifiers.RequiresReplaceUnlessAdopted(adoptAfterImport)},
 		},
 	},
 }
 
-// eventTypePattern: event type names are single words.
-var eventTypePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
-
-// eventTypeChanged replaces the subscription unless only the case differs:
-// the service stores event types lower-case, so SignatureRequestCompleted and
-// signaturerequestcompleted are the same subscription.
-func eventTypeChanged(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-	if req.PlanValue.IsUnknown() {
-		resp.RequiresReplace = true
-		return
-	}
-	resp.RequiresReplace = !strings.EqualFold(req.StateValue.ValueString(), req.PlanValue.ValueString())
-}
-
-func (r *webhookSubscriptionResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
+func (r *webhookSubscriptionResource) Configure(ctx context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.resourceBase.Configure(ctx, req, resp)
 	r.importMarks = importMarksFromProviderData(req.ProviderData)
 }
 
 // ModifyPlan checks the event type against GET /hooks/v1 whenever it is
 // known (the provider may not be configured yet during validation, so this
-// is the first place the check can run), and decides whether a change of
-// headers replaces the subscription or is adopted after an import.
+// is the first place the check can run). Whether a change replaces the
+// subscription is up to the attributes' plan modifiers.
 func (r *webhookSubscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return
@@ -201,71 +182,7 @@ func (r *webhookSubscriptionResource) ModifyPlan(ctx context.Context, req resour
 	newType := req.State.Raw.IsNull() || !strings.EqualFold(state.EventType.ValueString(), plan.EventType.ValueString())
 	if newType && !plan.EventType.IsUnknown() && !plan.EventType.IsNull() && r.client != nil {
 		r.checkEventType(ctx, plan.EventType.ValueString(), &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
 	}
-
-	if !req.State.Raw.IsNull() {
-		planHeaderChanges(ctx, plan, state, req.Private, resp)
-	}
-}
-
-// planHeaderChanges replaces the subscription when headers or
-// headers_wo_version change (the service has no update), except that the
-// first plan after an import takes configured ones into state, with a
-// warning, when the state has none (see webhook_import_adoption.go).
-func planHeaderChanges(ctx context.Context, plan, state webhookSubscriptionResourceModel, private privateGetter, resp *resource.ModifyPlanResponse) {
-	awaiting, diags := awaitingAdoption(ctx, private)
-	resp.Diagnostics.Append(diags...)
-	adopted := false
-	for _, a := range []struct {
-		path             path.Path
-		changed, adoptee bool
-	}{
-		{path.Root("headers"), !plan.Headers.Equal(state.Headers), state.Headers.IsNull()},
-		{path.Root("headers_wo_version"), !plan.HeadersWOVersion.Equal(state.HeadersWOVersion), state.HeadersWOVersion.IsNull()},
-	} {
-		switch {
-		case !a.changed:
-		case awaiting && a.adoptee:
-			adopted = true
-		default:
-			resp.RequiresReplace = append(resp.RequiresReplace, a.path)
-		}
-	}
-	if adopted {
-		resp.Diagnostics.AddWarning("Imported webhook headers could not be verified",
-			fmt.Sprintf("Subscription %s was imported. The service never returns a subscription's headers, so the configured "+
-				"headers (or headers_wo_version) are taken into state as they are, without replacing the subscription. "+
-				"If the subscription does not really carry these headers, replace it: terraform apply -replace=<address>. "+
-				"Later changes replace the subscription as usual.", state.ID.ValueString()))
-	}
-}
-
-// checkEventType adds an error naming the supported types when eventType is
-// not one of them.
-func (r *webhookSubscriptionResource) checkEventType(ctx context.Context, eventType string, diags *diag.Diagnostics) {
-	supported, err := supportedEventTypes(ctx, r.client)
-	if err != nil {
-		addAPIError(diags, "Could not list the supported event types", err)
-		return
-	}
-	if _, ok := supportedEventType(supported, eventType); !ok {
-		diags.AddAttributeError(path.Root("event_type"), "Unsupported event type", unsupportedEventTypeDetail(eventType, supported))
-	}
-}
-
-func supportedEventTypes(ctx context.Context, c *client.Client) ([]string, error) {
-	hooks, err := c.SupportedHooks(ctx)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, 0, len(hooks))
-	for _, h := range hooks {
-		names = append(names, h.EventType)
-	}
-	return names, nil
 }
 
 func (r *webhookSubscriptionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -296,8 +213,8 @@ func (r *webhookSubscriptionResource) Create(ctx context.Context, req resource.C
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	r.client.AddSecrets(mapValues(body.Headers)...)
-	ctx = tflog.MaskAllFieldValuesStrings(ctx, mapValues(body.Headers)...)
+	r.client.AddSecrets(nonEmptyValues(body.Headers)...)
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, nonEmptyValues(body.Headers)...)
 
 	// The create is not idempotent. When an answer is lost, the client
 	// looks before it sends again, and adopts the subscription its request
@@ -325,7 +242,7 @@ func (r *webhookSubscriptionResource) Create(ctx context.Context, req resource.C
 		})
 	}
 	tflog.Info(ctx, "created webhook subscription", map[string]any{
-		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": mapKeys(body.Headers),
+		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": sortedKeys(body.Headers),
 	})
 
 	if interrupted {
@@ -356,7 +273,7 @@ func (r *webhookSubscriptionResource) Read(ctx context.Context, req resource.Rea
 		addModelError(&resp.Diagnostics, err)
 		return
 	}
-	r.client.AddSecrets(mapValues(stringMap(ctx, state.Headers, &resp.Diagnostics))...)
+	r.client.AddSecrets(nonEmptyValues(stringMap(ctx, state.Headers, &resp.Diagnostics))...)
 
 	// One list request serves every subscription Terraform refreshes.
 	set, err := r.client.Subscriptions(ctx)
@@ -413,7 +330,7 @@ func (r *webhookSubscriptionResource) refreshChangesNothing(ctx context.Context,
 	if diags.HasError() {
 		return false
 	}
-	r.client.AddSecrets(mapValues(headers)...)
+	r.client.AddSecrets(nonEmptyValues(headers)...)
 	current, found := r.refreshed(state, set)
 	return found && current.equal(state)
 }
@@ -447,7 +364,7 @@ func (r *webhookSubscriptionResource) Update(ctx context.Context, req resource.U
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	r.client.AddSecrets(mapValues(stringMap(ctx, plan.Headers, &resp.Diagnostics))...)
+	r.client.AddSecrets(nonEmptyValues(stringMap(ctx, plan.Headers, &resp.Diagnostics))...)
 	plan.HeadersWO = types.MapNull(types.StringType)
 	tflog.Info(ctx, "updated webhook subscription in state only (the service has no update operation)", map[string]any{"id": plan.ID.ValueString()})
 
@@ -485,15 +402,13 @@ func (r *webhookSubscriptionResource) Delete(ctx context.Context, req resource.D
 	}
 }
 
-const webhookImportIDForms = "Expected <event_type>/<id> (e.g. SignatureRequestCompleted/3f2504e0-4f89-11d3-9a0c-0305e82c3301) or the plain <id>."
-
 // ImportState accepts <event_type>/<id> and <id>. It looks the subscription
 // up in the (shared) list, so the plain form learns its event type and a
 // wrong ID fails here with a clear message.
 func (r *webhookSubscriptionResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	eventType, id, ok := parseWebhookImportID(req.ID)
-	if !ok {
-		resp.Diagnostics.AddError("Invalid import ID", fmt.Sprintf("Cannot import webhook subscription %q. %s", req.ID, webhookImportIDForms))
+	eventType, id, err := parseWebhookImportID(req.ID)
+	if err != nil {
+		addImportIDError(&resp.Diagnostics, req.ID, err)
 		return
 	}
 
@@ -506,7 +421,7 @@ func (r *webhookSubscriptionResource) ImportState(ctx context.Context, req resou
 	switch {
 	case !found:
 		resp.Diagnostics.AddError("Webhook subscription not found",
-			fmt.Sprintf("The service lists no subscription with id %q. %s", id, webhookImportIDForms))
+			fmt.Sprintf("The service lists no subscription with id %q. Expected %s.", id, webhookImportIDForm))
 		return
 	case eventType != "" && !strings.EqualFold(eventType, sub.EventType):
 		resp.Diagnostics.AddError("Webhook subscription has another event type",
@@ -526,42 +441,4 @@ func (r *webhookSubscriptionResource) ImportState(ctx context.Context, req resou
 	flattenSubscription(sub, &model)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
 	resp.Diagnostics.Append(r.importMarks.markImported(ctx, sub.ID, resp.Private)...)
-}
-
-func parseWebhookImportID(raw string) (eventType, id string, ok bool) {
-	parts := strings.Split(raw, "/")
-	switch {
-	case len(parts) == 1 && parts[0] != "":
-		return "", parts[0], true
-	case len(parts) == 2 && parts[0] != "" && parts[1] != "":
-		return parts[0], parts[1], true
-	}
-	return "", "", false
-}
-
-// stringMap converts a map(string) value; null and unknown give nil.
-func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
-	if m.IsNull() || m.IsUnknown() {
-		return nil
-	}
-	out := make(map[string]string, len(m.Elements()))
-	diags.Append(m.ElementsAs(ctx, &out, false)...)
-	return out
-}
-
-func mapValues(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for _, v := range m {
-		out = append(out, v)
-	}
-	return slices.DeleteFunc(out, func(v string) bool { return v == "" })
-}
-
-func mapKeys(m map[string]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

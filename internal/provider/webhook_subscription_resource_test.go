@@ -3,7 +3,6 @@ package provider
 import (
 	"fmt"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -227,10 +226,10 @@ func TestAccWebhookSubscriptionResource_importAdoptsHeaders(t *testing.T) {
 	tenant := newTestTenant(t)
 	path := t.Name()
 	uri := testReceiver.URL(path)
-	existing := existingSubscription(t, tenant, client.CreateSubscriptionRequest{
+	existing := seedSubscriptions(t, tenant, client.CreateSubscriptionRequest{
 		EventType: "SignatureRequestCompleted", URI: uri, Description: "pre-existing",
 		Headers: map[string]string{"X-Client-Secret": "adopted-secret"},
-	})
+	})[0]
 	attributes := func(secret string) string {
 		return fmt.Sprintf(`
   event_type  = "SignatureRequestCompleted"
@@ -300,7 +299,7 @@ import {
 func TestAccWebhookSubscriptionResource_importAdoptsHeadersWOVersion(t *testing.T) {
 	tenant := newTestTenant(t)
 	uri := testReceiver.URL(t.Name())
-	existing := existingSubscription(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri})
+	existing := seedSubscriptions(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri})[0]
 	attributes := func(version int) string {
 		return fmt.Sprintf(`
   event_type         = "SignatorySigned"
@@ -659,26 +658,4 @@ func TestAccWebhookSubscriptionResource_createOutcomeUnknown(t *testing.T) {
 			},
 		}},
 	})
-}
-
-func TestParseWebhookImportID(t *testing.T) {
-	for _, tc := range []struct {
-		in, eventType, id string
-		ok                bool
-	}{
-		{"abc", "", "abc", true},
-		{"SignatureRequestCompleted/abc", "SignatureRequestCompleted", "abc", true},
-		{"", "", "", false},
-		{"/abc", "", "", false},
-		{"abc/", "", "", false},
-		{"a/b/c", "", "", false},
-	} {
-		eventType, id, ok := parseWebhookImportID(tc.in)
-		if eventType != tc.eventType || id != tc.id || ok != tc.ok {
-			t.Errorf("parseWebhookImportID(%q) = %q, %q, %v", tc.in, eventType, id, ok)
-		}
-	}
-	if !strings.Contains(webhookImportIDForms, "<event_type>/<id>") {
-		t.Error("the import ID message does not show the forms")
-	}
 }

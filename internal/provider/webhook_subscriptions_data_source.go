@@ -16,32 +16,27 @@ var _ datasource.DataSourceWithConfigure = (*webhookSubscriptionsDataSource)(nil
 
 // NewWebhookSubscriptionsDataSource is the esign_webhook_subscriptions data source.
 func NewWebhookSubscriptionsDataSource() datasource.DataSource {
-	return &webhookSubscriptionsDataSource{}
+	return &webhookSubscriptionsDataSource{newDataSourceBase("_webhook_subscriptions", webhookSubscriptionsSchema)}
 }
 
-type webhookSubscriptionsDataSource struct {
-	client *client.Client
-}
+type webhookSubscriptionsDataSource struct{ dataSourceBase }
 
 type webhookSubscriptionsDataSourceModel struct {
-	EventType     types.String                   `tfsdk:"event_type"`
-	URI           types.String                   `tfsdk:"uri"`
-	Subscriptions []webhookSubscriptionItemModel `tfsdk:"subscriptions"`
+	subscriptionFilterModel
+	Subscriptions []webhookSubscriptionDataModel `tfsdk:"subscriptions"`
 }
 
-type webhookSubscriptionItemModel struct {
-	ID          types.String `tfsdk:"id"`
-	EventType   types.String `tfsdk:"event_type"`
-	URI         types.String `tfsdk:"uri"`
-	Description types.String `tfsdk:"description"`
+// subscriptionFilterModel selects subscriptions by event type (in any case)
+// and uri (exactly); a null attribute selects every one. The list resource
+// esign_webhook_subscription filters the same way, and by description.
+type subscriptionFilterModel struct {
+	EventType types.String `tfsdk:"event_type"`
+	URI       types.String `tfsdk:"uri"`
 }
 
-func (d *webhookSubscriptionsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_webhook_subscriptions"
-}
-
-func (d *webhookSubscriptionsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = webhookSubscriptionsSchema
+func (f subscriptionFilterModel) matches(s client.Subscription) bool {
+	return (f.EventType.IsNull() || strings.EqualFold(f.EventType.ValueString(), s.EventType)) &&
+		(f.URI.IsNull() || f.URI.ValueString() == s.URI)
 }
 
 var webhookSubscriptionsSchema = schema.Schema{
@@ -83,10 +78,6 @@ var webhookSubscriptionsSchema = schema.Schema{
 	},
 }
 
-func (d *webhookSubscriptionsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.client = clientFromProviderData(req.ProviderData, &resp.Diagnostics)
-}
-
 func (d *webhookSubscriptionsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var config webhookSubscriptionsDataSourceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
@@ -100,20 +91,11 @@ func (d *webhookSubscriptionsDataSource) Read(ctx context.Context, req datasourc
 		return
 	}
 
-	config.Subscriptions = make([]webhookSubscriptionItemModel, 0, len(set.Items))
+	config.Subscriptions = make([]webhookSubscriptionDataModel, 0, len(set.Items))
 	for _, s := range set.Items {
-		if !config.EventType.IsNull() && !strings.EqualFold(s.EventType, config.EventType.ValueString()) {
-			continue
+		if config.matches(s) {
+			config.Subscriptions = append(config.Subscriptions, subscriptionData(s))
 		}
-		if !config.URI.IsNull() && s.URI != config.URI.ValueString() {
-			continue
-		}
-		config.Subscriptions = append(config.Subscriptions, webhookSubscriptionItemModel{
-			ID:          types.StringValue(s.ID),
-			EventType:   types.StringValue(s.EventType),
-			URI:         types.StringValue(s.URI),
-			Description: types.StringValue(s.Description),
-		})
 	}
 	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{"total": len(set.Items), "matching": len(config.Subscriptions)})
 	resp.Diagnostics.Append(resp.State.Set(ctx, &config)...)

@@ -24,7 +24,7 @@ import (
 // learned the id, and then the endpoint gets every event twice, so the
 // warning says how to take it under Terraform.
 func warnUntrackedTwin(diags *diag.Diagnostics, twin client.Subscription) {
-	importID := twin.EventType + "/" + twin.ID
+	importID := webhookImportID(twin.EventType, twin.ID)
 	diags.AddWarning("An identical webhook subscription already exists",
 		fmt.Sprintf("Before this subscription was created, the service already held subscription %s with the same "+
 			"event type (%s), URI and description, and none of the resources this run has read, created or deleted "+

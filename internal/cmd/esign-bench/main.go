@@ -120,21 +120,13 @@ func run(o options) error {
 		report.goBench = out
 	}
 
-	work, err := os.MkdirTemp("", "esign-bench-")
+	step("Building the provider")
+	workDir, err := devprovider.NewWorkDir(ctx, repo, "esign-bench-", o.keep, os.Stdout)
 	if err != nil {
 		return err
 	}
-	if o.keep {
-		fmt.Println("work directory:", work)
-	} else {
-		defer func() { _ = os.RemoveAll(work) }()
-	}
-
-	step("Building the provider")
-	pluginDir := filepath.Join(work, "plugins")
-	if _, err := devprovider.Build(ctx, repo, ".", pluginDir, os.Stdout); err != nil {
-		return err
-	}
+	defer workDir.Close()
+	work, pluginDir := workDir.Path, workDir.PluginDir
 
 	svc, err := startService(o.latency)
 	if err != nil {

@@ -38,21 +38,12 @@ func run(terraform string, keep bool) error {
 	if err != nil {
 		return err
 	}
-	work, err := os.MkdirTemp("", "esign-demo-")
+	step("Building the provider")
+	work, err := devprovider.NewWorkDir(ctx, repo, "esign-demo-", keep, os.Stdout)
 	if err != nil {
 		return err
 	}
-	if keep {
-		fmt.Println("work directory:", work)
-	} else {
-		defer func() { _ = os.RemoveAll(work) }()
-	}
-
-	step("Building the provider")
-	pluginDir := filepath.Join(work, "plugins")
-	if _, err := devprovider.Build(ctx, repo, ".", pluginDir, os.Stdout); err != nil {
-		return err
-	}
+	defer work.Close()
 
 	step("Starting a webhook receiver and the emulator on 127.0.0.1")
 	receiver := newReceiver()
@@ -64,7 +55,7 @@ func run(terraform string, keep bool) error {
 	defer svc.Close()
 	fmt.Println("emulator:", svc.url, " receiver:", receiver.URL(""))
 
-	tf, err := newTerraform(ctx, terraform, work, pluginDir, filepath.Join(repo, "examples", "demo"), svc, receiver)
+	tf, err := newTerraform(ctx, terraform, work.Path, work.PluginDir, filepath.Join(repo, "examples", "demo"), svc, receiver)
 	if err != nil {
 		return err
 	}

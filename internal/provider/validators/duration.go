@@ -1,0 +1,22 @@
+package validators
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// Duration accepts a positive Go duration string such as "30s".
+func Duration() validator.String {
+	return stringRule{
+		description: `must be a positive duration such as "30s" or "2m"`,
+		summary:     "Invalid duration",
+		check: func(s string) error {
+			if d, err := time.ParseDuration(s); err != nil || d <= 0 {
+				return fmt.Errorf(`must be a positive duration such as "30s" or "2m", got %q`, s)
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,57 @@
+package validators
+
+import (
+	"regexp"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// Rules that a regular expression says, with the message
+// stringvalidator.RegexMatches gives them.
+
+var guidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// IsGUID tells whether s is a GUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301.
+func IsGUID(s string) bool { return guidPattern.MatchString(s) }
+
+// GUID accepts what IsGUID does.
+func GUID() validator.String {
+	return stringvalidator.RegexMatches(guidPattern, "must be a GUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301")
+}
+
+// headerNamePattern is an RFC 9110 token: what an HTTP header name may be.
+var headerNamePattern = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+
+// HeaderName accepts an HTTP header name (for map keys:
+// mapvalidator.KeysAre(HeaderName())).
+func HeaderName() validator.String {
+	return stringvalidator.RegexMatches(headerNamePattern, "must be a valid HTTP header name (letters, digits and !#$%&'*+-.^_`|~)")
+}
+
+// eventTypePattern: event type names are single words. Whether the service
+// supports one is asked of the service (GET /hooks/v1) at plan time.
+var eventTypePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
+// IsEventTypeName tells whether s can be an event type name, in any case.
+func IsEventTypeName(s string) bool { return eventTypePattern.MatchString(s) }
+
+// EventTypeName accepts what IsEventTypeName does.
+func EventTypeName() validator.String {
+	return stringvalidator.RegexMatches(eventTypePattern, "must be an event type name such as SignatureRequestCompleted (letters and digits)")
+}
+
+// PathSegment is the rules for a value that becomes one segment of a
+// request path: not empty, not "." or "..", and, unless slashAllowed, no
+// "/". Entity ids may contain "/" (the client escapes it); metadata keys may
+// not, since the key is the last segment of an entry's id.
+func PathSegment(slashAllowed bool) []validator.String {
+	v := []validator.String{
+		stringvalidator.LengthAtLeast(1),
+		stringvalidator.NoneOf(".", ".."),
+	}
+	if !slashAllowed {
+		v = append(v, stringvalidator.RegexMatches(regexp.MustCompile(`^[^/]*$`), "must not contain /"))
+	}
+	return v
+}

@@ -1,0 +1,133 @@
+package validators
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// validate runs validators on value as the framework does for an attribute
+// named attr, and returns the diagnostics as text ("" when valid).
+func validate(t *testing.T, attr, value string, vs ...validator.String) string {
+	t.Helper()
+	req := validator.StringRequest{Path: path.Root(attr), ConfigValue: types.StringValue(value)}
+	var text string
+	for _, v := range vs {
+		resp := &validator.StringResponse{}
+		v.ValidateString(t.Context(), req, resp)
+		for _, d := range resp.Diagnostics {
+			text += d.Summary() + ": " + d.Detail() + "\n"
+		}
+	}
+	return text
+}
+
+// Each rule accepts what it should and refuses the rest with a message
+// that names the attribute and says what is wrong.
+func TestValidators(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		attr  string
+		rule  []validator.String
+		value string
+		want  string // a regular expression the diagnostics match; "" for a valid value
+	}{
+		{"base URL https", "base_url", []validator.String{BaseURL()}, "https://api.example.com/v2", ""},
+		{"base URL http", "base_url", []validator.String{BaseURL()}, "http://127.0.0.1:8787", ""},
+		{"base URL scheme", "base_url", []validator.String{BaseURL()}, "ftp://api.example.com",
+			`^Invalid base URL: base_url must start with https:// \(or http:// for a local emulator\), got "ftp://api.example.com"\.`},
+		{"base URL no host", "base_url", []validator.String{BaseURL()}, "https:///v2", `base_url has no host`},
+		{"base URL user info unquoted", "base_url", []validator.String{BaseURL()}, "ftp://me:pw@api.example.com",
+			`^Invalid base URL: base_url must not contain user information[^"]*$`},
+		{"base URL query", "base_url", []validator.String{BaseURL()}, "https://api.example.com/?k=v", `base_url must not have a query or fragment`},
+		{"base URL empty", "base_url", []validator.String{BaseURL()}, "", `base_url is empty`},
+
+		{"webhook URI", "uri", []validator.String{WebhookURI()}, "https://hooks.example.com/x?tenant=1", ""},
+		{"webhook URI http", "uri", []validator.String{WebhookURI()}, "http://hooks.example.com/x",
+			`^Invalid webhook URI: uri must be an absolute https:// URL: "http://hooks.example.com/x" does not start with https://\.`},
+		{"webhook URI no host", "uri", []validator.String{WebhookURI()}, "https:///x", `uri must be an absolute https:// URL: "https:///x" has no host`},
+		{"webhook URI user info", "uri", []validator.String{WebhookURI()}, "https://me:pw@hooks.example.com", `must not contain user information; send credentials in headers`},
+		{"webhook URI fragment", "uri", []validator.String{WebhookURI()}, "https://hooks.example.com/#x", `must not have a fragment`},
+		{"webhook URI empty", "uri", []validator.String{WebhookURI()}, "", `uri must be an absolute https:// URL: it is empty`},
+
+		{"duration", "request_timeout", []validator.String{Duration()}, "2m30s", ""},
+		{"duration text", "request_timeout", []validator.String{Duration()}, "soon",
+			`^Invalid duration: request_timeout must be a positive duration such as "30s" or "2m", got "soon"\.`},
+		{"duration zero", "request_timeout", []validator.String{Duration()}, "0s", `request_timeout must be a positive duration`},
+
+		{"GUID", "tenant_id", []validator.String{GUID()}, "3F2504E0-4f89-11d3-9a0c-0305e82c3301", ""},
+		{"GUID short", "tenant_id", []validator.String{GUID()}, "3f2504e0-4f89-11d3-9a0c", `tenant_id must be a GUID`},
+
+		{"header name", "headers", []validator.String{HeaderName()}, "X-Client_Id.2", ""},
+		{"header name space", "headers", []validator.String{HeaderName()}, "X Client", `must be a valid HTTP header name`},
+		{"header name colon", "headers", []validator.String{HeaderName()}, "X:Client", `must be a valid HTTP header name`},
+
+		{"event type", "event_type", []validator.String{EventTypeName()}, "SignatureRequestCompleted", ""},
+		{"event type lower", "event_type", []validator.String{EventTypeName()}, "signatorysigned", ""},
+		{"event type words", "event_type", []validator.String{EventTypeName()}, "signatory signed", `event_type must be an event type name`},
+
+		{"entity type", "entity_type", []validator.String{EntityType()}, "Signatory", ""},
+		{"entity type any case", "entity_type", []validator.String{EntityType()}, "sIGNATUREREQUEST", ""},
+		{"entity type unknown", "entity_type", []validator.String{EntityType()}, "Invoice",
+			`^Invalid entity type: entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Invoice"\.`},
+
+		{"entity id", "entity_id", PathSegment(true), "sig/1", ""},
+		{"entity id empty", "entity_id", PathSegment(true), "", `entity_id string length must be at least 1`},
+		{"entity id dot-dot", "entity_id", PathSegment(true), "..", `entity_id value must be none of`},
+		{"key", "key", PathSegment(false), "invoice number", ""},
+		{"key slash", "key", PathSegment(false), "a/b", `key must not contain /`},
+		{"key dot", "key", PathSegment(false), ".", `key value must be none of`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := validate(t, tc.attr, tc.value, tc.rule...)
+			switch {
+			case tc.want == "" && got != "":
+				t.Errorf("%q refused:\n%s", tc.value, got)
+			case tc.want != "" && !regexp.MustCompile(tc.want).MatchString(got):
+				t.Errorf("%q: got\n%s\nwant a match of %s", tc.value, got, tc.want)
+			}
+		})
+	}
+}
+
+// Null and unknown values are not checked: a required attribute is the
+// framework's business, an unknown one is checked once known.
+func TestValidatorsPassNullAndUnknown(t *testing.T) {
+	for _, v := range []validator.String{BaseURL(), WebhookURI(), Duration(), EntityType()} {
+		for _, value := range []types.String{types.StringNull(), types.StringUnknown()} {
+			resp := &validator.StringResponse{}
+			v.ValidateString(t.Context(), validator.StringRequest{Path: path.Root("a"), ConfigValue: value}, resp)
+			if resp.Diagnostics.HasError() {
+				t.Errorf("%s refused %s: %v", v.Description(t.Context()), value, resp.Diagnostics)
+			}
+		}
+	}
+}
+
+func TestCanonicalEntityType(t *testing.T) {
+	for in, want := range map[string]string{
+		"SignatureRequest": "SignatureRequest", "signaturerequest": "SignatureRequest",
+		"SIGNATORY": "Signatory", "document": "Document",
+	} {
+		if got, err := CanonicalEntityType(in); err != nil || got != want {
+			t.Errorf("CanonicalEntityType(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "Envelope", "Signatories", " Document"} {
+		if got, err := CanonicalEntityType(in); err == nil || got != "" {
+			t.Errorf("CanonicalEntityType(%q) = %q, %v; want an error", in, got, err)
+		}
+	}
+}
+
+func TestIsGUIDAndIsEventTypeName(t *testing.T) {
+	if !IsGUID("3f2504e0-4f89-11d3-9a0c-0305e82c3301") || IsGUID("3f2504e0") || IsGUID("") {
+		t.Error("IsGUID answers wrong")
+	}
+	if !IsEventTypeName("signaturerequestcompleted") || IsEventTypeName("a/b") || IsEventTypeName("") {
+		t.Error("IsEventTypeName answers wrong")
+	}
+}

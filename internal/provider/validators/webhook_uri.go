@@ -1,0 +1,44 @@
+package validators
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+)
+
+// WebhookURI accepts an absolute https:// URL: the service delivers events
+// over HTTPS only.
+func WebhookURI() validator.String {
+	return stringRule{
+		description: "must be an absolute https:// URL",
+		summary:     "Invalid webhook URI",
+		check: func(raw string) error {
+			if reason := webhookURIProblem(raw); reason != "" {
+				return errors.New("must be an absolute https:// URL: " + reason)
+			}
+			return nil
+		},
+	}
+}
+
+func webhookURIProblem(raw string) string {
+	u, err := url.Parse(raw)
+	switch {
+	case raw == "":
+		return "it is empty"
+	case err != nil:
+		return fmt.Sprintf("%q is not a valid URL", raw)
+	case !strings.EqualFold(u.Scheme, "https"):
+		return fmt.Sprintf("%q does not start with https://", raw)
+	case u.Hostname() == "":
+		return fmt.Sprintf("%q has no host", raw)
+	case u.User != nil:
+		return "it must not contain user information; send credentials in headers or headers_wo"
+	case u.Fragment != "":
+		return fmt.Sprintf("%q must not have a fragment", raw)
+	}
+	return ""
+}
