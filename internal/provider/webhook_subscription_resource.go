@@ -214,7 +214,7 @@ func (r *webhookSubscriptionResource) Create(ctx context.Context, req resource.C
 		return
 	}
 	r.client.AddSecrets(nonEmptyValues(body.Headers)...)
-	ctx = tflog.MaskAllFieldValuesStrings(ctx, nonEmptyValues(body.Headers)...)
+	ctx = maskSecrets(ctx, nonEmptyValues(body.Headers)...)
 
 	// The create is not idempotent. When an answer is lost, the client
 	// looks before it sends again, and adopts the subscription its request
