@@ -70,8 +70,9 @@ func TestPeakConcurrentWrites(t *testing.T) {
 	}
 
 	// With latency, writes sent together are in the service together;
-	// reads sent alongside do not count.
-	f.e.SetFaults(key, FaultConfig{Latency: 300 * time.Millisecond})
+	// reads sent alongside do not count. A second is wide enough for four
+	// goroutines to start their requests on a loaded 2-CPU machine.
+	f.e.SetFaults(key, FaultConfig{Latency: time.Second})
 	f.e.ResetCounters(key)
 	const writers = 4
 	var wg sync.WaitGroup
