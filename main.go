@@ -6,7 +6,7 @@ import (
 	"flag"
 	"log"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/provider"
+	"github.com/esign-oss/terraform-provider-esign/internal/server"
 )
 
 // version is set by the release build (goreleaser's ldflags).
@@ -16,9 +16,9 @@ func main() {
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "start the provider in debug mode for debuggers such as delve")
 	flag.Parse()
-	provider.QuietSDKLogsUnlessAsked()
+	server.QuietSDKLogsUnlessAsked()
 
-	if err := provider.Serve(version, debug); err != nil {
+	if err := server.Serve(version, debug); err != nil {
 		log.Fatal(err.Error())
 	}
 }

@@ -1,11 +1,11 @@
-// Package provider implements the esign Terraform provider: its
-// configuration, resources and data sources. The API lives in
-// internal/client; this package only maps it onto Terraform.
+// Package provider is the esign Terraform provider: its configuration and
+// the registry of what it serves, one package per kind of thing users
+// configure (webhook, metadata, document). The API lives in internal/client;
+// what the kinds share on top of the plugin framework in framework/.
 package provider
 
 import (
 	"context"
-	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -16,8 +16,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/document"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/metadata"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/webhook"
 )
 
 // RegistryAddress is where the provider is published.
@@ -28,14 +30,10 @@ var (
 	_ provider.ProviderWithListResources = (*esignProvider)(nil)
 )
 
-// esignProvider is rebuilt for every Terraform command; Configure gives its
-// resources one shared API client.
+// esignProvider is rebuilt for every Terraform command; Configure gives
+// everything it serves one shared API client (framework.ProviderData).
 type esignProvider struct {
 	version string
-
-	// client is the one Configure built (nil before), kept for the protocol
-	// server's refresh shortcut (see refreshShortcuts).
-	client atomic.Pointer[client.Client]
 }
 
 // New returns a factory for the provider at the given version.
@@ -138,8 +136,8 @@ var providerSchema = schema.Schema{
 
 func (p *esignProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
-		NewMetadataEntryResourceWithIdentity,
-		NewWebhookSubscriptionResourceWithIdentity,
+		metadata.NewEntryResource,       // esign_metadata_entry
+		webhook.NewSubscriptionResource, // esign_webhook_subscription
 	}
 }
 
@@ -147,17 +145,17 @@ func (p *esignProvider) Resources(_ context.Context) []func() resource.Resource 
 // and later), one per resource type.
 func (p *esignProvider) ListResources(_ context.Context) []func() list.ListResource {
 	return []func() list.ListResource{
-		NewMetadataEntryListResource,
-		NewWebhookSubscriptionListResource,
+		metadata.NewEntryListResource,       // esign_metadata_entry
+		webhook.NewSubscriptionListResource, // esign_webhook_subscription
 	}
 }
 
 func (p *esignProvider) DataSources(_ context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
-		NewSupportedHooksDataSource,
-		NewWebhookSubscriptionsDataSource,
-		NewWebhookSubscriptionDataSource,
-		NewMetadataDataSource,
-		NewSignedDocumentDataSource,
+		webhook.NewSupportedHooksDataSource,  // esign_supported_hooks
+		webhook.NewSubscriptionsDataSource,   // esign_webhook_subscriptions
+		webhook.NewSubscriptionDataSource,    // esign_webhook_subscription
+		metadata.NewDataSource,               // esign_metadata
+		document.NewSignedDocumentDataSource, // esign_signed_document
 	}
 }

@@ -15,11 +15,11 @@ import (
 	"runtime"
 	"runtime/pprof"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/provider"
+	"github.com/esign-oss/terraform-provider-esign/internal/server"
 )
 
 func main() {
-	provider.QuietSDKLogsUnlessAsked()
+	server.QuietSDKLogsUnlessAsked()
 	dir := os.Getenv("ESIGN_BENCH_PROFILE_DIR")
 	var heap *heapWatch
 	if dir != "" {
@@ -32,7 +32,7 @@ func main() {
 			log.Fatal(err)
 		}
 	}
-	err := provider.Serve("bench", false)
+	err := server.Serve("bench", false)
 	if dir != "" {
 		pprof.StopCPUProfile()
 		_ = heap.writeTo(filepath.Join(dir, fmt.Sprintf("memory-%d.txt", os.Getpid())))

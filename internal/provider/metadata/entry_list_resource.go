@@ -1,0 +1,113 @@
+package metadata
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/listresourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	"github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
+)
+
+var (
+	_ list.ListResourceWithConfigure        = (*entryListResource)(nil)
+	_ list.ListResourceWithConfigValidators = (*entryListResource)(nil)
+)
+
+// NewEntryListResource is the esign_metadata_entry list resource
+// (`list` blocks of `terraform query`, Terraform 1.14 and later).
+func NewEntryListResource() list.ListResource {
+	return &entryListResource{framework.NewListResourceBase("_metadata_entry", entryListSchema)}
+}
+
+type entryListResource struct{ framework.ListResourceBase }
+
+var entryListSchema = schema.Schema{
+	MarkdownDescription: "Lists the metadata entries of one entity (`entity_type` and `entity_id`, " +
+		"`GET /metadata/{entityType}/{entityId}`) or of a whole signature request (`reference_id`, " +
+		"`GET /metadata/{referenceId}`), with one request, so that `terraform query` can show them and generate " +
+		"their configuration and import blocks. Set exactly one of the two. Each result is named by its entity and key.",
+	Attributes: map[string]schema.Attribute{
+		"entity_type": schema.StringAttribute{
+			MarkdownDescription: "Kind of entity: " + validators.EntityTypeSpellings + ". Requires `entity_id`.",
+			Optional:            true,
+			Validators:          []validator.String{validators.EntityType()},
+		},
+		"entity_id": schema.StringAttribute{
+			MarkdownDescription: "Id of the entity whose entries to list. Requires `entity_type`.",
+			Optional:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"reference_id": schema.StringAttribute{
+			MarkdownDescription: "Id of a signature request: lists the entries of the request, its signatories and its " +
+				"documents written with that reference id. Conflicts with `entity_type` and `entity_id`. The " +
+				"generated configuration of a `Signatory` or `Document` entry has no `reference_id` (the service " +
+				"never returns it); add it before applying if the entry should keep it.",
+			Optional:   true,
+			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+	},
+}
+
+func (r *entryListResource) ListResourceConfigValidators(context.Context) []list.ConfigValidator {
+	entityType, entityID, referenceID := path.MatchRoot("entity_type"), path.MatchRoot("entity_id"), path.MatchRoot("reference_id")
+	return []list.ConfigValidator{
+		listresourcevalidator.ExactlyOneOf(entityID, referenceID),
+		listresourcevalidator.RequiredTogether(entityType, entityID),
+		listresourcevalidator.Conflicting(entityType, referenceID),
+	}
+}
+
+func (r *entryListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var config selectionModel
+	if diags := framework.ListConfig(ctx, req.Config, &config); diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+
+	items, _, diags := config.read(ctx, r.Client)
+	if diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+
+	entries := make([]entryModel, 0, len(items))
+	for _, e := range items {
+		entityType, err := validators.CanonicalEntityType(e.EntityType)
+		if err != nil {
+			tflog.Warn(ctx, "skipped a metadata entry of an unknown entity type", map[string]any{
+				"entity_type": e.EntityType, "entity_id": e.EntityID, "key": e.Key,
+			})
+			continue
+		}
+		entry := importedEntry(entityType, e.EntityID, e.Key)
+		entry.Value = types.StringValue(e.Value)
+		entries = append(entries, entry)
+	}
+	tflog.Debug(ctx, "listed metadata entries", map[string]any{"total": len(items), "limit": req.Limit})
+
+	stream.Results = framework.Limited(len(entries), req.Limit, func(i int) list.ListResult {
+		return entryListResult(ctx, req, entries[i])
+	})
+}
+
+// entryListResult is one entry as a list result: its identity, a
+// display name, and (when asked) the state an import by that identity
+// produces, which is what -generate-config-out writes as configuration.
+func entryListResult(ctx context.Context, req list.ListRequest, e entryModel) list.ListResult {
+	entityType, entityID, key := e.EntityType.ValueString(), e.EntityID.ValueString(), e.Key.ValueString()
+	result := req.NewListResult(ctx)
+	result.DisplayName = entityType + " " + entityID + ": " + key
+	result.Identity.Raw = entryIdentity.Value(map[string]string{"entity_type": entityType, "entity_id": entityID, "key": key})
+	if req.IncludeResource {
+		result.Diagnostics.Append(result.Resource.Set(ctx, e)...)
+	}
+	return result
+}

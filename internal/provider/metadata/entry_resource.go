@@ -1,0 +1,350 @@
+package metadata
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/planmodifiers"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = (*entryResource)(nil)
+	_ resource.ResourceWithIdentity    = (*entryResource)(nil)
+	_ resource.ResourceWithImportState = (*entryResource)(nil)
+)
+
+// NewEntryResource is the esign_metadata_entry resource.
+func NewEntryResource() resource.Resource {
+	return &entryResource{framework.NewResourceBase("_metadata_entry", entrySchema)}
+}
+
+type entryResource struct{ framework.ResourceBase }
+
+type entryModel struct {
+	ID          types.String `tfsdk:"id"`
+	EntityType  types.String `tfsdk:"entity_type"`
+	EntityID    types.String `tfsdk:"entity_id"`
+	Key         types.String `tfsdk:"key"`
+	Value       types.String `tfsdk:"value"`
+	ReferenceID types.String `tfsdk:"reference_id"`
+	// OverwriteOnCreate is a setting of Create only: kept as configured.
+	OverwriteOnCreate types.Bool `tfsdk:"overwrite_on_create"`
+}
+
+// entry is what requests, the id and the identity are made of: the entity
+// type in its canonical spelling (entity_type may be written in any case and
+// is kept as written), the entity id and the key.
+func (m entryModel) entry() (entityType, entityID, key string) {
+	return canonicalEntityType(m.EntityType.ValueString()), m.EntityID.ValueString(), m.Key.ValueString()
+}
+
+// canonicalEntityType is entityType in its canonical spelling; what the
+// schema refuses stays as it is.
+func canonicalEntityType(entityType string) string {
+	if canonical, err := validators.CanonicalEntityType(entityType); err == nil {
+		return canonical
+	}
+	return entityType
+}
+
+// id is the entry's id attribute: <entity_type>/<entity_id>/<key>.
+func (m entryModel) id() types.String {
+	return types.StringValue(entryID(m.entry()))
+}
+
+var entrySchema = schema.Schema{
+	MarkdownDescription: "One key/value metadata entry attached to a signature request, a signatory or a document " +
+		"(`PUT /metadata/{entityType}/{entityId}/{key}`).\n\n" +
+		"~> **The service has no delete operation for metadata.** Destroying this resource (or replacing it) only " +
+		"removes the entry from the Terraform state and raises a warning; the value stays on the service. " +
+		"To blank it, set `value = \"\"` and apply before removing the resource.",
+	Attributes: map[string]schema.Attribute{
+		"id": schema.StringAttribute{
+			MarkdownDescription: "`<entity_type>/<entity_id>/<key>`, also the import ID.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"entity_type": schema.StringAttribute{
+			MarkdownDescription: "Kind of entity the entry belongs to: " + validators.EntityTypeSpellings + ". " +
+				"Requests, `id` and the import ID use the spelling the service documents; the state keeps the one " +
+				"configured, so a change of case alone neither replaces the entry nor writes anything. " +
+				"Changing it otherwise replaces the entry.",
+			Required:      true,
+			Validators:    []validator.String{validators.EntityType()},
+			PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplaceUnlessOnlyCaseChanges()},
+		},
+		"entity_id": schema.StringAttribute{
+			MarkdownDescription: "Id of the signature request, signatory or document. Any characters are allowed (they are " +
+				"escaped in the request path), except that it cannot be `.` or `..`. Changing it replaces the entry.",
+			Required:      true,
+			Validators:    validators.PathSegment(true),
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"key": schema.StringAttribute{
+			MarkdownDescription: "Name of the entry: non-empty, without `/`, and not `.` or `..` (it is the last segment " +
+				"of the request path). Changing it replaces the entry.",
+			Required:      true,
+			Validators:    validators.PathSegment(false),
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"value": schema.StringAttribute{
+			MarkdownDescription: "Content of the entry. Updated in place.",
+			Required:            true,
+		},
+		"reference_id": schema.StringAttribute{
+			MarkdownDescription: "Id under which `esign_metadata` finds the entry with `reference_id` " +
+				"(`GET /metadata/{referenceId}`): the id of the signature request the entity belongs to. " +
+				"For a `SignatureRequest` it defaults to `entity_id`; for a `Signatory` or a `Document` set it to the id " +
+				"of their signature request. Updated in place. The service never returns it, so it is kept from the " +
+				"state; after an import it is `entity_id` for a `SignatureRequest` and null for the other types until " +
+				"configured.",
+			Optional:      true,
+			Computed:      true,
+			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+			PlanModifiers: []planmodifier.String{planmodifiers.ReferenceIDDefault()},
+		},
+		"overwrite_on_create": schema.BoolAttribute{
+			MarkdownDescription: "Whether creating this resource may overwrite a different value that `key` already holds " +
+				"on the service. Defaults to `false`: the create then fails before anything is written, shows the value " +
+				"found and the `terraform import` command that takes the entry over instead. The same value already there " +
+				"is taken over silently. Has no effect once the entry is created (changing it later writes nothing).",
+			Optional: true,
+			Computed: true,
+			Default:  booldefault.StaticBool(false),
+		},
+	},
+}
+
+func (r *entryResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = entryIdentity.Schema
+}
+
+func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer entryIdentity.AfterCreate(resp)
+	var plan entryModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	if !plan.OverwriteOnCreate.ValueBool() {
+		r.refuseOverwrite(ctx, plan, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+	}
+	if err := r.put(ctx, plan); err != nil {
+		framework.AddAPIError(&resp.Diagnostics, "Could not write the metadata entry", err)
+		return
+	}
+
+	plan.ID = plan.id()
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// refuseOverwrite adds an error when the key already holds another value on
+// the service: the PUT would replace a value that something else set. The
+// entity's list is the one the client shares (one request for all creates
+// of an entity).
+func (r *entryResource) refuseOverwrite(ctx context.Context, plan entryModel, diags *diag.Diagnostics) {
+	entityType, entityID, key := plan.entry()
+	set, err := r.Client.EntityMetadata(ctx, entityType, entityID)
+	if err != nil {
+		framework.AddAPIError(diags, "Could not check whether the metadata entry exists", err)
+		return
+	}
+	existing, found := set.Find(key)
+	if !found || existing.Value == plan.Value.ValueString() {
+		return
+	}
+	id := entryID(entityType, entityID, key)
+	diags.AddAttributeError(path.Root("key"), "Metadata entry already exists",
+		fmt.Sprintf("The key %q of %s %q already holds the value %s on the service, and creating this resource would "+
+			"overwrite it with %s. Nothing was written.\n\n"+
+			"To manage the existing entry, import it: terraform import <address> %s (or an import block with id = %q); "+
+			"the next apply then sets the configured value. To overwrite it on create, set overwrite_on_create = true.",
+			key, entityType, entityID, quoteExcerpt(existing.Value), quoteExcerpt(plan.Value.ValueString()), id, id))
+}
+
+// quoteExcerpt quotes a value for a message, cut after 200 characters.
+func quoteExcerpt(s string) string {
+	const limit = 200
+	if r := []rune(s); len(r) > limit {
+		return strconv.Quote(string(r[:limit])) + " (cut)"
+	}
+	return strconv.Quote(s)
+}
+
+func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer entryIdentity.AfterRead(req, resp)
+	var state entryModel
+	if err := framework.DecodeRaw(req.State.Raw, &state); err != nil {
+		framework.AddModelError(&resp.Diagnostics, err)
+		return
+	}
+
+	entityType, entityID, _ := state.entry()
+	set, err := r.Client.EntityMetadata(ctx, entityType, entityID)
+	if err != nil {
+		framework.AddAPIError(&resp.Diagnostics, "Could not read the metadata entry", err)
+		return
+	}
+
+	current, found := refreshedEntry(state, set)
+	if !found {
+		tflog.Info(ctx, "metadata entry not found on the service; removing it from state", map[string]any{
+			"entity_type": state.EntityType.ValueString(),
+			"entity_id":   state.EntityID.ValueString(),
+			"key":         state.Key.ValueString(),
+		})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	if framework.SameValues(current, state) {
+		// resp.State starts as the prior state: when nothing changed,
+		// encoding it again is work a refresh of thousands of entries
+		// can do without.
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
+}
+
+// refreshedEntry is the state Read stores for prior, given its entity's
+// metadata list, or found=false when the entry is gone.
+func refreshedEntry(prior entryModel, set *client.MetadataSet) (current entryModel, found bool) {
+	entry, ok := set.Find(prior.Key.ValueString())
+	if !ok {
+		return prior, false
+	}
+	current = prior
+	current.Value = types.StringValue(entry.Value)
+	current.ID = prior.id()
+	return current, true
+}
+
+// UnchangedRefresh is Read without a request, for the refresh shortcut of
+// internal/server: it reports whether the entity's list already read says
+// that Read would keep prior as it is, and then the identity Read would
+// report.
+func (r *entryResource) UnchangedRefresh(_ context.Context, prior tftypes.Value) (identity tftypes.Value, unchanged bool) {
+	var state entryModel
+	if framework.DecodeRaw(prior, &state) != nil {
+		return tftypes.Value{}, false
+	}
+	entityType, entityID, _ := state.entry()
+	set, ok := r.Client.CachedEntityMetadata(entityType, entityID)
+	if !ok {
+		return tftypes.Value{}, false
+	}
+	current, found := refreshedEntry(state, set)
+	return entryIdentity.IfUnchanged(prior, found && framework.SameValues(current, state))
+}
+
+func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer entryIdentity.AfterUpdate(resp)
+	var plan, state entryModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	// A change of overwrite_on_create alone has nothing to write.
+	if !plan.Value.Equal(state.Value) || !plan.ReferenceID.Equal(state.ReferenceID) {
+		if err := r.put(ctx, plan); err != nil {
+			framework.AddAPIError(&resp.Diagnostics, "Could not update the metadata entry", err)
+			return
+		}
+	}
+
+	plan.ID = plan.id()
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+// Delete cannot delete: the service has no such operation. The entry leaves
+// the state (the framework does that when Delete returns no error) and the
+// user is told that its value stays on the service.
+func (r *entryResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state entryModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	resp.Diagnostics.AddWarning("Metadata entry kept on the service",
+		fmt.Sprintf("The service has no delete operation for metadata: the entry %q of %s %q was removed from the "+
+			"Terraform state only, and its value stays on the service. To blank it, apply value = \"\" before "+
+			"removing the resource.", state.Key.ValueString(), state.EntityType.ValueString(), state.EntityID.ValueString()))
+}
+
+// ImportState imports by ID or by identity (see importByID).
+func (r *entryResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	entryIdentity.ImportState(ctx, req, resp, r.importByID)
+}
+
+// importByID accepts <entity_type>/<entity_id>/<key>. The type is the first
+// segment and the key the last (keys contain no "/"), so an entity_id
+// containing "/" is everything in between.
+func (r *entryResource) importByID(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	entityType, entityID, key, err := parseEntryID(req.ID)
+	if err != nil {
+		framework.AddImportIDError(&resp.Diagnostics, req.ID, err)
+		return
+	}
+
+	state := importedEntry(entityType, entityID, key) // Read fills in the value
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// importedEntry is the state an import of the entry starts from,
+// before Read fills in its value. The service never returns reference_id:
+// a SignatureRequest's own id is its default, the other types have none.
+func importedEntry(entityType, entityID, key string) entryModel {
+	m := entryModel{
+		ID:          types.StringValue(entryID(entityType, entityID, key)),
+		EntityType:  types.StringValue(entityType),
+		EntityID:    types.StringValue(entityID),
+		Key:         types.StringValue(key),
+		Value:       types.StringNull(), // Read fills it in
+		ReferenceID: types.StringNull(), // unknown to the service
+
+		OverwriteOnCreate: types.BoolValue(false),
+	}
+	if entityType == client.EntitySignatureRequest {
+		m.ReferenceID = types.StringValue(entityID)
+	}
+	return m
+}
+
+// put writes the entry: PUT is an upsert that carries value and reference_id.
+// An interrupt does not cut it off once sent (framework.UninterruptedWrite), so that
+// a value the service has taken is also in the state.
+func (r *entryResource) put(ctx context.Context, m entryModel) error {
+	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
+		entityType, entityID, key := m.entry()
+		_, err := r.Client.PutMetadata(ctx, entityType, entityID, key,
+			client.PutMetadataRequest{Value: m.Value.ValueString(), ReferenceID: m.ReferenceID.ValueString()})
+		return err
+	})
+	if err == nil && interrupted {
+		tflog.Warn(ctx, "the run was interrupted; the metadata entry was written anyway and is recorded in the state")
+	}
+	return err
+}

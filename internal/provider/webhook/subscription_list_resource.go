@@ -1,0 +1,128 @@
+package webhook
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	"github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
+)
+
+var _ list.ListResourceWithConfigure = (*subscriptionListResource)(nil)
+
+// NewSubscriptionListResource is the esign_webhook_subscription list
+// resource (`list` blocks of `terraform query`, Terraform 1.14 and later).
+func NewSubscriptionListResource() list.ListResource {
+	return &subscriptionListResource{framework.NewListResourceBase("_webhook_subscription", subscriptionListSchema)}
+}
+
+type subscriptionListResource struct{ framework.ListResourceBase }
+
+// subscriptionListConfigModel filters as esign_webhook_subscriptions
+// does, and by description (exactly).
+type subscriptionListConfigModel struct {
+	subscriptionFilterModel
+	Description types.String `tfsdk:"description"`
+}
+
+var subscriptionListSchema = schema.Schema{
+	MarkdownDescription: "Lists the existing webhook subscriptions (`GET /hooks/v1/subscription`, one request " +
+		"however many there are), optionally filtered, so that `terraform query` can show them and generate their " +
+		"configuration and import blocks. Each result is named by its event type and uri. The service never " +
+		"returns headers: see the guide \"Adopting existing subscriptions\" for how to add them after the import.",
+	Attributes: map[string]schema.Attribute{
+		"event_type": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions to this event type, in any case (`SignatureRequestCompleted` " +
+				"finds `signaturerequestcompleted`).",
+			Optional: true,
+			Validators: []validator.String{
+				validators.EventTypeName(),
+			},
+		},
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions that send to exactly this URI.",
+			Optional:            true,
+		},
+		"description": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions with exactly this description (`\"\"` finds those without one).",
+			Optional:            true,
+		},
+	},
+}
+
+func (r *subscriptionListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var filter subscriptionListConfigModel
+	if diags := framework.ListConfig(ctx, req.Config, &filter); diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+
+	set, err := r.Client.Subscriptions(ctx)
+	if err != nil {
+		stream.Results = framework.ListError("Could not list the webhook subscriptions", err)
+		return
+	}
+	matching := make([]client.Subscription, 0, len(set.Items))
+	for _, s := range set.Items {
+		if filter.matches(s) {
+			matching = append(matching, s)
+		}
+	}
+	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{"total": len(set.Items), "matching": len(matching), "limit": req.Limit})
+
+	stream.Results = framework.Limited(len(matching), req.Limit, func(i int) list.ListResult {
+		result := subscriptionListResult(ctx, req, matching[i])
+		if i == 0 && req.IncludeResource {
+			result.Diagnostics.Append(headersNotListed)
+		}
+		return result
+	})
+}
+
+// headersNotListed comes with the first result when results carry resource
+// objects, the ones -generate-config-out turns into configuration:
+// generated configuration cannot carry a comment, so this is where the user
+// learns it. It rides on a result because Terraform reads no further than
+// the list block's limit.
+var headersNotListed = diag.NewWarningDiagnostic("Webhook headers cannot be listed",
+	"The service never returns a subscription's headers, so the listed subscriptions (and any configuration generated "+
+		"from them) have headers = null. For a subscription that carries headers, set headers (or headers_wo and "+
+		"headers_wo_version) in its configuration: the first plan after the import takes them into state without "+
+		"replacing the subscription, and warns that they could not be verified.")
+
+func (f subscriptionListConfigModel) matches(s client.Subscription) bool {
+	return f.subscriptionFilterModel.matches(s) && (f.Description.IsNull() || f.Description.ValueString() == s.Description)
+}
+
+// subscriptionListResult is one subscription as a list result: its
+// identity, a display name, and (when asked) the state an import by that
+// identity produces, which is what -generate-config-out writes as
+// configuration. Keeping the two equal is what makes the plan after
+// generating the configuration show imports only.
+func subscriptionListResult(ctx context.Context, req list.ListRequest, s client.Subscription) list.ListResult {
+	result := req.NewListResult(ctx)
+	result.DisplayName = s.EventType + ": " + s.URI
+	result.Identity.Raw = subscriptionIdentity.Value(map[string]string{"id": s.ID, "event_type": s.EventType})
+	if req.IncludeResource {
+		result.Diagnostics.Append(result.Resource.Set(ctx, importedSubscription(s))...)
+	}
+	return result
+}
+
+// importedSubscription is the state an import of s by its plain id or its
+// identity produces: the service's values, no headers.
+func importedSubscription(s client.Subscription) subscriptionModel {
+	m := subscriptionModel{
+		Headers:          types.MapNull(types.StringType),
+		HeadersWOVersion: types.Int64Null(),
+	}
+	flattenSubscription(s, &m)
+	return m
+}

@@ -1,0 +1,419 @@
+package webhook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/planmodifiers"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = (*subscriptionResource)(nil)
+	_ resource.ResourceWithIdentity    = (*subscriptionResource)(nil)
+	_ resource.ResourceWithImportState = (*subscriptionResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*subscriptionResource)(nil)
+)
+
+// NewSubscriptionResource is the esign_webhook_subscription resource.
+func NewSubscriptionResource() resource.Resource {
+	return &subscriptionResource{ResourceBase: framework.NewResourceBase("_webhook_subscription", subscriptionSchema)}
+}
+
+type subscriptionResource struct {
+	framework.ResourceBase
+}
+
+type subscriptionModel struct {
+	ID               types.String `tfsdk:"id"`
+	EventType        types.String `tfsdk:"event_type"`
+	URI              types.String `tfsdk:"uri"`
+	Description      types.String `tfsdk:"description"`
+	Headers          types.Map    `tfsdk:"headers"`
+	HeadersWO        types.Map    `tfsdk:"headers_wo"`
+	HeadersWOVersion types.Int64  `tfsdk:"headers_wo_version"`
+}
+
+var subscriptionSchema = schema.Schema{
+	MarkdownDescription: "A webhook subscription: the service sends an HTTPS request with the event payload to `uri` " +
+		"whenever an event of `event_type` happens (`POST /hooks/v1/subscription`).\n\n" +
+		"The service has no update operation, so every change of `event_type`, `uri`, `description`, `headers` or " +
+		"`headers_wo_version` replaces the subscription. Add `lifecycle { create_before_destroy = true }` so that " +
+		"the new subscription exists before the old one is deleted and no event is missed in between.\n\n" +
+		"A create or delete whose request was already sent when Terraform is interrupted (Ctrl-C) is completed and " +
+		"recorded in the state, with a warning. A create that finds an identical subscription (same event type, `uri` " +
+		"and `description`) that no resource of the run tracks warns with its id and how to import it.",
+	Attributes: map[string]schema.Attribute{
+		"id": schema.StringAttribute{
+			MarkdownDescription: "The subscription's GUID, as the service returned it on creation.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"event_type": schema.StringAttribute{
+			MarkdownDescription: "The event to subscribe to, e.g. `SignatureRequestCompleted` or `signatorysigned`. " +
+				"Case does not matter: the service lists event types in lower case and a change of case alone " +
+				"neither replaces the subscription nor shows as drift. Must be one of the types `GET /hooks/v1` " +
+				"returns (see the `esign_supported_hooks` data source); this is checked at plan time. " +
+				"Changing it replaces the subscription.",
+			Required: true,
+			Validators: []validator.String{
+				stringvalidator.LengthAtLeast(1),
+				validators.EventTypeName(),
+			},
+			PlanModifiers: []planmodifier.String{
+				planmodifiers.RequiresReplaceUnlessOnlyCaseChanges(),
+			},
+		},
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "Absolute `https://` URL that receives the event requests. Changing it replaces the subscription.",
+			Required:            true,
+			Validators:          []validator.String{validators.WebhookURI()},
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"description": schema.StringAttribute{
+			MarkdownDescription: "Free text stating the purpose of the subscription. Defaults to `\"\"`. Changing it replaces the subscription.",
+			Optional:            true,
+			Computed:            true,
+			Default:             stringdefault.StaticString(""),
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"headers": schema.MapAttribute{
+			MarkdownDescription: "HTTP headers the service sends with every event request, e.g. a client id and secret. " +
+				"The service never returns them, so the provider keeps the configured values in state (marked sensitive) " +
+				"and cannot detect changes made outside Terraform. Changing them replaces the subscription. " +
+				"To keep the values out of state altogether, use `headers_wo` instead. " +
+				"After an import, and in configuration generated by `terraform query`, they are null: set them, and the " +
+				"first plan takes them into state without replacing the subscription.",
+			Optional:    true,
+			Sensitive:   true,
+			ElementType: types.StringType,
+			Validators:  []validator.Map{mapvalidator.KeysAre(validators.HeaderName())},
+			// A change replaces the subscription, except the adoption of
+			// headers after an import.
+			PlanModifiers: []planmodifier.Map{planmodifiers.RequiresReplaceUnlessAdopted(adoptAfterImport)},
+		},
+		"headers_wo": schema.MapAttribute{
+			MarkdownDescription: "Write-only alternative to `headers` (Terraform 1.11 or later): sent to the service when the " +
+				"subscription is created, never stored in state or plan. Terraform cannot see changes to a write-only value: " +
+				"bump `headers_wo_version` to send new values (this replaces the subscription). Conflicts with `headers`.",
+			Optional:    true,
+			WriteOnly:   true,
+			ElementType: types.StringType,
+			Validators: []validator.Map{
+				mapvalidator.ConflictsWith(path.MatchRoot("headers")),
+				mapvalidator.KeysAre(validators.HeaderName()),
+			},
+		},
+		"headers_wo_version": schema.Int64Attribute{
+			MarkdownDescription: "Any number; change it to send the current `headers_wo` values. Changing it replaces the subscription.",
+			Optional:            true,
+			Validators:          []validator.Int64{int64validator.AlsoRequires(path.MatchRoot("headers_wo"))},
+			PlanModifiers:       []planmodifier.Int64{planmodifiers.RequiresReplaceUnlessAdopted(adoptAfterImport)},
+		},
+	},
+}
+
+func (r *subscriptionResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = subscriptionIdentity.Schema
+}
+
+// ModifyPlan checks the event type against GET /hooks/v1 whenever it is
+// known (the provider may not be configured yet during validation, so this
+// is the first place the check can run). Whether a change replaces the
+// subscription is up to the attributes' plan modifiers.
+func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan, state subscriptionModel
+	err := framework.DecodeRaw(req.Plan.Raw, &plan)
+	if err == nil && !req.State.Raw.IsNull() {
+		err = framework.DecodeRaw(req.State.Raw, &state)
+	}
+	if err != nil {
+		framework.AddModelError(&resp.Diagnostics, err)
+		return
+	}
+
+	// An existing subscription whose type the service no longer lists is
+	// left alone; only a new or changed type is checked.
+	newType := req.State.Raw.IsNull() || !strings.EqualFold(state.EventType.ValueString(), plan.EventType.ValueString())
+	if newType && !plan.EventType.IsUnknown() && !plan.EventType.IsNull() && r.Client != nil {
+		r.checkEventType(ctx, plan.EventType.ValueString(), &resp.Diagnostics)
+	}
+}
+
+func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	defer subscriptionIdentity.AfterCreate(resp)
+	var plan subscriptionModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	var headersWO types.Map
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("headers_wo"), &headersWO)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	// The plan-time check is skipped when the type was unknown then.
+	r.checkEventType(ctx, plan.EventType.ValueString(), &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	headers := plan.Headers
+	if headers.IsNull() {
+		headers = headersWO
+	}
+	body := client.CreateSubscriptionRequest{
+		Description: plan.Description.ValueString(),
+		URI:         plan.URI.ValueString(),
+		EventType:   plan.EventType.ValueString(),
+		Headers:     stringMap(ctx, headers, &resp.Diagnostics),
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	r.Client.AddSecrets(nonEmptyValues(body.Headers)...)
+	ctx = framework.MaskSecrets(ctx, nonEmptyValues(body.Headers)...)
+
+	// The create is not idempotent. When an answer is lost, the client
+	// looks before it sends again, and adopts the subscription its request
+	// created (client.CreateSubscriptionOnce): never a duplicate, never an
+	// untracked subscription. For the same reason an interrupt does not cut
+	// it off once sent (framework.UninterruptedWrite).
+	var created client.CreatedSubscription
+	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) (err error) {
+		created, err = r.Client.CreateSubscriptionOnce(ctx, body)
+		return err
+	})
+	if err != nil {
+		detail := ""
+		if errors.Is(err, client.ErrOutcomeUnknown) {
+			detail = "\n\nThe subscription may have been created. Before applying again, look for it (data source " +
+				"esign_webhook_subscriptions, filtered by event_type and uri) and import it " +
+				"(terraform import <address> <event_type>/<id>), or delete it, so that no duplicate is left behind."
+		}
+		framework.AddAPIError(&resp.Diagnostics, "Could not create the webhook subscription", framework.WithDetail(err, detail))
+		return
+	}
+	if created.Adopted {
+		tflog.Warn(ctx, "the answer to a create request was lost; adopted the subscription it created instead of creating another", map[string]any{
+			"id": created.ID, "requests": created.Requests,
+		})
+	}
+	tflog.Info(ctx, "created webhook subscription", map[string]any{
+		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": sortedKeys(body.Headers),
+	})
+
+	if interrupted {
+		framework.WarnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription created",
+			fmt.Sprintf("subscription %s was created and is recorded in the state.", created.ID))
+	}
+	for _, existing := range created.Untracked {
+		warnIdenticalSubscription(&resp.Diagnostics, existing)
+	}
+
+	plan.ID = types.StringValue(created.ID)
+	plan.HeadersWO = types.MapNull(types.StringType)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	defer subscriptionIdentity.AfterRead(req, resp)
+	var state subscriptionModel
+	if err := framework.DecodeRaw(req.State.Raw, &state); err != nil {
+		framework.AddModelError(&resp.Diagnostics, err)
+		return
+	}
+	r.redactHeaders(ctx, state, &resp.Diagnostics)
+
+	// One list request serves every subscription Terraform refreshes.
+	set, err := r.Client.Subscriptions(ctx)
+	if err != nil {
+		framework.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
+		return
+	}
+	current, found := r.refreshed(state, set)
+	if !found {
+		tflog.Info(ctx, "webhook subscription no longer exists; removing it from state", map[string]any{"id": state.ID.ValueString()})
+		resp.State.RemoveResource(ctx)
+		return
+	}
+	resp.Diagnostics.Append(carryHeadersMark(ctx, importsOf(r.ProviderData), state.ID.ValueString(), req.Private, resp.Private)...)
+	if framework.SameValues(current, state) {
+		// resp.State starts as the prior state: when nothing changed,
+		// encoding it again is work a refresh of hundreds of
+		// subscriptions can do without.
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
+}
+
+// refreshed is the state Read stores for prior, given the subscription list,
+// or found=false when the subscription is gone. A subscription found is
+// claimed: it is tracked by this resource, and a create elsewhere in this run
+// must never adopt it after a lost answer.
+func (r *subscriptionResource) refreshed(prior subscriptionModel, set *client.SubscriptionSet) (current subscriptionModel, found bool) {
+	sub, ok := set.Find(prior.ID.ValueString())
+	if !ok {
+		return prior, false
+	}
+	r.Client.ClaimSubscription(sub.ID)
+	current = prior
+	flattenSubscription(sub, &current)
+	return current, true
+}
+
+// UnchangedRefresh is Read without a request, for the refresh shortcut of
+// internal/server: it reports whether the subscription list already read
+// says that Read would keep prior as it is, and then the identity Read would
+// report. It does what Read does besides writing state (header values become
+// secrets to redact, the subscription is claimed).
+func (r *subscriptionResource) UnchangedRefresh(ctx context.Context, prior tftypes.Value) (identity tftypes.Value, unchanged bool) {
+	var state subscriptionModel
+	if framework.DecodeRaw(prior, &state) != nil {
+		return tftypes.Value{}, false
+	}
+	set, ok := r.Client.CachedSubscriptions()
+	if !ok {
+		return tftypes.Value{}, false
+	}
+	var diags diag.Diagnostics
+	if r.redactHeaders(ctx, state, &diags); diags.HasError() {
+		return tftypes.Value{}, false
+	}
+	current, found := r.refreshed(state, set)
+	return subscriptionIdentity.IfUnchanged(prior, found && framework.SameValues(current, state))
+}
+
+// redactHeaders makes the header values of m secrets the client redacts
+// from errors and logs.
+func (r *subscriptionResource) redactHeaders(ctx context.Context, m subscriptionModel, diags *diag.Diagnostics) {
+	r.Client.AddSecrets(nonEmptyValues(stringMap(ctx, m.Headers, diags))...)
+}
+
+// flattenSubscription copies what the service returns into the model. The
+// configured spelling of the event type is kept when it differs only in
+// case; headers are never returned and stay as they are.
+func flattenSubscription(sub client.Subscription, m *subscriptionModel) {
+	m.ID = types.StringValue(sub.ID)
+	if !strings.EqualFold(m.EventType.ValueString(), sub.EventType) {
+		m.EventType = types.StringValue(sub.EventType)
+	}
+	m.URI = types.StringValue(sub.URI)
+	m.Description = types.StringValue(sub.Description)
+	m.HeadersWO = types.MapNull(types.StringType)
+}
+
+// Update never calls the service, which has no update operation: every
+// attribute that the service stores requires replacement. What is left is a
+// change of the event type's case, and headers or headers_wo_version adopted
+// into state after an import.
+func (r *subscriptionResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	defer subscriptionIdentity.AfterUpdate(resp)
+	var plan subscriptionModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	r.redactHeaders(ctx, plan, &resp.Diagnostics)
+	plan.HeadersWO = types.MapNull(types.StringType)
+	tflog.Info(ctx, "updated webhook subscription in state only (the service has no update operation)", map[string]any{"id": plan.ID.ValueString()})
+
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyHeadersUnverified, nil)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
+}
+
+func (r *subscriptionResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state subscriptionModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	// The subscription is this resource's: a create elsewhere in this run
+	// neither adopts it nor warns about it.
+	r.Client.ClaimSubscription(state.ID.ValueString())
+	// An interrupt does not cut off a delete already sent either
+	// (framework.UninterruptedWrite): it is done, and the state says so.
+	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
+		return r.Client.DeleteSubscription(ctx, state.ID.ValueString(), state.EventType.ValueString())
+	})
+	if client.IsNotFound(err) {
+		tflog.Info(ctx, "webhook subscription was already gone", map[string]any{"id": state.ID.ValueString()})
+		return
+	}
+	if err != nil {
+		framework.AddAPIError(&resp.Diagnostics, "Could not delete the webhook subscription", err)
+		return
+	}
+	tflog.Info(ctx, "deleted webhook subscription", map[string]any{"id": state.ID.ValueString(), "event_type": state.EventType.ValueString()})
+	if interrupted {
+		framework.WarnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription deleted",
+			fmt.Sprintf("subscription %s was deleted and is removed from the state.", state.ID.ValueString()))
+	}
+}
+
+// ImportState imports by ID or by identity (see importByID).
+func (r *subscriptionResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	subscriptionIdentity.ImportState(ctx, req, resp, r.importByID)
+}
+
+// importByID accepts <event_type>/<id> and <id>. It looks the subscription
+// up in the (shared) list, so the plain form learns its event type and a
+// wrong ID fails here with a clear message.
+func (r *subscriptionResource) importByID(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	eventType, id, err := parseImportID(req.ID)
+	if err != nil {
+		framework.AddImportIDError(&resp.Diagnostics, req.ID, err)
+		return
+	}
+
+	set, err := r.Client.Subscriptions(ctx)
+	if err != nil {
+		framework.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
+		return
+	}
+	sub, found := set.Find(id)
+	switch {
+	case !found:
+		resp.Diagnostics.AddError("Webhook subscription not found",
+			fmt.Sprintf("The service lists no subscription with id %q. Expected %s.", id, importIDForm))
+		return
+	case eventType != "" && !strings.EqualFold(eventType, sub.EventType):
+		resp.Diagnostics.AddError("Webhook subscription has another event type",
+			fmt.Sprintf("Subscription %q has event type %q, not %q. Import it as %s/%s or as %s.", id, sub.EventType, eventType, sub.EventType, sub.ID, sub.ID))
+		return
+	}
+
+	r.Client.ClaimSubscription(sub.ID)
+
+	// The ID's spelling of the event type is kept, so that a configuration
+	// written the same way shows no difference.
+	model := subscriptionModel{
+		EventType:        types.StringValue(eventType),
+		Headers:          types.MapNull(types.StringType),
+		HeadersWOVersion: types.Int64Null(),
+	}
+	flattenSubscription(sub, &model)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
+	resp.Diagnostics.Append(markHeadersUnverified(ctx, importsOf(r.ProviderData), sub.ID, resp.Private)...)
+}

@@ -1,0 +1,99 @@
+package webhook
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+var _ datasource.DataSourceWithConfigure = (*supportedHooksDataSource)(nil)
+
+// NewSupportedHooksDataSource is the esign_supported_hooks data source.
+func NewSupportedHooksDataSource() datasource.DataSource {
+	return &supportedHooksDataSource{framework.NewDataSourceBase("_supported_hooks", supportedHooksSchema)}
+}
+
+type supportedHooksDataSource struct{ framework.DataSourceBase }
+
+type supportedHooksDataSourceModel struct {
+	Hooks      []supportedHookModel `tfsdk:"hooks"`
+	EventTypes []types.String       `tfsdk:"event_types"`
+}
+
+type supportedHookModel struct {
+	EventType         types.String `tfsdk:"event_type"`
+	Description       types.String `tfsdk:"description"`
+	PayloadSchemaJSON types.String `tfsdk:"payload_schema_json"`
+}
+
+var supportedHooksSchema = schema.Schema{
+	MarkdownDescription: "The event types this service supports for webhook subscriptions (`GET /hooks/v1`). " +
+		"The set differs between environments and service versions; use it to subscribe to whatever the environment offers.",
+	Attributes: map[string]schema.Attribute{
+		"hooks": schema.ListNestedAttribute{
+			MarkdownDescription: "Every supported hook, in the order the service lists them.",
+			Computed:            true,
+			NestedObject: schema.NestedAttributeObject{
+				Attributes: map[string]schema.Attribute{
+					"event_type": schema.StringAttribute{
+						MarkdownDescription: "Event type name, lower-case as the service lists it (e.g. `signaturerequestcompleted`).",
+						Computed:            true,
+					},
+					"description": schema.StringAttribute{
+						MarkdownDescription: "What the event means.",
+						Computed:            true,
+					},
+					"payload_schema_json": schema.StringAttribute{
+						MarkdownDescription: "The payload schema the service documents for the event, as compact JSON (use `jsondecode`).",
+						Computed:            true,
+					},
+				},
+			},
+		},
+		"event_types": schema.ListAttribute{
+			MarkdownDescription: "The event type names alone, lower-case, for `for_each` and `contains`.",
+			Computed:            true,
+			ElementType:         types.StringType,
+		},
+	},
+}
+
+func (d *supportedHooksDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
+	hooks, err := d.Client.SupportedHooks(ctx)
+	if err != nil {
+		framework.AddAPIError(&resp.Diagnostics, "Could not list the supported hooks", err)
+		return
+	}
+
+	state := supportedHooksDataSourceModel{
+		Hooks:      make([]supportedHookModel, 0, len(hooks)),
+		EventTypes: make([]types.String, 0, len(hooks)),
+	}
+	for _, h := range hooks {
+		state.Hooks = append(state.Hooks, supportedHookModel{
+			EventType:         types.StringValue(h.EventType),
+			Description:       types.StringValue(h.Description),
+			PayloadSchemaJSON: types.StringValue(compactJSON(h.PayloadSchema)),
+		})
+		state.EventTypes = append(state.EventTypes, types.StringValue(h.EventType))
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// compactJSON normalises a raw JSON value so that whitespace changes on the
+// service do not show up as a diff; "null" stands for a missing schema.
+func compactJSON(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return "null"
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return string(raw)
+	}
+	return buf.String()
+}
