@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 // Adopting what exists, end to end: `terraform query -generate-config-out`
 // over subscriptions and metadata made outside Terraform, a plan that only
@@ -19,6 +19,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
@@ -26,46 +27,46 @@ import (
 const adoptExample = "../../examples/adopt-existing"
 
 func TestAccAdoptExisting(t *testing.T) {
-	terraformBin := terraformCLI(t)
+	terraformBin := acctest.TerraformCLI(t)
 	// No OpenTofu release has them yet.
-	skipBelowTerraform(t, terraformBin, 14, "list resources and terraform query -generate-config-out")
-	pluginDir := buildProvider(t)
+	acctest.SkipBelowTerraform(t, terraformBin, 14, "list resources and terraform query -generate-config-out")
+	pluginDir := acctest.BuildProvider(t)
 
-	tenant := newTestTenant(t)
-	uri := testReceiver.URL(t.Name())
-	secret := randomSecret(t, "hdr-")
-	seedSubscriptions(t, tenant,
+	tenant := acctest.NewTenant(t)
+	uri := acctest.Receiver.URL(t.Name())
+	secret := acctest.RandomSecret(t, "hdr-")
+	acctest.SeedSubscriptions(t, tenant,
 		client.CreateSubscriptionRequest{EventType: "SignatureRequestCompleted", URI: uri + "/archive",
 			Description: "archive signed documents", Headers: map[string]string{"X-Client-Secret": secret}},
 		client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri + "/notify"},
 		client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri + "/audit", Description: "audit"},
 	)
-	seedMetadata(t, tenant,
-		metadataSeed{"SignatureRequest", "sr-adopt", "invoice_number", "INV-1", ""},
-		metadataSeed{"Signatory", "sig-adopt", "employee_id", "E-7", "sr-adopt"},
-		metadataSeed{"Document", "doc/adopt", "archive_class", "contract", "sr-adopt"},
-		metadataSeed{"Document", "doc-other", "archive_class", "letter", "sr-other"}, // another request's: not adopted
+	acctest.SeedMetadata(t, tenant,
+		acctest.MetadataSeed{"SignatureRequest", "sr-adopt", "invoice_number", "INV-1", ""},
+		acctest.MetadataSeed{"Signatory", "sig-adopt", "employee_id", "E-7", "sr-adopt"},
+		acctest.MetadataSeed{"Document", "doc/adopt", "archive_class", "contract", "sr-adopt"},
+		acctest.MetadataSeed{"Document", "doc-other", "archive_class", "letter", "sr-other"}, // another request's: not adopted
 	)
 
-	tf := newTerraformDir(t, terraformBin, pluginDir, append(providerEnv(tenant), "TF_VAR_signature_request_id=sr-adopt")...)
+	tf := acctest.NewTerraformDir(t, terraformBin, pluginDir, append(acctest.ProviderEnv(tenant), "TF_VAR_signature_request_id=sr-adopt")...)
 	for _, name := range []string{"main.tf", "adopt.tfquery.hcl"} {
 		content, err := os.ReadFile(filepath.Join(adoptExample, name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		writeFile(t, filepath.Join(tf.dir, name), string(content))
+		acctest.WriteFile(t, filepath.Join(tf.Dir, name), string(content))
 	}
 
 	// The query writes a resource and an import block by identity for each.
-	testEmulator.ResetCounters(tenant.SubscriptionKey)
-	out := tf.run(0, "query", "-generate-config-out=generated.tf", "-no-color")
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+	out := tf.Run(0, "query", "-generate-config-out=generated.tf", "-no-color")
 	if !strings.Contains(out, "Webhook headers cannot be listed") {
 		t.Errorf("the query does not warn that headers cannot be listed:\n%s", out)
 	}
-	if got := testEmulator.Counters(tenant.SubscriptionKey); got["GET /hooks/v1/subscription"] != 1 || got["GET /metadata/{referenceId}"] != 1 || len(got) != 2 {
+	if got := acctest.Emulator.Counters(tenant.SubscriptionKey); got["GET /hooks/v1/subscription"] != 1 || got["GET /metadata/{referenceId}"] != 1 || len(got) != 2 {
 		t.Errorf("the query sent %v, want one subscription list and one reference list", got)
 	}
-	generated, err := os.ReadFile(filepath.Join(tf.dir, "generated.tf"))
+	generated, err := os.ReadFile(filepath.Join(tf.Dir, "generated.tf"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,11 +83,11 @@ func TestAccAdoptExisting(t *testing.T) {
 	}
 
 	// The plan only imports, the apply writes nothing, the next plan is empty.
-	tf.expectPlan(map[string]int{"import": 6})
-	testEmulator.ResetCounters(tenant.SubscriptionKey)
-	tf.run(0, "apply", "-input=false", "-no-color", "plan.bin")
-	tf.expectNoWrites(tenant.SubscriptionKey)
-	tf.run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
+	expectPlan(t, tf, map[string]int{"import": 6})
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+	tf.Run(0, "apply", "-input=false", "-no-color", "plan.bin")
+	expectNoApplyWrites(t, tenant.SubscriptionKey)
+	tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
 
 	// The headers the service cannot show: configured after the import,
 	// they are adopted in place, with a warning, and still nothing is sent.
@@ -94,15 +95,15 @@ func TestAccAdoptExisting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(tf.dir, "generated.tf"), withHeaders)
-	out = tf.expectPlan(map[string]int{"update": 1, "no-op": 5})
+	acctest.WriteFile(t, filepath.Join(tf.Dir, "generated.tf"), withHeaders)
+	out = expectPlan(t, tf, map[string]int{"update": 1, "no-op": 5})
 	if !strings.Contains(out, "Imported webhook headers could not be verified") {
 		t.Errorf("the plan that adopts headers does not warn:\n%s", out)
 	}
-	testEmulator.ResetCounters(tenant.SubscriptionKey)
-	out = tf.run(0, "apply", "-input=false", "-no-color", "plan.bin")
-	tf.expectNoWrites(tenant.SubscriptionKey)
-	tf.run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+	out = tf.Run(0, "apply", "-input=false", "-no-color", "plan.bin")
+	expectNoApplyWrites(t, tenant.SubscriptionKey)
+	tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
 	if strings.Contains(out, secret) {
 		t.Errorf("the apply output shows the header value:\n%s", out)
 	}
@@ -111,9 +112,9 @@ func TestAccAdoptExisting(t *testing.T) {
 // expectPlan saves a plan to plan.bin and checks its resource changes: how
 // many are imports with no other change ("import"), updates in place and
 // no-ops. It returns the plan's output.
-func (tf *terraformDir) expectPlan(want map[string]int) string {
-	tf.t.Helper()
-	out := tf.run(0, "plan", "-out=plan.bin", "-input=false", "-no-color")
+func expectPlan(t *testing.T, tf *acctest.TerraformDir, want map[string]int) string {
+	t.Helper()
+	out := tf.Run(0, "plan", "-out=plan.bin", "-input=false", "-no-color")
 	var plan struct {
 		ResourceChanges []struct {
 			Address string `json:"address"`
@@ -123,8 +124,8 @@ func (tf *terraformDir) expectPlan(want map[string]int) string {
 			} `json:"change"`
 		} `json:"resource_changes"`
 	}
-	if err := json.Unmarshal([]byte(tf.run(0, "show", "-json", "plan.bin")), &plan); err != nil {
-		tf.t.Fatal(err)
+	if err := json.Unmarshal([]byte(tf.Run(0, "show", "-json", "plan.bin")), &plan); err != nil {
+		t.Fatal(err)
 	}
 	got := map[string]int{}
 	for _, rc := range plan.ResourceChanges {
@@ -135,15 +136,17 @@ func (tf *terraformDir) expectPlan(want map[string]int) string {
 		got[kind]++
 	}
 	if !maps.Equal(got, want) {
-		tf.t.Fatalf("the plan has changes %v, want %v:\n%s", got, want, out)
+		t.Fatalf("the plan has changes %v, want %v:\n%s", got, want, out)
 	}
 	return out
 }
 
-func (tf *terraformDir) expectNoWrites(subscriptionKey string) {
-	tf.t.Helper()
-	if n := testEmulator.Writes(subscriptionKey); n != 0 {
-		tf.t.Errorf("the apply sent %d writes to the service, want none: %v", n, testEmulator.Counters(subscriptionKey))
+// expectNoApplyWrites fails the test when the tenant's service got a write
+// since its counters were last reset.
+func expectNoApplyWrites(t *testing.T, subscriptionKey string) {
+	t.Helper()
+	if n := acctest.Emulator.Writes(subscriptionKey); n != 0 {
+		t.Errorf("the apply sent %d writes to the service, want none: %v", n, acctest.Emulator.Counters(subscriptionKey))
 	}
 }
 

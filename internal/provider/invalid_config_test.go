@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 // Bad input: every invalid configuration is refused at plan time with an
 // error that names the attribute and the rule, before any write reaches the
@@ -10,12 +10,13 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
 // invalidConfigCase is one refused configuration. config gets the tenant
 // and a valid https URI and returns the whole configuration; want is a
-// wrappedRegexp pattern that names the attribute and the rule.
+// acctest.WrappedRegexp pattern that names the attribute and the rule.
 type invalidConfigCase struct {
 	name   string
 	config func(tenant emulator.Tenant, uri string) string
@@ -42,7 +43,7 @@ resource "esign_webhook_subscription" "test" {
 // validProviderLines are the usual credentials of a tenant, for cases that
 // break one more setting.
 func validProviderLines(tenant emulator.Tenant) string {
-	return fmt.Sprintf("  base_url = %q\n  subscription_key = %q\n", testEmulatorURL, tenant.SubscriptionKey)
+	return fmt.Sprintf("  base_url = %q\n  subscription_key = %q\n", acctest.EmulatorURL, tenant.SubscriptionKey)
 }
 
 // providerCase breaks the provider block: extra lines next to base_url and
@@ -56,7 +57,7 @@ func providerCase(name, lines, want string) invalidConfigCase {
 // bodyCase adds one resource or data source to a valid provider block.
 func bodyCase(name, body, want string) invalidConfigCase {
 	return invalidConfigCase{name: name, want: want, config: func(tenant emulator.Tenant, uri string) string {
-		return providerConfig(tenant) + fmt.Sprintf(body, uri)
+		return acctest.ProviderConfig(tenant) + fmt.Sprintf(body, uri)
 	}}
 }
 
@@ -99,7 +100,7 @@ var invalidConfigCases = []invalidConfigCase{
 		return withProvider(fmt.Sprintf("  subscription_key = %q\n  access_token = %q", tenant.SubscriptionKey, tenant.AccessToken))(tenant, uri)
 	}},
 	{name: "provider/subscription_key missing", want: `Missing subscription key.*Set subscription_key in the provider block or the ESIGN_SUBSCRIPTION_KEY`, config: func(tenant emulator.Tenant, uri string) string {
-		return withProvider(fmt.Sprintf("  base_url = %q\n  access_token = %q", testEmulatorURL, tenant.AccessToken))(tenant, uri)
+		return withProvider(fmt.Sprintf("  base_url = %q\n  access_token = %q", acctest.EmulatorURL, tenant.AccessToken))(tenant, uri)
 	}},
 	providerCase("credentials missing", ``, `Missing credentials.*Set access_token \(or ESIGN_ACCESS_TOKEN\), or the login block`),
 	providerCase("access_token empty", `  access_token = ""`, `Empty access token.*access_token is set to an empty string`),
@@ -202,15 +203,15 @@ var invalidConfigCases = []invalidConfigCase{
 func TestAccInvalidConfigurations(t *testing.T) {
 	for _, tc := range invalidConfigCases {
 		t.Run(tc.name, func(t *testing.T) {
-			tenant := newTestTenant(t)
+			tenant := acctest.NewTenant(t)
 			resource.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 				Steps: []resource.TestStep{{
-					Config:      tc.config(tenant, testReceiver.URL(t.Name())),
-					ExpectError: wrappedRegexp(tc.want),
+					Config:      tc.config(tenant, acctest.Receiver.URL(t.Name())),
+					ExpectError: acctest.WrappedRegexp(tc.want),
 				}},
 			})
-			if n := testEmulator.Writes(tenant.SubscriptionKey); n != 0 {
+			if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
 				t.Errorf("the refused configuration made %d writes, want 0", n)
 			}
 		})

@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 )
 
 // Apply runs its writes in parallel: Terraform's -parallelism (10 by
@@ -19,9 +19,9 @@ import (
 // writes. Only creates of identical subscriptions wait for each other (see
 // internal/client/subscriptions_create.go), and these have distinct URIs.
 func TestAccApplyWritesInParallel(t *testing.T) {
-	tenant := newTestTenant(t)
+	tenant := acctest.NewTenant(t)
 	gate := newWriteGate(t)
-	entries := providerConfigAt(gate.url, tenant) + `
+	entries := acctest.ProviderConfigAt(gate.url, tenant) + `
 resource "esign_metadata_entry" "m" {
   count       = 12
   entity_type = "Document"
@@ -38,7 +38,7 @@ resource "esign_webhook_subscription" "s" {
 }
 `
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				// 12 upserts, 10 at a time.
@@ -86,7 +86,7 @@ func newWriteGate(t *testing.T) *writeGate {
 	t.Helper()
 	g := &writeGate{open: make(chan struct{})}
 	close(g.open)
-	next := testEmulator.Handler()
+	next := acctest.Emulator.Handler()
 	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet {
 			g.hold(r)
@@ -144,7 +144,7 @@ func (g *writeGate) openLocked() {
 
 // checkFilled checks that the gate opened because the expected number of
 // writes was held at once.
-func (g *writeGate) checkFilled() testcheck.Func {
+func (g *writeGate) checkFilled() acctest.Func {
 	return func() error {
 		g.mu.Lock()
 		defer g.mu.Unlock()

@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 // Secrets never appear in Terraform's log at TRACE, in its output, or in
 // state (write-only values). This test runs the real terraform CLI with the
@@ -10,8 +10,6 @@ package provider
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,8 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
-	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
@@ -30,16 +28,16 @@ import (
 const jwtHeader = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
 
 func TestAccRedaction(t *testing.T) {
-	terraformBin := terraformCLI(t)
+	terraformBin := acctest.TerraformCLI(t)
 	// Write-only attributes and ephemeral variables need Terraform or
 	// OpenTofu 1.11. Older clients (Terraform 1.5.7, OpenTofu 1.6.3 in CI)
 	// still run every other check of the scenario, without the headers_wo
 	// subscription.
-	writeOnly, version := terraformAtLeast(t, terraformBin, 11)
+	writeOnly, version := acctest.TerraformAtLeast(t, terraformBin, 11)
 	if !writeOnly {
 		t.Logf("%s is version %s: write-only attributes and ephemeral variables need 1.11, so headers_wo is left out", terraformBin, version)
 	}
-	pluginDir := buildProvider(t)
+	pluginDir := acctest.BuildProvider(t)
 	checkLoginTokensLookLikeJWTs(t)
 
 	for _, mode := range []string{"access_token", "login"} {
@@ -50,26 +48,14 @@ func TestAccRedaction(t *testing.T) {
 	}
 }
 
-// buildProvider builds the provider binary into a temporary directory and
+// acctest.BuildProvider builds the provider binary into a temporary directory and
 // returns that directory (for dev_overrides).
-func buildProvider(t *testing.T) string {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	var out strings.Builder
-	dir, err := devprovider.Build(ctx, ".", "github.com/esign-oss/terraform-provider-esign", t.TempDir(), &out)
-	if err != nil {
-		t.Fatalf("building the provider: %v\n%s", err, out.String())
-	}
-	return dir
-}
-
 // checkLoginTokensLookLikeJWTs makes sure the jwtHeader scan can find a
 // login token: the emulator's tokens do start with it.
 func checkLoginTokensLookLikeJWTs(t *testing.T) {
-	tenant := newTestTenant(t)
+	tenant := acctest.NewTenant(t)
 	c, err := client.New(client.Config{
-		BaseURL: testEmulatorURL, SubscriptionKey: tenant.SubscriptionKey,
+		BaseURL: acctest.EmulatorURL, SubscriptionKey: tenant.SubscriptionKey,
 		Login: &client.LoginCredentials{Username: tenant.Username, Password: tenant.Password, TenantID: tenant.TenantID},
 	})
 	if err != nil {
@@ -84,16 +70,7 @@ func checkLoginTokensLookLikeJWTs(t *testing.T) {
 	}
 }
 
-func randomSecret(t *testing.T, prefix string) string {
-	t.Helper()
-	b := make([]byte, 12)
-	if _, err := rand.Read(b); err != nil {
-		t.Fatal(err)
-	}
-	return prefix + hex.EncodeToString(b)
-}
-
-const redactionConfig = cliConfigHeader + `
+const redactionConfig = acctest.CLIConfigHeader + `
 variable "header_secret" {
   type      = string
   sensitive = true
@@ -145,21 +122,21 @@ resource "esign_webhook_subscription" "headers_wo" {
 // runRedactionScenario applies, plans again and destroys with TF_LOG=TRACE,
 // then scans every log, every output and the state for the secrets.
 func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, writeOnly bool) {
-	tenant := newTestTenant(t)
-	headerSecret := randomSecret(t, "hdr-")
-	woSecret := randomSecret(t, "wo-")
-	uri := testReceiver.URL(t.Name())
+	tenant := acctest.NewTenant(t)
+	headerSecret := acctest.RandomSecret(t, "hdr-")
+	woSecret := acctest.RandomSecret(t, "wo-")
+	uri := acctest.Receiver.URL(t.Name())
 
-	work, configDir, env := devCLIDir(t, pluginDir)
+	work, configDir, env := acctest.DevCLIDir(t, pluginDir)
 	config := redactionConfig
 	if writeOnly {
 		config += redactionWriteOnlyConfig
 	}
-	writeFile(t, filepath.Join(configDir, "main.tf"), config)
+	acctest.WriteFile(t, filepath.Join(configDir, "main.tf"), config)
 
 	env = append(env,
 		"TF_LOG=TRACE",
-		"ESIGN_BASE_URL="+testEmulatorURL,
+		"ESIGN_BASE_URL="+acctest.EmulatorURL,
 		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
 		"TF_VAR_uri="+uri,
 		"TF_VAR_header_secret="+headerSecret,
@@ -179,14 +156,14 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 		env = append(env, "ESIGN_USERNAME="+tenant.Username, "ESIGN_PASSWORD="+tenant.Password, "ESIGN_TENANT_ID="+tenant.TenantID)
 		secrets["password"] = tenant.Password
 		// A 401 in the middle of the apply: the provider logs in again.
-		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultUnauthorized, 1)
+		acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultUnauthorized, 1)
 	} else {
 		env = append(env, "ESIGN_ACCESS_TOKEN="+tenant.AccessToken)
 		secrets["access token"] = tenant.AccessToken
 	}
 	// A lost answer and a retried server error, so those paths log too.
-	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteMetadataPut, emulator.FaultInternalError, 1)
-	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
+	acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteMetadataPut, emulator.FaultInternalError, 1)
+	acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
 
 	var logs, outputs []string
 	run := func(name string, args ...string) {
@@ -258,12 +235,5 @@ func expectAbsent(t *testing.T, what, secret string, in map[string]string) {
 			start, end := max(i-200, 0), min(i+len(secret)+100, len(text))
 			t.Errorf("the %s appears in the %s: …%s…", what, where, text[start:end])
 		}
-	}
-}
-
-func writeFile(t *testing.T, name, content string) {
-	t.Helper()
-	if err := os.WriteFile(name, []byte(content), 0o600); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -1,4 +1,4 @@
-package provider
+package provider_test
 
 // Reliability: a provider run in CI meets lost answers, rate limits and
 // server errors. It must converge, never create a duplicate and never lose
@@ -15,8 +15,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
-	"github.com/esign-oss/terraform-provider-esign/internal/testcheck"
 )
 
 // stateIDsOfType lists the ids of every resource of a type in the state.
@@ -38,10 +38,10 @@ func stateIDsOfType(req statecheck.CheckStateRequest, resourceType string) []str
 // expectStateMatchesSubscriptions checks that the state tracks exactly the
 // subscriptions the emulator holds, n of them, each once.
 func expectStateMatchesSubscriptions(key string, n int) statecheck.StateCheck {
-	return testcheck.StateFunc(func(req statecheck.CheckStateRequest) error {
+	return acctest.StateFunc(func(req statecheck.CheckStateRequest) error {
 		inState := stateIDsOfType(req, "esign_webhook_subscription")
 		var onService []string
-		for _, s := range testEmulator.Subscriptions(key) {
+		for _, s := range acctest.Emulator.Subscriptions(key) {
 			onService = append(onService, s.ID)
 		}
 		sort.Strings(onService)
@@ -63,8 +63,8 @@ func expectStateMatchesSubscriptions(key string, n int) statecheck.StateCheck {
 // duplicates, state and service agree, the next plan is empty, and destroy
 // under the same faults leaves nothing behind.
 func TestAccReliability_chaos(t *testing.T) {
-	tenant := newTestTenant(t)
-	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{
+	tenant := acctest.NewTenant(t)
+	acctest.Emulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{
 		ErrorRate:          0.15,
 		RateLimitRate:      0.05,
 		RetryAfter:         0,
@@ -96,11 +96,11 @@ resource "esign_metadata_entry" "chaos" {
   key         = "key-${count.index}"
   value       = "value-${count.index}"
 }
-`, testEmulatorURL, tenant.AccessToken, tenant.SubscriptionKey, testReceiver.URL(t.Name()))
+`, acctest.EmulatorURL, tenant.AccessToken, tenant.SubscriptionKey, acctest.Receiver.URL(t.Name()))
 
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{
 			{
 				Config: config,
@@ -109,8 +109,8 @@ resource "esign_metadata_entry" "chaos" {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 50),
-					testcheck.Func(func() error {
-						stored := testEmulator.Metadata(tenant.SubscriptionKey)
+					acctest.Func(func() error {
+						stored := acctest.Emulator.Metadata(tenant.SubscriptionKey)
 						if len(stored) != 100 {
 							return fmt.Errorf("the emulator holds %d metadata entries, want 100", len(stored))
 						}
@@ -121,8 +121,8 @@ resource "esign_metadata_entry" "chaos" {
 						}
 						return nil
 					}),
-					testcheck.Func(func() error {
-						c := testEmulator.Counters(tenant.SubscriptionKey)
+					acctest.Func(func() error {
+						c := acctest.Emulator.Counters(tenant.SubscriptionKey)
 						t.Logf("requests per route under faults: %v", c)
 						if c[emulator.RouteSubscriptionCreate] <= 50 {
 							return fmt.Errorf("%d create requests: the faults did not strike, the test proves nothing", c[emulator.RouteSubscriptionCreate])
@@ -142,7 +142,7 @@ resource "esign_metadata_entry" "chaos" {
 
 // ambiguousSubscriptionConfig declares count identical subscriptions.
 func ambiguousSubscriptionConfig(tenant emulator.Tenant, uri string, count int, headerValue string) string {
-	return providerConfig(tenant) + fmt.Sprintf(`
+	return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
 resource "esign_webhook_subscription" "test" {
   count       = %d
   event_type  = "SignatureRequestCompleted"
@@ -164,8 +164,8 @@ resource "esign_webhook_subscription" "test" {
 func ambiguousCreateStep(tenant emulator.Tenant, uri string, kind emulator.FaultKind, count int, version string, creates int) resource.TestStep {
 	return resource.TestStep{
 		PreConfig: func() {
-			testEmulator.ResetCounters(tenant.SubscriptionKey)
-			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
+			acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+			acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
 		},
 		Config: ambiguousSubscriptionConfig(tenant, uri, count, version),
 		ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -173,7 +173,7 @@ func ambiguousCreateStep(tenant emulator.Tenant, uri string, kind emulator.Fault
 		},
 		ConfigStateChecks: []statecheck.StateCheck{
 			expectStateMatchesSubscriptions(tenant.SubscriptionKey, count),
-			expectRequests(tenant, emulator.RouteSubscriptionCreate, creates),
+			acctest.ExpectRequests(tenant, emulator.RouteSubscriptionCreate, creates),
 		},
 	}
 }
@@ -193,11 +193,11 @@ func TestAccReliability_ambiguousCreate(t *testing.T) {
 		{"internal server error", emulator.FaultInternalError, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tenant := newTestTenant(t)
+			tenant := acctest.NewTenant(t)
 			resource.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-				CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
-				Steps:                    []resource.TestStep{ambiguousCreateStep(tenant, testReceiver.URL(t.Name()), tc.kind, 1, "v1", tc.creates)},
+				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+				CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+				Steps:                    []resource.TestStep{ambiguousCreateStep(tenant, acctest.Receiver.URL(t.Name()), tc.kind, 1, "v1", tc.creates)},
 			})
 		})
 	}
@@ -210,8 +210,8 @@ func TestAccReliability_ambiguousCreate(t *testing.T) {
 // the old one of a create_before_destroy replacement, which is about to be
 // deleted.
 func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
-	tenant := newTestTenant(t)
-	uri := testReceiver.URL(t.Name())
+	tenant := acctest.NewTenant(t)
+	uri := acctest.Receiver.URL(t.Name())
 	// A header change replaces all three, new ones first; the event type,
 	// URI and description stay, so the old ones match.
 	replaceAll := ambiguousCreateStep(tenant, uri, emulator.FaultBadGateway, 3, "v2", 4)
@@ -219,8 +219,8 @@ func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 		plancheck.ExpectResourceAction("esign_webhook_subscription.test[0]", plancheck.ResourceActionCreateBeforeDestroy),
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
-		CheckDestroy:             checkSubscriptionsDestroyed(tenant.SubscriptionKey),
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{
 			// Two identical creates in one apply, one answer lost.
 			ambiguousCreateStep(tenant, uri, emulator.FaultCommitThenDrop, 2, "v1", 2),
@@ -270,7 +270,7 @@ resource "esign_metadata_entry" "kept" {
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tenant := newTestTenant(t)
+			tenant := acctest.NewTenant(t)
 			config := func(baseURL string) string {
 				return fmt.Sprintf(`
 provider "esign" {
@@ -283,22 +283,22 @@ variable "receiver" {
   type    = string
   default = %q
 }
-`, baseURL, tenant.AccessToken, tenant.SubscriptionKey, testReceiver.URL(t.Name())) + c.resources
+`, baseURL, tenant.AccessToken, tenant.SubscriptionKey, acctest.Receiver.URL(t.Name())) + c.resources
 			}
-			wrongBaseURL := wrappedRegexp(c.readSummary + `.*answered 404.*does not point at its API.*Check base_url .*path prefix`)
-			inState := testcheck.StateFunc(func(req statecheck.CheckStateRequest) error {
+			wrongBaseURL := acctest.WrappedRegexp(c.readSummary + `.*answered 404.*does not point at its API.*Check base_url .*path prefix`)
+			inState := acctest.StateFunc(func(req statecheck.CheckStateRequest) error {
 				if ids := stateIDsOfType(req, c.resourceType); len(ids) != c.count {
 					return fmt.Errorf("the state holds %d %s, want %d: %v", len(ids), c.resourceType, c.count, ids)
 				}
 				return nil
 			})
 			resource.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testAccProtoV6ProviderFactories,
+				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 				Steps: []resource.TestStep{
-					{Config: config(testEmulatorURL), ConfigStateChecks: []statecheck.StateCheck{inState}},
+					{Config: config(acctest.EmulatorURL), ConfigStateChecks: []statecheck.StateCheck{inState}},
 					{
 						// A plan (and an apply) stops at the refresh.
-						Config:      config(testEmulatorURL + "/wrong"),
+						Config:      config(acctest.EmulatorURL + "/wrong"),
 						ExpectError: wrongBaseURL,
 					},
 					{
@@ -307,7 +307,7 @@ variable "receiver" {
 						ExpectError:  wrongBaseURL,
 					},
 					{
-						Config: config(testEmulatorURL),
+						Config: config(acctest.EmulatorURL),
 						ConfigPlanChecks: resource.ConfigPlanChecks{
 							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 						},

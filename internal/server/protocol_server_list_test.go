@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"context"
@@ -7,7 +7,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/server"
 )
 
 // The provider's server offers list resources the way plugin-go looks for
@@ -15,17 +17,17 @@ import (
 // list honours the limit Terraform asks for itself, so results past it are
 // never built.
 func TestProtocolServerServesListResources(t *testing.T) {
-	tenant := newTestTenant(t)
+	tenant := acctest.NewTenant(t)
 	for _, uri := range []string{"a", "b", "c"} {
-		seedSubscriptions(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: "https://hooks.example.com/" + uri})
+		acctest.SeedSubscriptions(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: "https://hooks.example.com/" + uri})
 	}
-	server := configuredServer(t, NewProtocol6Server("test"), tenant)
-	lists, ok := server.(tfprotov6.ListResourceServer)
+	ours := configuredServer(t, server.New("test"), tenant)
+	lists, ok := ours.(tfprotov6.ListResourceServer)
 	if !ok {
-		t.Fatal("the provider's server is no tfprotov6.ListResourceServer: Terraform would find no list resource")
+		t.Fatal("the provider's ours is no tfprotov6.ListResourceServer: Terraform would find no list resource")
 	}
 
-	schemas, err := server.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	schemas, err := ours.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +64,7 @@ func TestProtocolServerServesListResources(t *testing.T) {
 			if r.Identity == nil || r.Resource == nil {
 				t.Fatalf("limit %d: a result without identity or resource: %+v", limit, r)
 			}
-			identity, err := r.Identity.IdentityData.Unmarshal(webhookSubscriptionIdentities.typ)
+			identity, err := r.Identity.IdentityData.Unmarshal(typesOf(t, ours).identities["esign_webhook_subscription"])
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -14,6 +14,7 @@ import (
 	"time"
 	"weak"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/provider"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 )
@@ -116,11 +117,11 @@ func retainedAfterGC(t *testing.T, server tfprotov6.ProviderServer, call protoco
 func TestProtocolServerLetsGoOfRequests(t *testing.T) {
 	for _, c := range perResourceCalls {
 		t.Run(c.name, func(t *testing.T) {
-			if !retainedAfterGC(t, providerserver.NewProtocol6(New("test")())(), c.call) {
+			if !retainedAfterGC(t, providerserver.NewProtocol6(provider.New("test")())(), c.call) {
 				t.Errorf("terraform-plugin-framework no longer keeps the context of %s until StopProvider "+
 					"(v1.19.0: internal/proto6server, (*Server).registerContext): this call needs no callContext", c.name)
 			}
-			if retainedAfterGC(t, NewProtocol6Server("test"), c.call) {
+			if retainedAfterGC(t, New("test"), c.call) {
 				t.Errorf("a finished %s call's request context is still reachable through the provider's server", c.name)
 			}
 		})

@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"context"
@@ -10,8 +10,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider"
+	"github.com/esign-oss/terraform-provider-esign/internal/server"
 )
 
 // objectValue builds a value of an object type from strings; attributes not
@@ -42,20 +45,47 @@ func dynamicValue(t *testing.T, v tftypes.Value) *tfprotov6.DynamicValue {
 	return &dv
 }
 
+// schemaTypes are the value types of a server's schemas, as Terraform
+// reads them: the provider block's, and each resource's state and identity.
+type schemaTypes struct {
+	provider           tftypes.Type
+	states, identities map[string]tftypes.Type
+}
+
+func typesOf(t *testing.T, s tfprotov6.ProviderServer) schemaTypes {
+	t.Helper()
+	schemas, err := s.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil || len(schemas.Diagnostics) > 0 {
+		t.Fatalf("GetProviderSchema: %v %v", err, schemas.Diagnostics)
+	}
+	identities, err := s.GetResourceIdentitySchemas(context.Background(), &tfprotov6.GetResourceIdentitySchemasRequest{})
+	if err != nil || len(identities.Diagnostics) > 0 {
+		t.Fatalf("GetResourceIdentitySchemas: %v %v", err, identities.Diagnostics)
+	}
+	types := schemaTypes{provider: schemas.Provider.ValueType(), states: map[string]tftypes.Type{}, identities: map[string]tftypes.Type{}}
+	for name, schema := range schemas.ResourceSchemas {
+		types.states[name] = schema.ValueType()
+	}
+	for name, schema := range identities.IdentitySchemas {
+		types.identities[name] = schema.ValueType()
+	}
+	return types
+}
+
 // configuredServer configures server for the tenant, as Terraform does
 // before a refresh.
-func configuredServer(t *testing.T, server tfprotov6.ProviderServer, tenant emulator.Tenant) tfprotov6.ProviderServer {
+func configuredServer(t *testing.T, s tfprotov6.ProviderServer, tenant emulator.Tenant) tfprotov6.ProviderServer {
 	t.Helper()
-	config := objectValue(t, providerSchema.Type().TerraformType(context.Background()), map[string]string{
-		"base_url": testEmulatorURL, "access_token": tenant.AccessToken, "subscription_key": tenant.SubscriptionKey,
+	config := objectValue(t, typesOf(t, s).provider, map[string]string{
+		"base_url": acctest.EmulatorURL, "access_token": tenant.AccessToken, "subscription_key": tenant.SubscriptionKey,
 	})
-	resp, err := server.ConfigureProvider(context.Background(), &tfprotov6.ConfigureProviderRequest{
+	resp, err := s.ConfigureProvider(context.Background(), &tfprotov6.ConfigureProviderRequest{
 		TerraformVersion: "1.11.0", Config: dynamicValue(t, config),
 	})
 	if err != nil || len(resp.Diagnostics) > 0 {
 		t.Fatalf("ConfigureProvider: %v %v", err, resp.Diagnostics)
 	}
-	return server
+	return s
 }
 
 // refreshed is what one ReadResource answered: the new state (null when the
@@ -77,14 +107,14 @@ func (r refreshed) equal(o refreshed) bool {
 // refreshWithIdentity sends one ReadResource with the prior state and
 // identity (none when identity is nil, as from a state written before the
 // provider had identity).
-func refreshWithIdentity(t *testing.T, server tfprotov6.ProviderServer, typeName string, prior tftypes.Value, identity *tftypes.Value, private []byte) refreshed {
+func refreshWithIdentity(t *testing.T, s tfprotov6.ProviderServer, typeName string, prior tftypes.Value, identity *tftypes.Value, private []byte) refreshed {
 	t.Helper()
 	req := &tfprotov6.ReadResourceRequest{TypeName: typeName, CurrentState: dynamicValue(t, prior), Private: private}
-	identityType := refreshShortcuts[typeName].identity.typ
+	identityType := typesOf(t, s).identities[typeName]
 	if identity != nil {
 		req.CurrentIdentity = &tfprotov6.ResourceIdentityData{IdentityData: dynamicValue(t, *identity)}
 	}
-	resp, err := server.ReadResource(context.Background(), req)
+	resp, err := s.ReadResource(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,9 +137,9 @@ func refreshWithIdentity(t *testing.T, server tfprotov6.ProviderServer, typeName
 
 // refresh sends one ReadResource without identity and returns the new
 // state, failing on any diagnostic.
-func refresh(t *testing.T, server tfprotov6.ProviderServer, typeName string, prior tftypes.Value, private []byte) tftypes.Value {
+func refresh(t *testing.T, s tfprotov6.ProviderServer, typeName string, prior tftypes.Value, private []byte) tftypes.Value {
 	t.Helper()
-	got := refreshWithIdentity(t, server, typeName, prior, nil, private)
+	got := refreshWithIdentity(t, s, typeName, prior, nil, private)
 	if len(got.diagnostics) > 0 {
 		t.Fatalf("ReadResource %s: %q", typeName, got.diagnostics)
 	}
@@ -119,9 +149,10 @@ func refresh(t *testing.T, server tfprotov6.ProviderServer, typeName string, pri
 // The shortcut answers exactly what the framework and Read answer, and only
 // when nothing changed.
 func TestRefreshShortcutAnswersLikeRead(t *testing.T) {
-	tenant := newTestTenant(t)
+	tenant := acctest.NewTenant(t)
 	ctx := context.Background()
-	c := testClient(t, tenant)
+	c := acctest.Client(t, tenant)
+	types := typesOf(t, server.New("test"))
 	for _, key := range []string{"warm", "k"} {
 		if _, err := c.PutMetadata(ctx, "Document", "doc-1", key, client.PutMetadataRequest{Value: "v"}); err != nil {
 			t.Fatal(err)
@@ -134,13 +165,13 @@ func TestRefreshShortcutAnswersLikeRead(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	entryType := refreshShortcuts["esign_metadata_entry"].stateType
+	entryType := types.states["esign_metadata_entry"]
 	entry := func(key, value string) tftypes.Value {
 		return objectValue(t, entryType, map[string]string{
 			"id": "Document/doc-1/" + key, "entity_type": "Document", "entity_id": "doc-1", "key": key, "value": value,
 		})
 	}
-	subType := refreshShortcuts["esign_webhook_subscription"].stateType
+	subType := types.states["esign_webhook_subscription"]
 	subscription := func(id, description string) tftypes.Value {
 		return objectValue(t, subType, map[string]string{
 			"id": id, "event_type": "signatorysigned", "uri": "https://hooks.example.com/shortcut", "description": description,
@@ -148,11 +179,11 @@ func TestRefreshShortcutAnswersLikeRead(t *testing.T) {
 	}
 
 	entryIdentity := func(key string) *tftypes.Value {
-		v := metadataEntryIdentities.value(map[string]string{"entity_type": "Document", "entity_id": "doc-1", "key": key})
+		v := objectValue(t, types.identities["esign_metadata_entry"], map[string]string{"entity_type": "Document", "entity_id": "doc-1", "key": key})
 		return &v
 	}
 	subscriptionIdentity := func(id, eventType string) *tftypes.Value {
-		v := webhookSubscriptionIdentities.value(map[string]string{"id": id, "event_type": eventType})
+		v := objectValue(t, types.identities["esign_webhook_subscription"], map[string]string{"id": id, "event_type": eventType})
 		return &v
 	}
 
@@ -180,12 +211,12 @@ func TestRefreshShortcutAnswersLikeRead(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			ours := configuredServer(t, NewProtocol6Server("test"), tenant)
-			framework := configuredServer(t, providerserver.NewProtocol6(New("test")())(), tenant)
+			ours := configuredServer(t, server.New("test"), tenant)
+			framework := configuredServer(t, providerserver.NewProtocol6(provider.New("test")())(), tenant)
 			for _, s := range []tfprotov6.ProviderServer{ours, framework} {
 				refresh(t, s, tc.typeName, tc.warm, nil)
 			}
-			shortcutsBefore := ours.(protocolServer).shortcuts.Load()
+			shortcutsBefore := server.ShortcutAnswers(ours)
 
 			got := refreshWithIdentity(t, ours, tc.typeName, tc.prior, tc.identity, tc.private)
 			want := refreshWithIdentity(t, framework, tc.typeName, tc.prior, tc.identity, tc.private)
@@ -200,7 +231,7 @@ func TestRefreshShortcutAnswersLikeRead(t *testing.T) {
 			case tc.wantError == "" && want.identity.IsNull():
 				t.Errorf("the framework answered without an identity: %s", want)
 			}
-			if used := ours.(protocolServer).shortcuts.Load() > shortcutsBefore; used != tc.wantShortcut {
+			if used := server.ShortcutAnswers(ours) > shortcutsBefore; used != tc.wantShortcut {
 				t.Errorf("shortcut used: %v, want %v", used, tc.wantShortcut)
 			}
 		})
@@ -208,13 +239,13 @@ func TestRefreshShortcutAnswersLikeRead(t *testing.T) {
 
 	// Without a list already read, the shortcut sends no request of its
 	// own: the framework's Read does, once.
-	testEmulator.ResetCounters(tenant.SubscriptionKey)
-	ours := configuredServer(t, NewProtocol6Server("test"), tenant)
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+	ours := configuredServer(t, server.New("test"), tenant)
 	refresh(t, ours, "esign_metadata_entry", entry("k", "v"), nil)
-	if n := ours.(protocolServer).shortcuts.Load(); n != 0 {
+	if n := server.ShortcutAnswers(ours); n != 0 {
 		t.Errorf("the first read of a list took the shortcut (%d)", n)
 	}
-	if got := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteMetadataEntityList]; got != 1 {
+	if got := acctest.Emulator.Counters(tenant.SubscriptionKey)[emulator.RouteMetadataEntityList]; got != 1 {
 		t.Errorf("the first refresh sent %d list requests, want 1", got)
 	}
 }

@@ -70,6 +70,7 @@ func (m entryModel) id() types.String {
 }
 
 var entrySchema = schema.Schema{
+	Version: entrySchemaVersion,
 	MarkdownDescription: "One key/value metadata entry attached to a signature request, a signatory or a document " +
 		"(`PUT /metadata/{entityType}/{entityId}/{key}`).\n\n" +
 		"~> **The service has no delete operation for metadata.** Destroying this resource (or replacing it) only " +

@@ -1,0 +1,8 @@
+package document
+
+// What the external tests of this package (package document_test) check
+// against.
+const (
+	MaxInlineContent = maxInlineContent
+	OutputFileMode   = outputFileMode
+)

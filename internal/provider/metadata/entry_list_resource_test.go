@@ -1,0 +1,148 @@
+package metadata_test
+
+import (
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// entryFilter selects the list result of one entry.
+func entryFilter(entityType, entityID, key string) queryfilter.QueryFilter {
+	return queryfilter.ByResourceIdentity(map[string]knownvalue.Check{
+		"entity_type": knownvalue.StringExact(entityType),
+		"entity_id":   knownvalue.StringExact(entityID),
+		"key":         knownvalue.StringExact(key),
+	})
+}
+
+// The entries of an entity (entity type in any case) or of a reference,
+// one request each, with readable display names, identities, and resource
+// objects equal to what an import gives; the list block's config is
+// validated before any request.
+func TestAccMetadataEntryListResource(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	acctest.SeedMetadata(t, tenant,
+		acctest.MetadataSeed{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
+		acctest.MetadataSeed{"SignatureRequest", "sr-1", "cost_center", "CC-7", ""},
+		acctest.MetadataSeed{"Signatory", "sig-1", "employee_id", "E-7", "sr-1"},
+		acctest.MetadataSeed{"Document", "doc/1", "archive_class", "contract", "sr-1"},
+		acctest.MetadataSeed{"Document", "doc/1", "retention", "10y", ""},
+		acctest.MetadataSeed{"Document", "doc-2", "archive_class", "letter", "sr-2"},
+	)
+	invalid := func(config, want string) resource.TestStep {
+		step := acctest.QueryStep(tenant, `
+list "esign_metadata_entry" "bad" {
+  provider = esign
+`+config+`
+}
+`)
+		step.ExpectError = acctest.WrappedRegexp(want)
+		return step
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		// List resources and terraform query: Terraform 1.14.
+		TerraformVersionChecks:   acctest.RequiresQuery,
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			acctest.QueryStep(tenant, `
+list "esign_metadata_entry" "document" {
+  provider         = esign
+  include_resource = true
+  config {
+    entity_type = "document"
+    entity_id   = "doc/1"
+  }
+}
+
+list "esign_metadata_entry" "reference" {
+  provider         = esign
+  include_resource = true
+  config {
+    reference_id = "sr-1"
+  }
+}
+
+list "esign_metadata_entry" "one" {
+  provider = esign
+  limit    = 1
+  config {
+    reference_id = "sr-1"
+  }
+}
+`,
+				querycheck.ExpectLength("esign_metadata_entry.document", 2),
+				querycheck.ExpectLength("esign_metadata_entry.reference", 4),
+				querycheck.ExpectLength("esign_metadata_entry.one", 1),
+				// One list of the entity; the reference is listed once per
+				// list block (the service's reference list is not shared).
+				acctest.ExpectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteMetadataReferenceList: 2}),
+				querycheck.ExpectResourceDisplayName("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"),
+					knownvalue.StringExact("Document doc/1: retention")),
+				querycheck.ExpectResourceKnownValues("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact("Document/doc/1/retention")},
+					{Path: tfjsonpath.New("entity_type"), KnownValue: knownvalue.StringExact("Document")},
+					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("10y")},
+					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
+				}),
+				querycheck.ExpectResourceDisplayName("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"),
+					knownvalue.StringExact("Signatory sig-1: employee_id")),
+				// What an import gives: the service never returns
+				// reference_id, a signature request's defaults to its id.
+				querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("E-7")},
+					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
+				}),
+				querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("SignatureRequest", "sr-1", "cost_center"), []querycheck.KnownValueCheck{
+					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("CC-7")},
+					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.StringExact("sr-1")},
+				}),
+			),
+			invalid(``, `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`),
+			invalid(`config {
+    entity_type = "Document"
+  }`, `These attributes must be configured together: \[entity_type,entity_id\]`),
+			invalid(`config {
+    entity_type  = "Document"
+    entity_id    = "doc-2"
+    reference_id = "sr-2"
+  }`, `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`),
+			invalid(`config {
+    entity_type  = "Document"
+    reference_id = "sr-2"
+  }`, `These attributes cannot be configured together: \[entity_type,reference_id\]`),
+			invalid(`config {
+    entity_type = "Envelope"
+    entity_id   = "e-1"
+  }`, `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Envelope"`),
+			{
+				// Nothing was sent to the service for an invalid list block: the
+				// only requests are this valid block's.
+				Query: true,
+				Config: acctest.QueryConfig(tenant, `
+list "esign_metadata_entry" "none" {
+  provider = esign
+  config {
+    entity_type = "Signatory"
+    entity_id   = "nobody"
+  }
+}
+`),
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("esign_metadata_entry.none", 0),
+					// The entity has no entry, which the service answers with
+					// 404: read as "empty" only once GET /hooks/v1 has shown
+					// that base_url is right (once per run).
+					acctest.ExpectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteHooksList: 1}),
+				},
+			},
+		},
+	})
+}

@@ -1,0 +1,634 @@
+package metadata_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// expectStoredMetadata checks that the emulator holds the entry with value
+// and referenceID ("" = do not check the reference).
+func expectStoredMetadata(tenant emulator.Tenant, entityType, entityID, key, value, referenceID string) acctest.Func {
+	return func() error {
+		for _, m := range acctest.Emulator.Metadata(tenant.SubscriptionKey) {
+			if m.EntityType != entityType || m.EntityID != entityID || m.Key != key {
+				continue
+			}
+			if m.Value != value {
+				return fmt.Errorf("%s/%s/%s: service has value %q, want %q", entityType, entityID, key, m.Value, value)
+			}
+			if referenceID != "" && m.ReferenceID != referenceID {
+				return fmt.Errorf("%s/%s/%s: service has referenceId %q, want %q", entityType, entityID, key, m.ReferenceID, referenceID)
+			}
+			return nil
+		}
+		return fmt.Errorf("%s/%s/%s: not on the service", entityType, entityID, key)
+	}
+}
+
+// checkMetadataDestroyed is CheckDestroy for metadata entries. The harness
+// hands it the state from before the destroy; every entry in it, and every
+// entry in kept, must still be on the service: destroy only forgets them.
+func checkMetadataDestroyed(tenant emulator.Tenant, kept ...[3]string) tfresource.TestCheckFunc {
+	return func(s *terraform.State) error {
+		for _, rs := range s.RootModule().Resources {
+			if rs.Type == "esign_metadata_entry" {
+				a := rs.Primary.Attributes
+				kept = append(kept, [3]string{a["entity_type"], a["entity_id"], a["key"]})
+			}
+		}
+		stored := acctest.Emulator.Metadata(tenant.SubscriptionKey)
+		for _, k := range kept {
+			found := false
+			for _, m := range stored {
+				// The state keeps entity_type as configured, in any case.
+				if strings.EqualFold(m.EntityType, k[0]) && m.EntityID == k[1] && m.Key == k[2] {
+					found = true
+				}
+			}
+			if !found {
+				return fmt.Errorf("%s/%s/%s: destroy must keep the entry on the service, it is gone", k[0], k[1], k[2])
+			}
+		}
+		return nil
+	}
+}
+
+// expectNoMetadataEntriesInState checks that no esign_metadata_entry is left
+// in the state.
+type expectNoMetadataEntriesInState struct{}
+
+func (expectNoMetadataEntriesInState) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
+		return
+	}
+	for _, r := range req.State.Values.RootModule.Resources {
+		if r.Type == "esign_metadata_entry" {
+			resp.Error = fmt.Errorf("%s is still in the state", r.Address)
+			return
+		}
+	}
+}
+
+// metadataEntryBlock is an esign_metadata_entry resource block; ref ""
+// leaves reference_id out.
+func metadataEntryBlock(name, entityType, entityID, key, value, ref string) string {
+	block := fmt.Sprintf("\nresource \"esign_metadata_entry\" %q {\n  entity_type = %q\n  entity_id   = %q\n  key         = %q\n  value       = %q\n",
+		name, entityType, entityID, key, value)
+	if ref != "" {
+		block += fmt.Sprintf("  reference_id = %q\n", ref)
+	}
+	return block + "}\n"
+}
+
+// metadataEntriesConfig is an entry of a signature request, one of its
+// signatories and one of its documents.
+func metadataEntriesConfig(tenant emulator.Tenant, requestValue, signatoryRef, documentKey string) string {
+	return acctest.ProviderConfig(tenant) +
+		metadataEntryBlock("request", "SignatureRequest", "sr-1", "invoice_number", requestValue, "") +
+		metadataEntryBlock("signatory", "Signatory", "sig-1", "employee_id", "E-7", signatoryRef) +
+		metadataEntryBlock("document", "Document", "doc-1", documentKey, "contract", "sr-1")
+}
+
+func TestAccMetadataEntryResource_lifecycle(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy: checkMetadataDestroyed(tenant,
+			[3]string{"SignatureRequest", "sr-1", "invoice_number"},
+			[3]string{"Signatory", "sig-1", "employee_id"},
+			[3]string{"Document", "doc-1", "archive_class"},
+			[3]string{"Document", "doc-1", "retention_class"}),
+		Steps: []tfresource.TestStep{
+			// Create on all three entity types; the reference look-up finds
+			// all three through the reference_id they were written with.
+			{
+				Config: metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class") + `
+data "esign_metadata" "by_reference" {
+  reference_id = "sr-1"
+  depends_on   = [esign_metadata_entry.request, esign_metadata_entry.signatory, esign_metadata_entry.document]
+}
+`,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionCreate),
+						plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionCreate),
+						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionCreate),
+						// Defaulted at plan time, not after apply.
+						plancheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("value"), knownvalue.StringExact("INV-1")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.signatory", tfjsonpath.New("id"), knownvalue.StringExact("Signatory/sig-1/employee_id")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.document", tfjsonpath.New("id"), knownvalue.StringExact("Document/doc-1/archive_class")),
+					statecheck.ExpectKnownValue("data.esign_metadata.by_reference", tfjsonpath.New("total"), knownvalue.Int64Exact(3)),
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-1", "sr-1"),
+					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-1"),
+					expectStoredMetadata(tenant, "Document", "doc-1", "archive_class", "contract", "sr-1"),
+				},
+			},
+			// Import, with the entity type in any case.
+			{
+				Config:            metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class"),
+				ResourceName:      "esign_metadata_entry.request",
+				ImportState:       true,
+				ImportStateId:     "signaturerequest/sr-1/invoice_number",
+				ImportStateVerify: true,
+			},
+			{
+				Config:            metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class"),
+				ResourceName:      "esign_metadata_entry.signatory",
+				ImportState:       true,
+				ImportStateVerify: true,
+				// The service never returns reference_id, and for a signatory
+				// it cannot be derived from the id: it is null after import.
+				ImportStateVerifyIgnore: []string{"reference_id"},
+			},
+			{
+				Config:            metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class"),
+				ResourceName:      "esign_metadata_entry.document",
+				ImportState:       true,
+				ImportStateVerify: true,
+				// As for the signatory: reference_id is not on the service's answers.
+				ImportStateVerifyIgnore: []string{"reference_id"},
+			},
+			// value and reference_id change in place.
+			{
+				Config: metadataEntriesConfig(tenant, "INV-2", "sr-2", "archive_class"),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionNoop),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("value"), knownvalue.StringExact("INV-2")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.signatory", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-2")),
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-2", "sr-1"),
+					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-2"),
+				},
+			},
+			// A new key is a new entry: replaced, and the old one stays on the service.
+			{
+				Config: metadataEntriesConfig(tenant, "INV-2", "sr-2", "retention_class"),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionNoop),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("esign_metadata_entry.document", tfjsonpath.New("id"), knownvalue.StringExact("Document/doc-1/retention_class")),
+					statecheck.ExpectKnownValue("esign_metadata_entry.document", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
+					expectStoredMetadata(tenant, "Document", "doc-1", "retention_class", "contract", "sr-1"),
+					expectStoredMetadata(tenant, "Document", "doc-1", "archive_class", "contract", "sr-1"),
+				},
+			},
+			// Removing the resources from the configuration destroys them:
+			// gone from the state (with a warning, see
+			// TestMetadataEntryResourceDeleteWarns), kept on the service.
+			{
+				Config: acctest.ProviderConfig(tenant),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionDestroy),
+						plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionDestroy),
+						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionDestroy),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectNoMetadataEntriesInState{},
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-2", "sr-1"),
+					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-2"),
+					expectStoredMetadata(tenant, "Document", "doc-1", "retention_class", "contract", "sr-1"),
+				},
+			},
+		},
+	})
+}
+
+// entity_type may be written in any case, as in esign_metadata, the list
+// resource and import IDs: the state keeps the configured spelling, while
+// the id, the requests and an import use the canonical one; a
+// SignatureRequest's reference_id defaults to its id whatever the case, and
+// a change of case alone is an update that writes nothing.
+func TestAccMetadataEntryResource_entityTypeAnyCase(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	const request, signatory = "esign_metadata_entry.request", "esign_metadata_entry.signatory"
+	config := func(requestType, signatoryType string) string {
+		return acctest.ProviderConfig(tenant) +
+			metadataEntryBlock("request", requestType, "sr-1", "invoice_number", "INV-1", "") +
+			metadataEntryBlock("signatory", signatoryType, "sig-1", "employee_id", "E-7", "sr-1")
+	}
+	emptyAfterApply := tfresource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant),
+		Steps: []tfresource.TestStep{
+			{
+				Config:           config("signaturerequest", "SIGNATORY"),
+				ConfigPlanChecks: emptyAfterApply,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("entity_type"), knownvalue.StringExact("signaturerequest")),
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
+					statecheck.ExpectKnownValue(signatory, tfjsonpath.New("id"), knownvalue.StringExact("Signatory/sig-1/employee_id")),
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-1", "sr-1"),
+					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-1"),
+				},
+			},
+			{
+				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    config("SignatureRequest", "Signatory"),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(request, plancheck.ResourceActionUpdate),
+						plancheck.ExpectResourceAction(signatory, plancheck.ResourceActionUpdate),
+					},
+					PostApplyPostRefresh: emptyAfterApply.PostApplyPostRefresh,
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("entity_type"), knownvalue.StringExact("SignatureRequest")),
+					statecheck.ExpectKnownValue(request, tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
+					acctest.ExpectNoWrites(tenant),
+				},
+			},
+			{
+				ResourceName:      request,
+				ImportState:       true,
+				ImportStateId:     "SIGNATUREREQUEST/sr-1/invoice_number",
+				ImportStateVerify: true,
+			},
+		},
+	})
+}
+
+// Entity ids may hold "/", spaces, "%" and any Unicode; keys all but "/".
+// The client escapes them, so they reach the service unchanged and the
+// import ID (type first, key last, entity id in between) splits back.
+func TestAccMetadataEntryResource_unusualCharacters(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	const entityID, key = "folder/sub dir/100% ünïcødé ✓", "größe 50% ✓ ?#&"
+	config := acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+resource "esign_metadata_entry" "odd" {
+  entity_type  = "Document"
+  entity_id    = %q
+  key          = %q
+  value        = "wert / value %% ✓"
+  reference_id = "sr 1/ü"
+}
+`, entityID, key)
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant, [3]string{"Document", entityID, key}),
+		Steps: []tfresource.TestStep{
+			{
+				Config: config,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("esign_metadata_entry.odd", tfjsonpath.New("id"), knownvalue.StringExact("Document/"+entityID+"/"+key)),
+					expectStoredMetadata(tenant, "Document", entityID, key, "wert / value % ✓", "sr 1/ü"),
+				},
+			},
+			{
+				Config:            config,
+				ResourceName:      "esign_metadata_entry.odd",
+				ImportState:       true,
+				ImportStateId:     "DOCUMENT/" + entityID + "/" + key,
+				ImportStateVerify: true,
+				// reference_id of a document is not returned by the service.
+				ImportStateVerifyIgnore: []string{"reference_id"},
+			},
+		},
+	})
+}
+
+// One refresh of 20 entries of one entity sends one list request.
+func TestAccMetadataEntryResource_refreshIsCoalesced(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	config := acctest.ProviderConfig(tenant) + `
+resource "esign_metadata_entry" "many" {
+  count       = 20
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-many"
+  key         = "key-${count.index}"
+  value       = "value-${count.index}"
+}
+`
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{Config: config},
+			{
+				// A plan-only step runs a plan without refresh, then one
+				// with: only the second reads the entries.
+				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    config,
+				PlanOnly:  true,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectEmptyPlan(),
+						// 20 entries of one entity, one list request.
+						acctest.ExpectRequests(tenant, emulator.RouteMetadataEntityList, 1),
+						acctest.ExpectNoWrites(tenant),
+					},
+				},
+			},
+			{
+				// Changes outside Terraform among many entries read
+				// from one list: every changed entry is updated, the
+				// removed one created again, the rest left alone. At
+				// most 10 reads (Terraform's parallelism) start before
+				// the list arrives; the others are answered by the
+				// refresh shortcut, so with 15 changes it must see at
+				// least 5 of them.
+				PreConfig: func() {
+					for i := range 15 {
+						acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-many", fmt.Sprintf("key-%d", i), "changed", "")
+					}
+					if !acctest.Emulator.DeleteMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-many", "key-17") {
+						t.Error("key-17 was not on the service")
+					}
+				},
+				Config: config,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: driftPlanChecks(15, 17, 20),
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-many", "key-7", "value-7", "sr-many"),
+					expectStoredMetadata(tenant, "SignatureRequest", "sr-many", "key-17", "value-17", "sr-many"),
+				},
+			},
+		},
+	})
+}
+
+// A value changed outside Terraform is drift (an update); an entry removed
+// outside Terraform is planned for creation again.
+func TestAccMetadataEntryResource_outOfBandChanges(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	config := acctest.ProviderConfig(tenant) + `
+resource "esign_metadata_entry" "drift" {
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-drift"
+  key         = "status"
+  value       = "approved"
+}
+`
+	const addr = "esign_metadata_entry.drift"
+	// repair applies the configuration again, with action, and the service
+	// holds the configured entry again.
+	repair := func(action plancheck.ResourceActionType) tfresource.TestStep {
+		return tfresource.TestStep{
+			Config: config,
+			ConfigPlanChecks: tfresource.ConfigPlanChecks{
+				PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, action)},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				expectStoredMetadata(tenant, "SignatureRequest", "sr-drift", "status", "approved", "sr-drift"),
+			},
+		}
+	}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant, [3]string{"SignatureRequest", "sr-drift", "status"}),
+		Steps: []tfresource.TestStep{
+			{Config: config},
+			{
+				PreConfig: func() {
+					acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-drift", "status", "rejected", "")
+				},
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(addr, tfjsonpath.New("value"), knownvalue.StringExact("approved")),
+					},
+				},
+			},
+			repair(plancheck.ResourceActionUpdate),
+			{
+				PreConfig: func() {
+					if !acctest.Emulator.DeleteMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-drift", "status") {
+						t.Fatal("the emulator had no entry to delete")
+					}
+				},
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate)},
+				},
+			},
+			repair(plancheck.ResourceActionCreate),
+		},
+	})
+}
+
+// Creating an entry whose key already holds another value on the service
+// fails before anything is written, naming the value and the import ID,
+// unless overwrite_on_create is set; the same value is taken over. The
+// creates of one entity read its list once, and overwrite_on_create changes
+// nothing after creation.
+func TestAccMetadataEntryResource_existingEntry(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	// "forced" is on an entity of its own: its create reads no list, and
+	// a write that lands while the list of its entity is being read makes
+	// the client read that list again.
+	const entity, forcedEntity = "sr-existing", "sr-existing-forced"
+	acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", entity, "taken", "set-elsewhere", "")
+	acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", entity, "same", "agreed", "")
+	acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", forcedEntity, "forced", "old", "")
+	entry := func(entity, key, value, overwrite string) string {
+		return fmt.Sprintf(`
+resource "esign_metadata_entry" %[1]q {
+  entity_type = "SignatureRequest"
+  entity_id   = %[2]q
+  key         = %[1]q
+  value       = %[3]q
+  %[4]s
+}
+`, key, entity, value, overwrite)
+	}
+	created := func(forcedOverwrite string) string {
+		// More creates than Terraform runs at once (10): the later ones
+		// start after earlier ones have written.
+		return acctest.ProviderConfig(tenant) + entry(entity, "same", "agreed", "") + entry(forcedEntity, "forced", "new", forcedOverwrite) + fmt.Sprintf(`
+resource "esign_metadata_entry" "fresh" {
+  count       = 12
+  entity_type = "SignatureRequest"
+  entity_id   = %q
+  key         = "fresh-${count.index}"
+  value       = "new"
+}
+`, entity)
+	}
+	untouched := expectStoredMetadata(tenant, "SignatureRequest", entity, "taken", "set-elsewhere", "")
+
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant),
+		Steps: []tfresource.TestStep{
+			{
+				Config: acctest.ProviderConfig(tenant) + entry(entity, "taken", "mine", ""),
+				ExpectError: acctest.WrappedRegexp(`Metadata entry already exists .*key = "taken".*The key "taken" of ` +
+					`SignatureRequest "sr-existing" already holds the value "set-elsewhere" on the service, and creating ` +
+					`this resource would overwrite it with "mine". Nothing was written.*terraform import <address> ` +
+					`SignatureRequest/sr-existing/taken .*overwrite_on_create = true`),
+			},
+			{
+				PreConfig: func() {
+					if err := untouched(); err != nil {
+						t.Fatal(err)
+					}
+					if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
+						t.Fatalf("the refused create wrote %d times", n)
+					}
+					acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+				},
+				Config: created("overwrite_on_create = true"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStoredMetadata(tenant, "SignatureRequest", entity, "same", "agreed", ""),
+					expectStoredMetadata(tenant, "SignatureRequest", forcedEntity, "forced", "new", ""),
+					expectStoredMetadata(tenant, "SignatureRequest", entity, "fresh-11", "new", ""),
+					untouched,
+					statecheck.ExpectKnownValue("esign_metadata_entry.same", tfjsonpath.New("overwrite_on_create"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue("esign_metadata_entry.forced", tfjsonpath.New("overwrite_on_create"), knownvalue.Bool(true)),
+					acctest.Func(func() error {
+						if n := acctest.Emulator.Counters(tenant.SubscriptionKey)[emulator.RouteMetadataEntityList]; n != 1 {
+							return fmt.Errorf("creating 13 entries of one entity read its list %d times, want 1", n)
+						}
+						return nil
+					}),
+				},
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    created(""),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction("esign_metadata_entry.forced", plancheck.ResourceActionUpdate)},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("esign_metadata_entry.forced", tfjsonpath.New("overwrite_on_create"), knownvalue.Bool(false)),
+					acctest.Func(func() error {
+						if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
+							return fmt.Errorf("changing overwrite_on_create wrote %d times, want 0", n)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
+
+func TestAccMetadataEntryResource_importErrors(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	config := acctest.ProviderConfig(tenant) + `
+resource "esign_metadata_entry" "x" {
+  entity_type = "Signatory"
+  entity_id   = "sig-x"
+  key         = "k"
+  value       = "v"
+}
+`
+	steps := []tfresource.TestStep{{Config: config}}
+	const expectedForm = `Expected\s+<entity_type>/<entity_id>/<key>,\s+for\s+example\s+"SignatureRequest/`
+	// A slice, not a map: the steps run in this order on every run.
+	for _, tc := range []struct{ id, why string }{
+		{"sig-x", `does\s+not\s+have\s+three\s+parts`},
+		{"Signatory/sig-x", `does\s+not\s+have\s+three\s+parts`},
+		{"Envelope/sig-x/k", `entity\s+type\s+must\s+be\s+one\s+of\s+SignatureRequest,\s+Signatory,\s+Document\s+\(in\s+any\s+case\),\s+got\s+"Envelope"`},
+		{"Signatory//k", `empty\s+or\s+invalid\s+entity_id`},
+		{"Signatory/sig-x/", `empty\s+or\s+invalid\s+key`},
+		{"Signatory/sig-x/..", `empty\s+or\s+invalid\s+key`},
+		{"/sig-x/k", `entity\s+type\s+must\s+be\s+one\s+of.*got\s+""`},
+		{"Signatory/a/b/c/../..", `empty\s+or\s+invalid\s+key`},
+		{"signatory/sig-x/k/../more", ""}, // valid form (entity_id "sig-x/k/.."), but no such entry
+	} {
+		want := regexp.MustCompile(`(?s)Invalid import ID.*` + tc.why + `.*` + expectedForm)
+		if tc.why == "" {
+			want = regexp.MustCompile(`(?s)Cannot import non-existent remote object`)
+		}
+		steps = append(steps, tfresource.TestStep{
+			Config: config, ResourceName: "esign_metadata_entry.x", ImportState: true, ImportStateId: tc.id,
+			ExpectError: want,
+		})
+	}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps:                    steps,
+	})
+}
+
+// The schema refuses what cannot become a request path, at plan time.
+func TestAccMetadataEntryResource_invalidArguments(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	entry := func(entityType, entityID, key string) string {
+		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+resource "esign_metadata_entry" "bad" {
+  entity_type = %q
+  entity_id   = %q
+  key         = %q
+  value       = "v"
+}
+`, entityType, entityID, key)
+	}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{Config: entry("Envelope", "s", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_type must be one of.*got "Envelope"`)},
+			{Config: entry("Signatory", "", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_id.*at least 1`)},
+			{Config: entry("Signatory", "s", "a/b"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*must not contain /`)},
+			{Config: entry("Signatory", "s", ".."), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*must be none of`)},
+			{Config: entry("Signatory", "s", ""), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*at least 1`)},
+		},
+	})
+	if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
+		t.Errorf("invalid configurations reached the service: %d writes", n)
+	}
+}
+
+// driftPlanChecks expects esign_metadata_entry.many[0..changed-1] updated,
+// many[removed] created and the others of count left alone.
+func driftPlanChecks(changed, removed, count int) []plancheck.PlanCheck {
+	var checks []plancheck.PlanCheck
+	for i := range count {
+		action := plancheck.ResourceActionNoop
+		switch {
+		case i < changed:
+			action = plancheck.ResourceActionUpdate
+		case i == removed:
+			action = plancheck.ResourceActionCreate
+		}
+		checks = append(checks, plancheck.ExpectResourceAction(fmt.Sprintf("esign_metadata_entry.many[%d]", i), action))
+	}
+	return checks
+}

@@ -1,0 +1,59 @@
+package metadata
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+// Import IDs are typed by people and scripts: the parsers must refuse what
+// they cannot read with an error that shows the expected form, never panic,
+// and what they accept must format back to the same ID.
+//
+// Seeds: the f.Add calls below and testdata/fuzz/<target>/ (edge cases
+// worth keeping). scripts/fuzz.sh runs each target for a bounded time.
+
+func FuzzParseEntryID(f *testing.F) {
+	for _, s := range []string{
+		"", "x", "a/b", "//", "///", "Nope/a/b",
+		"SignatureRequest/3f2504e0-4f89-11d3-9a0c-0305e82c3301/invoice_number",
+		"signaturerequest/sr-1/k", "SIGNATORY/a/b/c/key", "document/ d o c /k e y %✓",
+		"Document//k", "Document/a/", "Document/./k", "Document/a/.", "Document/../..", "Document/a%2Fb/k",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		entityType, entityID, key, err := parseEntryID(raw)
+		if err != nil {
+			if entityType != "" || entityID != "" || key != "" {
+				t.Fatalf("parseEntryID(%q) failed (%v) but answered %q, %q, %q", raw, err, entityType, entityID, key)
+			}
+			if !strings.Contains(err.Error(), "Expected "+entryIDForm) {
+				t.Fatalf("parseEntryID(%q): the error %q does not show the expected form", raw, err)
+			}
+			return
+		}
+		switch {
+		case !slices.Contains(client.EntityTypes, entityType):
+			t.Fatalf("parseEntryID(%q): entity type %q is not canonical", raw, entityType)
+		case entityID == "" || entityID == "." || entityID == "..":
+			t.Fatalf("parseEntryID(%q): entity id %q cannot be a path segment", raw, entityID)
+		case key == "" || key == "." || key == ".." || strings.Contains(key, "/"):
+			t.Fatalf("parseEntryID(%q): key %q cannot be the last path segment", raw, key)
+		}
+		// The ID formats back to the same text, but for the spelling of
+		// the entity type, which is normalised.
+		formatted := entryID(entityType, entityID, key)
+		rawType, rawRest, _ := strings.Cut(raw, "/")
+		_, formattedRest, _ := strings.Cut(formatted, "/")
+		if !strings.EqualFold(rawType, entityType) || rawRest != formattedRest {
+			t.Fatalf("parseEntryID(%q) = %q, %q, %q, which formats to %q", raw, entityType, entityID, key, formatted)
+		}
+		e2, id2, k2, err := parseEntryID(formatted)
+		if err != nil || e2 != entityType || id2 != entityID || k2 != key {
+			t.Fatalf("%q does not parse again to the same parts: %q, %q, %q, %v", formatted, e2, id2, k2, err)
+		}
+	})
+}

@@ -1,0 +1,133 @@
+package provider_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// fixtureState is what the upgrade test reads of a state fixture.
+type fixtureState struct {
+	Resources []struct {
+		Type      string `json:"type"`
+		Instances []struct {
+			Attributes map[string]any `json:"attributes"`
+			Identity   map[string]any `json:"identity"`
+		} `json:"instances"`
+	} `json:"resources"`
+}
+
+// States written by every earlier provider version with resources plan clean
+// with this one, write nothing, and come out of the next apply with their
+// resource identity (on clients that store one). Each fixture in
+// testdata/upgrade is the state an earlier commit wrote for
+// testdata/upgrade/main.tf (scripts/capture-state-fixture.sh, with Terraform
+// 1.5.7, so that every client CI tests can read it); add one whenever a
+// resource schema changes. The objects the fixture tracks are put on the
+// emulator first, and the subscription ids the service gives them replace
+// the fixture's.
+func TestAccUpgradeFromEarlierStates(t *testing.T) {
+	fixtures, err := filepath.Glob("testdata/upgrade/*.tfstate")
+	if err != nil || len(fixtures) == 0 {
+		t.Fatalf("no state fixtures in testdata/upgrade (%v)", err)
+	}
+	bin := acctest.TerraformCLI(t)
+	plugins := acctest.BuildProvider(t)
+	for _, fixture := range fixtures {
+		t.Run(strings.TrimSuffix(filepath.Base(fixture), ".tfstate"), func(t *testing.T) {
+			tenant := acctest.NewTenant(t)
+			state := seedFixture(t, tenant, fixture)
+			tf := acctest.NewTerraformDir(t, bin, plugins, acctest.ProviderEnv(tenant)...)
+			tf.Env = append(tf.Env, "TF_VAR_uri=https://hooks.example.com/upgrade")
+			config, err := os.ReadFile("testdata/upgrade/main.tf")
+			if err != nil {
+				t.Fatal(err)
+			}
+			acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), string(config))
+			acctest.WriteFile(t, filepath.Join(tf.Dir, "provider.tf"), acctest.RequiredProviders)
+			acctest.WriteFile(t, filepath.Join(tf.Dir, "terraform.tfstate"), state)
+
+			acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+			tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
+			tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
+			if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
+				t.Errorf("plan and apply of the upgraded state sent %d writes: %v", n, acctest.Emulator.Counters(tenant.SubscriptionKey))
+			}
+			if ok, _ := acctest.TerraformAtLeast(t, bin, 12); ok {
+				expectIdentities(t, filepath.Join(tf.Dir, "terraform.tfstate"))
+			}
+		})
+	}
+}
+
+// seedFixture puts the objects of a state fixture on the tenant's service and
+// returns the fixture with the subscription ids they got.
+func seedFixture(t *testing.T, tenant emulator.Tenant, fixture string) string {
+	t.Helper()
+	raw, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var state fixtureState
+	if err := json.Unmarshal(raw, &state); err != nil {
+		t.Fatal(err)
+	}
+	text := string(raw)
+	for _, r := range state.Resources {
+		for _, instance := range r.Instances {
+			a := stringAttributes(instance.Attributes)
+			switch r.Type {
+			case "esign_webhook_subscription":
+				id := acctest.SeedSubscriptions(t, tenant, client.CreateSubscriptionRequest{
+					EventType: a["event_type"], URI: a["uri"], Description: a["description"],
+				})[0]
+				text = strings.ReplaceAll(text, a["id"], id)
+			case "esign_metadata_entry":
+				acctest.SeedMetadata(t, tenant, acctest.MetadataSeed{
+					EntityType: a["entity_type"], EntityID: a["entity_id"], Key: a["key"], Value: a["value"], Ref: a["reference_id"],
+				})
+			default:
+				t.Fatalf("the fixture holds a %s: teach seedFixture about it", r.Type)
+			}
+		}
+	}
+	return text
+}
+
+// stringAttributes are the string attributes of a state instance.
+func stringAttributes(attrs map[string]any) map[string]string {
+	out := map[string]string{}
+	for name, v := range attrs {
+		if s, ok := v.(string); ok {
+			out[name] = s
+		}
+	}
+	return out
+}
+
+// expectIdentities checks that every resource instance of a state file has
+// an identity.
+func expectIdentities(t *testing.T, stateFile string) {
+	t.Helper()
+	raw, err := os.ReadFile(stateFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var state fixtureState
+	if err := json.Unmarshal(raw, &state); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range state.Resources {
+		for i, instance := range r.Instances {
+			if len(instance.Identity) == 0 {
+				t.Errorf("%s[%d] has no identity after the apply", r.Type, i)
+			}
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package webhook_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+// The headers of an imported subscription are adopted by the first plan
+// after the import, not by a later one: once an apply has seen a
+// configuration without headers, adding headers replaces the subscription
+// (the service cannot show which headers it carries, so only a new one is
+// known to have them). A plan alone (terraform plan) changes nothing.
+func TestAccWebhookSubscriptionResource_importMarkClearedWithoutHeaders(t *testing.T) {
+	for _, flow := range []string{"terraform import", "import block"} {
+		t.Run(flow, func(t *testing.T) {
+			tenant := acctest.NewTenant(t)
+			uri := acctest.Receiver.URL(t.Name())
+			existing := acctest.SeedSubscriptions(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri})[0]
+			config := func(headers string) string {
+				return webhookConfig(tenant, fmt.Sprintf(`
+  event_type = "signatorysigned"
+  uri        = %q
+  %s
+`, uri, headers))
+			}
+			const withHeaders = `headers = { "X-Added" = "later" }`
+			importStep := resource.TestStep{
+				Config:             config(""),
+				ResourceName:       webhookAddr,
+				ImportState:        true,
+				ImportStateId:      existing,
+				ImportStatePersist: true,
+			}
+			if flow == "import block" {
+				importStep = resource.TestStep{
+					Config: config("") + fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", webhookAddr, existing),
+					ConfigPlanChecks: resource.ConfigPlanChecks{
+						PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionNoop)},
+					},
+				}
+			}
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+				CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+				Steps: []resource.TestStep{
+					importStep,
+					{
+						// terraform plan with headers: they would be adopted,
+						// but nothing is stored.
+						Config:             config(withHeaders),
+						PlanOnly:           true,
+						ExpectNonEmptyPlan: true,
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate)},
+						},
+					},
+					{
+						// An apply without headers: nothing to adopt.
+						Config: config(""),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+						},
+					},
+					{
+						Config: config(withHeaders),
+						ConfigPlanChecks: resource.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionReplace)},
+						},
+						ConfigStateChecks: []statecheck.StateCheck{
+							expectReplaced(existing, "the headers were adopted into the imported subscription instead of replacing it"),
+						},
+					},
+				},
+			})
+		})
+	}
+}
