@@ -42,10 +42,10 @@ func TestAccAdoptExisting(t *testing.T) {
 		client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri + "/audit", Description: "audit"},
 	)
 	acctest.SeedMetadata(t, tenant,
-		acctest.MetadataSeed{"SignatureRequest", "sr-adopt", "invoice_number", "INV-1", ""},
-		acctest.MetadataSeed{"Signatory", "sig-adopt", "employee_id", "E-7", "sr-adopt"},
-		acctest.MetadataSeed{"Document", "doc/adopt", "archive_class", "contract", "sr-adopt"},
-		acctest.MetadataSeed{"Document", "doc-other", "archive_class", "letter", "sr-other"}, // another request's: not adopted
+		acctest.MetadataSeed{EntityType: "SignatureRequest", EntityID: "sr-adopt", Key: "invoice_number", Value: "INV-1", Ref: ""},
+		acctest.MetadataSeed{EntityType: "Signatory", EntityID: "sig-adopt", Key: "employee_id", Value: "E-7", Ref: "sr-adopt"},
+		acctest.MetadataSeed{EntityType: "Document", EntityID: "doc/adopt", Key: "archive_class", Value: "contract", Ref: "sr-adopt"},
+		acctest.MetadataSeed{EntityType: "Document", EntityID: "doc-other", Key: "archive_class", Value: "letter", Ref: "sr-other"}, // another request's: not adopted
 	)
 
 	tf := acctest.NewTerraformDir(t, terraformBin, pluginDir, append(acctest.ProviderEnv(tenant), "TF_VAR_signature_request_id=sr-adopt")...)

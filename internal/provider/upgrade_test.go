@@ -70,15 +70,7 @@ func TestAccUpgradeFromEarlierStates(t *testing.T) {
 // returns the fixture with the subscription ids they got.
 func seedFixture(t *testing.T, tenant emulator.Tenant, fixture string) string {
 	t.Helper()
-	raw, err := os.ReadFile(fixture)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var state fixtureState
-	if err := json.Unmarshal(raw, &state); err != nil {
-		t.Fatal(err)
-	}
-	text := string(raw)
+	text, state := readState(t, fixture)
 	for _, r := range state.Resources {
 		for _, instance := range r.Instances {
 			a := stringAttributes(instance.Attributes)
@@ -115,14 +107,7 @@ func stringAttributes(attrs map[string]any) map[string]string {
 // an identity.
 func expectIdentities(t *testing.T, stateFile string) {
 	t.Helper()
-	raw, err := os.ReadFile(stateFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var state fixtureState
-	if err := json.Unmarshal(raw, &state); err != nil {
-		t.Fatal(err)
-	}
+	_, state := readState(t, stateFile)
 	for _, r := range state.Resources {
 		for i, instance := range r.Instances {
 			if len(instance.Identity) == 0 {
@@ -130,4 +115,18 @@ func expectIdentities(t *testing.T, stateFile string) {
 			}
 		}
 	}
+}
+
+// readState reads a state file, as text and as what the test needs of it.
+func readState(t *testing.T, path string) (string, fixtureState) {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var state fixtureState
+	if err := json.Unmarshal(raw, &state); err != nil {
+		t.Fatal(err)
+	}
+	return string(raw), state
 }

@@ -60,51 +60,48 @@ func (d *DataSourceBase) Configure(_ context.Context, req datasource.ConfigureRe
 	d.configure(req.ProviderData, &resp.Diagnostics)
 }
 
-// ResourceBase is embedded by every resource.
-type ResourceBase struct {
+// resourceType is what a resource and the list resource of its type share:
+// a list resource is named after the resource whose objects it lists, and
+// configured like it.
+type resourceType struct {
 	Configured
 	typeSuffix string
-	schema     resourceschema.Schema
+}
+
+func (r *resourceType) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + r.typeSuffix
+}
+
+func (r *resourceType) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.configure(req.ProviderData, &resp.Diagnostics)
+}
+
+// ResourceBase is embedded by every resource.
+type ResourceBase struct {
+	resourceType
+	schema resourceschema.Schema
 }
 
 // NewResourceBase names a resource esign<typeSuffix>, described by schema.
 func NewResourceBase(typeSuffix string, schema resourceschema.Schema) ResourceBase {
-	return ResourceBase{typeSuffix: typeSuffix, schema: schema}
-}
-
-func (r *ResourceBase) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + r.typeSuffix
+	return ResourceBase{resourceType{typeSuffix: typeSuffix}, schema}
 }
 
 func (r *ResourceBase) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = r.schema
 }
 
-func (r *ResourceBase) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.configure(req.ProviderData, &resp.Diagnostics)
-}
-
-// ListResourceBase is embedded by every list resource. A list resource is
-// named after the resource whose objects it lists.
+// ListResourceBase is embedded by every list resource.
 type ListResourceBase struct {
-	Configured
-	typeSuffix string
-	schema     listschema.Schema
+	resourceType
+	schema listschema.Schema
 }
 
 // NewListResourceBase names a list resource esign<typeSuffix>, configured by schema.
 func NewListResourceBase(typeSuffix string, schema listschema.Schema) ListResourceBase {
-	return ListResourceBase{typeSuffix: typeSuffix, schema: schema}
-}
-
-func (r *ListResourceBase) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + r.typeSuffix
+	return ListResourceBase{resourceType{typeSuffix: typeSuffix}, schema}
 }
 
 func (r *ListResourceBase) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = r.schema
-}
-
-func (r *ListResourceBase) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.configure(req.ProviderData, &resp.Diagnostics)
 }

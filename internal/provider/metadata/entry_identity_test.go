@@ -80,8 +80,8 @@ func TestAccMetadataEntryResource_identity(t *testing.T) {
 func TestAccMetadataEntryResource_importByIdentity(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	acctest.SeedMetadata(t, tenant,
-		acctest.MetadataSeed{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
-		acctest.MetadataSeed{"Document", "doc/1", "archive_class", "contract", "sr-1"},
+		acctest.MetadataSeed{EntityType: "SignatureRequest", EntityID: "sr-1", Key: "invoice_number", Value: "INV-1", Ref: ""},
+		acctest.MetadataSeed{EntityType: "Document", EntityID: "doc/1", Key: "archive_class", Value: "contract", Ref: "sr-1"},
 	)
 	config := acctest.ProviderConfig(tenant) +
 		acctest.ImportByIdentity("esign_metadata_entry.request", `{ entity_type = "signaturerequest", entity_id = "sr-1", key = "invoice_number" }`) +

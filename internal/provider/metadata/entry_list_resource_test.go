@@ -29,12 +29,12 @@ func entryFilter(entityType, entityID, key string) queryfilter.QueryFilter {
 func TestAccMetadataEntryListResource(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	acctest.SeedMetadata(t, tenant,
-		acctest.MetadataSeed{"SignatureRequest", "sr-1", "invoice_number", "INV-1", ""},
-		acctest.MetadataSeed{"SignatureRequest", "sr-1", "cost_center", "CC-7", ""},
-		acctest.MetadataSeed{"Signatory", "sig-1", "employee_id", "E-7", "sr-1"},
-		acctest.MetadataSeed{"Document", "doc/1", "archive_class", "contract", "sr-1"},
-		acctest.MetadataSeed{"Document", "doc/1", "retention", "10y", ""},
-		acctest.MetadataSeed{"Document", "doc-2", "archive_class", "letter", "sr-2"},
+		acctest.MetadataSeed{EntityType: "SignatureRequest", EntityID: "sr-1", Key: "invoice_number", Value: "INV-1", Ref: ""},
+		acctest.MetadataSeed{EntityType: "SignatureRequest", EntityID: "sr-1", Key: "cost_center", Value: "CC-7", Ref: ""},
+		acctest.MetadataSeed{EntityType: "Signatory", EntityID: "sig-1", Key: "employee_id", Value: "E-7", Ref: "sr-1"},
+		acctest.MetadataSeed{EntityType: "Document", EntityID: "doc/1", Key: "archive_class", Value: "contract", Ref: "sr-1"},
+		acctest.MetadataSeed{EntityType: "Document", EntityID: "doc/1", Key: "retention", Value: "10y", Ref: ""},
+		acctest.MetadataSeed{EntityType: "Document", EntityID: "doc-2", Key: "archive_class", Value: "letter", Ref: "sr-2"},
 	)
 	invalid := func(config, want string) resource.TestStep {
 		step := acctest.QueryStep(tenant, `
