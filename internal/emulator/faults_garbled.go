@@ -93,6 +93,7 @@ func sendGarbled(ctx context.Context, w http.ResponseWriter, kind FaultKind, a *
 		// One byte more is announced than exists, so that even an empty
 		// answer (a 202 without a body) is cut.
 		writeAnswer(w, a.header, status, len(body)+1, half)
+		_ = http.NewResponseController(w).Flush() // Hijack would not send what is buffered
 		dropConnection(w)
 	case FaultCommitThenSlowBody:
 		writeAnswer(w, a.header, status, len(body), half)
