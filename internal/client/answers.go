@@ -59,11 +59,10 @@ func (c *Client) tooLarge(cl call) error {
 	}
 }
 
-// readJSON reads the whole 2xx answer resp to cl and decodes it into cl.out,
-// and closes the body. A read error is returned as it is (a transport
-// failure); an answer that cannot be used is an *answerError.
+// readJSON reads the whole 2xx answer resp to cl and decodes it into
+// cl.out; the caller closes the body. A read error is returned as it is (a
+// transport failure); an answer that cannot be used is an *answerError.
 func (c *Client) readJSON(cl call, resp *http.Response) error {
-	defer func() { _ = resp.Body.Close() }()
 	if cl.out == nil {
 		// The status is the whole answer: the body is not waited for.
 		return nil

@@ -114,6 +114,7 @@ func clientFor(t *testing.T, tenant emulator.Tenant, baseURL string) *Client {
 // New refuses what CheckBaseURL refuses, with the same reason, and keeps
 // the path prefix of what it accepts.
 func TestCheckBaseURL(t *testing.T) {
+	//nolint:gosec // G101: URLs with user info are cases under test; "me:secret" is no credential
 	for raw, want := range map[string]string{
 		"https://api.example.com/esign/":    "",
 		"http://127.0.0.1:8787":             "",

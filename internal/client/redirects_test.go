@@ -58,14 +58,14 @@ func (o *otherHost) checkReceivedNothing(t *testing.T) {
 func redirectingGateway(status int, target string, newServer func(http.Handler) *httptest.Server) *httptest.Server {
 	return newServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
-		http.Redirect(w, r, target+r.URL.RequestURI(), status)
+		http.Redirect(w, r, target+r.URL.RequestURI(), status) //nolint:gosec // G710: redirecting anywhere is what this misbehaving gateway is for
 	}))
 }
 
 const (
 	redirectTestKey      = "key-REDIRECT-secret-1"
 	redirectTestToken    = "tok-REDIRECT-secret-2"
-	redirectTestPassword = "pw-REDIRECT-secret-3"
+	redirectTestPassword = "pw-REDIRECT-secret-3" //nolint:gosec // G101: a made-up password that must not reach the other host
 )
 
 // A redirect to another host, from https to http, or of the login call is
@@ -161,7 +161,7 @@ func TestSameOriginRedirectIsNotFollowed(t *testing.T) {
 		mu.Lock()
 		requests++
 		mu.Unlock()
-		http.Redirect(w, r, "/v2"+r.URL.RequestURI(), http.StatusPermanentRedirect)
+		http.Redirect(w, r, "/v2"+r.URL.RequestURI(), http.StatusPermanentRedirect) //nolint:gosec // G710: the redirect under test
 	}))
 	defer gateway.Close()
 	c, err := New(Config{BaseURL: gateway.URL, SubscriptionKey: "k", AccessToken: "t", HTTPClient: gateway.Client()})

@@ -161,11 +161,11 @@ func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, b
 			return nil
 		}
 	}
-	if neverSent(err) {
-		c.unreachable.remember()
-	}
 	terr := c.transportError(cl, err, attempt+1)
-	terr.notRetried = budget.notRetried
+	if dialFailed(err) {
+		c.unreachable.remember()
+		terr.notRetried = budget.notRetried
+	}
 	return terr
 }
 
@@ -207,6 +207,7 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 		timer.Stop()
 	case resp.StatusCode >= 200 && resp.StatusCode < 300:
 		err := c.readJSON(cl, resp)
+		_ = resp.Body.Close()
 		var unusable *answerError
 		if err != nil && !errors.As(err, &unusable) {
 			err = c.secrets.redactError(timedOut(err, ": the answer's body was still arriving"))
@@ -337,9 +338,13 @@ func serverFailure(code int) bool {
 // neverSent reports whether a transport error happened before any byte of
 // the request could reach the service (so even a POST can be repeated): the
 // connection could not be made, or its TLS handshake failed.
-func neverSent(err error) bool {
+func neverSent(err error) bool { return dialFailed(err) || handshakeFailed(err) }
+
+// dialFailed tells a connection that could not be made: refused, a host
+// name that does not resolve, no route.
+func dialFailed(err error) bool {
 	var opErr *net.OpError
-	return errors.As(err, &opErr) && opErr.Op == "dial" || handshakeFailed(err)
+	return errors.As(err, &opErr) && opErr.Op == "dial"
 }
 
 // stripURL removes the *url.Error wrapper, whose text repeats the URL.

@@ -11,8 +11,10 @@ import (
 // Creating a subscription without duplicates.
 //
 // POST /hooks/v1/subscription is not idempotent and the service takes no
-// idempotency key. When the answer of a create is lost (ErrOutcomeUnknown)
-// the subscription may or may not exist. CreateSubscriptionOnce then lists
+// idempotency key. When the answer of a create is lost (ErrOutcomeUnknown:
+// the connection broke or timed out after the request was sent, a 5xx, or
+// a 2xx whose body cannot be read or used, see answers.go) the
+// subscription may or may not exist. CreateSubscriptionOnce then lists
 // the subscriptions and adopts the one its request created, or, when there
 // is none, sends the request again. To tell "the one its request created"
 // from the rest it uses what this Client knows:
