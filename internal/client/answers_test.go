@@ -23,7 +23,7 @@ var garbledAnswers = []emulator.FaultKind{
 
 // answerTimeout is the request timeout of the tests whose answer stalls:
 // long against a loopback request on a loaded machine, short for a test.
-const answerTimeout = 700 * time.Millisecond
+const answerTimeout = 1500 * time.Millisecond
 
 // A create whose 2xx answer cannot be read or used took effect all the
 // same: the outcome is unknown, never a failure, and CreateSubscriptionOnce
