@@ -17,6 +17,11 @@ type authenticator struct {
 
 	mu      sync.Mutex
 	current string
+	// rejected is the error of a login the service refused (401/403).
+	// Every later call fails with it at once: the credentials will not
+	// get better within a run, concurrent calls learn it without one
+	// login each, and repeated wrong passwords may lock the account.
+	rejected error
 }
 
 func newAuthenticator(c *Client, cfg Config) *authenticator {
@@ -36,10 +41,16 @@ func (a *authenticator) canLogin() bool { return a.login != nil }
 func (a *authenticator) token(ctx context.Context) (string, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if a.rejected != nil {
+		return "", a.rejected
+	}
 	if a.current != "" || a.login == nil {
 		return a.current, nil
 	}
 	tok, err := a.c.Login(ctx)
+	if errors.Is(err, ErrLoginRejected) {
+		a.rejected = err
+	}
 	if err != nil {
 		return "", err
 	}
@@ -93,7 +104,8 @@ func (c *Client) Login(ctx context.Context) (string, error) {
 	}, &out)
 	if err != nil {
 		if errors.Is(err, ErrUnauthorized) {
-			return "", fmt.Errorf("login failed: the service rejected the username, password, tenant id or subscription key: %w", err)
+			return "", fmt.Errorf("%w: the service at %s refused the username, password, tenant id or subscription key: %w",
+				ErrLoginRejected, hostPort(c.base), err)
 		}
 		return "", fmt.Errorf("login failed: %w", err)
 	}

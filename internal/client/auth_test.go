@@ -4,18 +4,25 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// Wrong credentials are ErrUnauthorized and the error never repeats them.
+// Wrong credentials are ErrUnauthorized, the error names the host that
+// answered, and it never repeats a secret, although the emulator's echo
+// fault makes the 401 answer quote the token and the key.
 func TestUnauthorizedErrorsHideSecrets(t *testing.T) {
 	tenant := testEmulator.NewTenant()
 	cases := map[string]Config{
 		"wrong token": {SubscriptionKey: tenant.SubscriptionKey, AccessToken: "wrong-token-value-123"},
 		"wrong key":   {SubscriptionKey: "wrong-key-value-456", AccessToken: tenant.AccessToken},
 	}
+	// An unknown key has no tenant: the echo must be global.
+	testEmulator.SetFaults("", emulator.FaultConfig{EchoRequest: true})
+	t.Cleanup(func() { testEmulator.ClearFaults("") })
+	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{EchoRequest: true})
 	for name, cfg := range cases {
 		t.Run(name, func(t *testing.T) {
 			cfg.BaseURL = testURL
@@ -24,15 +31,29 @@ func TestUnauthorizedErrorsHideSecrets(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = c.ListHooks(context.Background())
-			if !errors.Is(err, ErrUnauthorized) {
-				t.Fatalf("err = %v, want ErrUnauthorized", err)
+			var apiErr *APIError
+			if !errors.As(err, &apiErr) || !errors.Is(err, ErrUnauthorized) || apiErr.Login {
+				t.Fatalf("err = %v, want a 401 *APIError of a client without login", err)
 			}
-			for _, secret := range []string{cfg.AccessToken, cfg.SubscriptionKey} {
-				if strings.Contains(err.Error(), secret) {
-					t.Errorf("the error %q contains a secret", err)
-				}
+			checkNoSecrets(t, err, cfg.AccessToken, cfg.SubscriptionKey)
+			if host := strings.TrimPrefix(testURL, "http://"); apiErr.Host != host || !strings.Contains(err.Error(), " at "+host+": ") {
+				t.Errorf("the error does not say that %s answered: %v", host, err)
 			}
 		})
+	}
+}
+
+// checkNoSecrets fails if err shows a secret, or shows no redaction (then
+// the answer did not quote them, and the test proved nothing).
+func checkNoSecrets(t *testing.T, err error, secrets ...string) {
+	t.Helper()
+	for _, secret := range secrets {
+		if strings.Contains(err.Error(), secret) {
+			t.Errorf("the error contains the secret %q: %v", secret, err)
+		}
+	}
+	if !strings.Contains(err.Error(), redacted) {
+		t.Errorf("the error shows no redaction, so the answer quoted no secret: %v", err)
 	}
 }
 
@@ -64,8 +85,11 @@ func TestLoginAndReloginAfter401(t *testing.T) {
 	}
 }
 
+// A refused login says so, and the password it sent, which the echo fault
+// makes the 401 answer quote, is not in the error.
 func TestLoginWithWrongPassword(t *testing.T) {
 	tenant := testEmulator.NewTenant()
+	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{EchoRequest: true})
 	const password = "definitely-wrong-password"
 	c, err := New(Config{
 		BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey,
@@ -75,11 +99,40 @@ func TestLoginWithWrongPassword(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.ListHooks(context.Background())
-	if !errors.Is(err, ErrUnauthorized) || !strings.Contains(err.Error(), "login failed") {
-		t.Fatalf("err = %v, want a login failure", err)
+	var apiErr *APIError
+	if !errors.Is(err, ErrUnauthorized) || !errors.Is(err, ErrLoginRejected) || !strings.Contains(err.Error(), "login failed") ||
+		!errors.As(err, &apiErr) || !apiErr.Login {
+		t.Fatalf("err = %v, want a rejected login", err)
 	}
-	if strings.Contains(err.Error(), password) {
-		t.Errorf("the error contains the password")
+	checkNoSecrets(t, err, password, tenant.SubscriptionKey)
+}
+
+// A refused login is tried once: concurrent and later calls fail with the
+// same error without logging in again (a wrong password, repeated, may lock
+// the account).
+func TestRejectedLoginIsRemembered(t *testing.T) {
+	tenant := testEmulator.NewTenant()
+	c, err := New(Config{
+		BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey,
+		Login: &LoginCredentials{Username: tenant.Username, Password: "wrong-password", TenantID: tenant.TenantID},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make([]error, 8)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Go(func() { _, errs[i] = c.ListSubscriptions(context.Background()) })
+	}
+	wg.Wait()
+	_, later := c.ListHooks(context.Background())
+	for _, err := range append(errs, later) {
+		if !errors.Is(err, ErrLoginRejected) || err.Error() != errs[0].Error() {
+			t.Errorf("err = %v, want the one rejected login %v", err, errs[0])
+		}
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteLogin]; n != 1 {
+		t.Errorf("%d logins, want 1", n)
 	}
 }
 

@@ -4,36 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
 )
-
-// CheckBaseURL says what is wrong with raw as the base URL of the service,
-// or nil: it must be an absolute https:// URL (http:// for a local
-// emulator) with a host, and no user information, query or fragment. New
-// refuses what it refuses; the provider calls it too, to report a bad
-// base_url as an error of that attribute before anything is sent. The error
-// reads after the setting's name: "base_url must start with ...".
-func CheckBaseURL(raw string) error {
-	if raw == "" {
-		return errors.New("is empty")
-	}
-	u, err := url.Parse(raw)
-	// Neither the parser's error nor a URL with user information is quoted:
-	// either may hold a password.
-	switch {
-	case err != nil:
-		return errors.New("is not a valid URL")
-	case u.User != nil:
-		return errors.New("must not contain user information; credentials have settings of their own")
-	case u.Scheme != "https" && u.Scheme != "http":
-		return fmt.Errorf("must start with https:// (or http:// for a local emulator), got %q", raw)
-	case u.Host == "":
-		return fmt.Errorf("has no host: %q", raw)
-	case u.RawQuery != "" || u.Fragment != "":
-		return fmt.Errorf("must not have a query or fragment: %q", raw)
-	}
-	return nil
-}
 
 // A 404 is ambiguous. The service answers it for an object that does not
 // exist, and (the emulator does so, and the interface document does not

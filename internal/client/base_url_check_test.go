@@ -114,18 +114,27 @@ func clientFor(t *testing.T, tenant emulator.Tenant, baseURL string) *Client {
 // New refuses what CheckBaseURL refuses, with the same reason, and keeps
 // the path prefix of what it accepts.
 func TestCheckBaseURL(t *testing.T) {
+	//nolint:gosec // G101: URLs with user info are cases under test; "me:secret" is no credential
 	for raw, want := range map[string]string{
 		"https://api.example.com/esign/":    "",
 		"http://127.0.0.1:8787":             "",
 		"":                                  "is empty",
 		"api.example.com":                   `must start with https://`,
-		"ftp://api.example.com":             `must start with https:// (or http:// for a local emulator), got "ftp://api.example.com"`,
+		"ftp://api.example.com":             `must start with https:// (or http:// for a loopback host such as the emulator), got "ftp://api.example.com"`,
 		"https:///esign":                    "has no host",
 		"https://me:secret@api.example.com": "must not contain user information",
 		"ftp://me:secret@api.example.com":   "must not contain user information",
 		"https://api.example.com/?k=v":      "must not have a query or fragment",
 		"https://api.example.com/#top":      "must not have a query or fragment",
 		"https://api.example.com/%zz":       "is not a valid URL",
+		"127.0.0.1:8787":                    `must start with https:// (or http:// for a loopback host such as the emulator), got "127.0.0.1:8787"`,
+		"me:secret@127.0.0.1:8787":          `not shown: it may hold a password`,
+		"http://localhost:8787/api":         "",
+		"http://[::1]:8787":                 "",
+		"http://127.3.2.1":                  "",
+		"http://api.esign.example.com":      `must start with https:// for the host "api.esign.example.com", got "http://api.esign.example.com": plain http:// is accepted only for a loopback host`,
+		"http://10.0.0.1:8787":              "in clear text",
+		"http://localhost.example.com":      "in clear text",
 	} {
 		err := CheckBaseURL(raw)
 		_, newErr := New(Config{BaseURL: raw, SubscriptionKey: "k", AccessToken: "t"})
@@ -139,6 +148,22 @@ func TestCheckBaseURL(t *testing.T) {
 			t.Errorf("New with %q: %v, want the base URL %v", raw, newErr, err)
 		case strings.Contains(err.Error(), "secret"):
 			t.Errorf("CheckBaseURL(%q) quotes the password: %v", raw, err)
+		}
+	}
+}
+
+// The explicit opt-in accepts http:// for any host, and nothing else.
+func TestCheckBaseURLAllowingInsecureHTTP(t *testing.T) {
+	for raw, wantErr := range map[string]bool{
+		"http://gateway.test.example.com": false,
+		"http://10.0.0.1:8787/api":        false,
+		"ftp://gateway.test.example.com":  true,
+		"http://me:pw@gateway.example":    true,
+	} {
+		err := CheckBaseURLWith(raw, true)
+		_, newErr := New(Config{BaseURL: raw, SubscriptionKey: "k", AccessToken: "t", AllowInsecureHTTP: true})
+		if (err != nil) != wantErr || (newErr != nil) != wantErr {
+			t.Errorf("%q with the opt-in: CheckBaseURLWith = %v, New = %v; want an error: %v", raw, err, newErr, wantErr)
 		}
 	}
 }

@@ -40,7 +40,8 @@ type Config struct {
 	RequestTimeout time.Duration
 	// UserAgent names the caller, e.g. "terraform-provider-esign/1.2.3".
 	UserAgent string
-	// HTTPClient is used for all requests; nil means a dedicated client.
+	// HTTPClient is used for all requests (a copy that follows no
+	// redirect, see redirects.go); nil means a dedicated client.
 	HTTPClient *http.Client
 	// Logger receives one event per attempt; nil means silence.
 	Logger Logger
@@ -50,6 +51,12 @@ type Config struct {
 	// ExtraSecrets are redacted from errors and logs in addition to the
 	// credentials, e.g. webhook header values known to the caller.
 	ExtraSecrets []string
+	// AllowInsecureHTTP accepts an http:// BaseURL for any host. Without
+	// it, plain http is accepted for a loopback host only (CheckBaseURL):
+	// the subscription key, the token and a login password would cross the
+	// network in clear text. It is the explicit opt-in for a test gateway
+	// without TLS; never set it for the service itself.
+	AllowInsecureHTTP bool
 
 	// retryBaseDelay is the first backoff step; tests shorten it.
 	retryBaseDelay time.Duration
@@ -87,6 +94,10 @@ type Client struct {
 	// means what it says (base_url_check.go).
 	baseURLConfirmed atomic.Bool
 
+	// unreachable: the service could not be reached moments ago, so new
+	// calls do not retry (unreachable.go).
+	unreachable unreachableHost
+
 	subscriptions   *coalescer[*SubscriptionSet]
 	entityMetadata  *coalescer[*MetadataSet]
 	supportedHooks  *coalescer[[]Hook]
@@ -95,7 +106,7 @@ type Client struct {
 
 // New validates cfg and returns a Client. It makes no request.
 func New(cfg Config) (*Client, error) {
-	base, err := parseBaseURL(cfg.BaseURL)
+	base, err := parseBaseURL(cfg.BaseURL, cfg.AllowInsecureHTTP)
 	if err != nil {
 		return nil, err
 	}
@@ -111,16 +122,13 @@ func New(cfg Config) (*Client, error) {
 
 	c := &Client{
 		base:            base,
-		http:            cfg.HTTPClient,
+		http:            withRefusedRedirects(cfg.HTTPClient),
 		userAgent:       cfg.UserAgent,
 		maxRetries:      cfg.MaxRetries,
 		timeout:         cfg.RequestTimeout,
 		logger:          cfg.Logger,
 		secrets:         &redactor{},
 		coalesceEnabled: !cfg.DisableReadCoalescing,
-	}
-	if c.http == nil {
-		c.http = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
 	}
 	if c.userAgent == "" {
 		c.userAgent = "terraform-provider-esign"
@@ -152,8 +160,8 @@ func (c *Client) Redact(text string) string { return c.secrets.redact(text) }
 
 // parseBaseURL is the base URL every route is appended to, without a
 // trailing slash.
-func parseBaseURL(raw string) (*url.URL, error) {
-	if err := CheckBaseURL(raw); err != nil {
+func parseBaseURL(raw string, allowInsecureHTTP bool) (*url.URL, error) {
+	if err := CheckBaseURLWith(raw, allowInsecureHTTP); err != nil {
 		return nil, fmt.Errorf("the base URL %w", err)
 	}
 	u, _ := url.Parse(raw) // CheckBaseURL parsed it

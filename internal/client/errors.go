@@ -21,8 +21,21 @@ var (
 	// may or may not have been carried out: the request was sent, then the
 	// connection failed, the attempt timed out, or the service answered
 	// 500/502/503/504. Callers must look before they try again, or they may
-	// create a duplicate (CreateSubscriptionOnce does).
+	// create a duplicate (CreateSubscriptionOnce does). A 2xx answer
+	// whose body cannot be read or used counts as lost.
 	ErrOutcomeUnknown = errors.New("outcome unknown")
+	// ErrMalformedAnswer: a 2xx answer that cannot be used as it is: not
+	// the expected JSON, or a list with an item without id, a repeated id,
+	// a subscription without event type (answers.go). It is never "gone"
+	// or "empty".
+	ErrMalformedAnswer = errors.New("malformed answer")
+	// ErrAnswerTooLarge: a 2xx answer larger than MaxAnswerBytes.
+	ErrAnswerTooLarge = errors.New("answer too large")
+	// ErrLoginRejected: POST /identity/login answered 401 or 403: the
+	// username, password, tenant id or subscription key is wrong. The
+	// Client remembers it and fails every later call with it, without
+	// logging in again (auth.go).
+	ErrLoginRejected = errors.New("login failed")
 )
 
 // maxBodyExcerpt bounds how much of an error answer is kept: enough to read
@@ -34,15 +47,26 @@ const maxBodyExcerpt = 256
 type APIError struct {
 	Method      string
 	Route       string // path template, e.g. "GET /hooks/v1/subscription/{id}"
+	Host        string // host:port of the base URL: who answered
 	StatusCode  int
 	RetryAfter  string // the Retry-After header of a 429, if any
 	BodyExcerpt string
+	// Login is true when the client authenticates with login credentials
+	// (POST /identity/login), false with a static access token: what a
+	// 401 asks the user to check.
+	Login bool
+	// Hint says what the answer means when the status alone does not,
+	// e.g. a 400 from a TLS server that was spoken plain http to.
+	Hint string
 }
 
 func (e *APIError) Error() string {
-	msg := fmt.Sprintf("%s: service answered %d %s", e.Route, e.StatusCode, http.StatusText(e.StatusCode))
+	msg := fmt.Sprintf("%s at %s: service answered %d %s", e.Route, e.Host, e.StatusCode, http.StatusText(e.StatusCode))
 	if e.BodyExcerpt != "" {
 		msg += ": " + e.BodyExcerpt
+	}
+	if e.Hint != "" {
+		msg += ". " + e.Hint
 	}
 	return msg
 }

@@ -18,15 +18,18 @@ type Hook struct {
 // is ErrWrongBaseURL.
 func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
 	var hooks []Hook
-	err := c.doJSON(ctx, call{
+	cl := call{
 		method:     http.MethodGet,
 		route:      routeHooksList,
 		url:        c.endpoint(nil, lit("hooks"), lit("v1")),
 		idempotent: true,
-	}, &hooks)
-	if err != nil {
+	}
+	if err := c.doJSON(ctx, cl, &hooks); err != nil {
 		// The list of supported hooks is never missing at a correct base URL.
 		return nil, c.notFoundOnFixedRoute(err)
+	}
+	if problem := hooksProblem(hooks); problem != "" {
+		return nil, c.malformed(cl, "%s", problem)
 	}
 	c.baseURLConfirmed.Store(true)
 	for i := range hooks {

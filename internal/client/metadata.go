@@ -153,10 +153,19 @@ func (c *Client) CachedEntityMetadata(entityType, entityID string) (*MetadataSet
 	return c.entityMetadata.peek(entityCacheKey(entityType, entityID))
 }
 
+// metadataListAnswer is MetadataList as it comes over the wire.
+type metadataListAnswer struct {
+	Total int                      `json:"total"`
+	Items listField[MetadataEntry] `json:"items"`
+}
+
+// listMetadata reads one metadata list. An answer that cannot be trusted
+// item by item (no items list, an entry without key, a key twice for one
+// entity) is ErrMalformedAnswer, never a list with an entry missing.
 func (c *Client) listMetadata(ctx context.Context, cl call) (*MetadataList, error) {
 	cl.method = http.MethodGet
 	cl.idempotent = true
-	var out MetadataList
+	var out metadataListAnswer
 	err := c.doJSON(ctx, cl, &out)
 	if IsNotFound(err) {
 		// The service answers an entity or reference without metadata
@@ -170,10 +179,16 @@ func (c *Client) listMetadata(ctx context.Context, cl call) (*MetadataList, erro
 	if err != nil {
 		return nil, err
 	}
-	if out.Items == nil {
-		out.Items = []MetadataEntry{}
+	if !out.Items.present {
+		return nil, c.malformed(cl, `it has no "items" list`)
 	}
-	return &out, nil
+	if problem := metadataProblem(out.Items.items); problem != "" {
+		return nil, c.malformed(cl, "%s", problem)
+	}
+	if out.Items.items == nil {
+		out.Items.items = []MetadataEntry{}
+	}
+	return &MetadataList{Total: out.Total, Items: out.Items.items}, nil
 }
 
 // entityCacheKey ignores the spelling of the entity type, as the service does.

@@ -19,11 +19,14 @@ type call struct {
 	route  string // the path template, used in errors and logs
 	url    *url.URL
 	body   any // JSON-encoded when not nil
+	// out receives the decoded 2xx answer of a JSON call. When nil, the
+	// status is the whole answer and the body is not read.
+	out any
 	// idempotent calls (GET, PUT, DELETE) are retried after any transport
 	// error and after 500, 502, 503 and 504; others only when the request
 	// provably never left (dial error) or was refused before processing
-	// (429). For them a transport error or a 5xx after the request was sent
-	// is ErrOutcomeUnknown.
+	// (429). For them a transport error, a 5xx, or a 2xx whose body cannot
+	// be read or used, after the request was sent, is ErrOutcomeUnknown.
 	idempotent bool
 	// stream: the per-attempt timeout covers the headers only, and the
 	// caller reads the body.
@@ -44,23 +47,19 @@ func (r *response) Close() {
 	r.release()
 }
 
-// doJSON sends c and decodes a 2xx JSON answer into out (if not nil).
+// doJSON sends cl and decodes a 2xx JSON answer into out (if not nil).
 func (c *Client) doJSON(ctx context.Context, cl call, out any) error {
+	cl.out = out
 	resp, err := c.send(ctx, cl)
 	if err != nil {
 		return err
 	}
-	defer resp.Close()
-	if out == nil {
-		return nil
-	}
-	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
-		return fmt.Errorf("%s: decoding the answer: %w", cl.route, err)
-	}
+	resp.Close()
 	return nil
 }
 
-// send runs the retry loop and returns the first 2xx answer.
+// send runs the retry loop and returns the first 2xx answer; for a JSON
+// call, that answer has been read and decoded into cl.out by then.
 func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 	var payload []byte
 	if cl.body != nil {
@@ -69,6 +68,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 			return nil, fmt.Errorf("%s: encoding the request: %w", cl.route, err)
 		}
 	}
+	budget := c.retryBudget()
 	reauthenticated := false
 	for attempt := 0; ; attempt++ {
 		token := ""
@@ -80,35 +80,26 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		}
 
 		started := time.Now()
-		resp, release, err := c.attempt(ctx, cl, payload, token)
+		resp, err := c.attempt(ctx, cl, payload, token)
 		if err != nil {
 			c.log(ctx, cl, attempt, 0, started, err)
-			if !cl.idempotent && !neverSent(err) {
-				// Sent, then cut off (by the network, the attempt's timeout
-				// or the caller's context): the service may have done it.
-				if ctx.Err() != nil {
-					err = ctx.Err()
-				}
-				return nil, &outcomeUnknownError{route: cl.route, cause: err}
+			if final := c.afterFailedAttempt(ctx, cl, attempt, budget, err); final != nil {
+				return nil, final
 			}
-			if ctx.Err() != nil {
-				return nil, fmt.Errorf("%s: %w", cl.route, ctx.Err())
-			}
-			if attempt < c.maxRetries {
-				if werr := c.wait(ctx, c.backoff.delay(attempt)); werr == nil {
-					continue
-				}
-			}
-			return nil, fmt.Errorf("%s: %w", cl.route, err)
+			continue
 		}
+		c.unreachable.forget() // the service answered
 		c.log(ctx, cl, attempt, resp.StatusCode, started, nil)
 
 		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-			return &response{Response: resp, release: release}, nil
+			return resp, nil
+		}
+		if isRedirect(resp.StatusCode) {
+			return nil, c.redirectAnswer(cl, resp)
 		}
 
 		apiErr := c.apiError(cl, resp)
-		release()
+		resp.release()
 
 		if resp.StatusCode == http.StatusUnauthorized && !cl.anonymous && !reauthenticated && c.auth.canLogin() {
 			// A login token expires after 30 minutes: log in again once and
@@ -141,21 +132,103 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 	}
 }
 
-// attempt sends one request. release stops the attempt's timer and frees its
-// context; it must be called once the body has been read.
-func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token string) (*http.Response, func(), error) {
+// afterFailedAttempt decides what follows attempt, which failed with err
+// (a transport error, or a 2xx answer that could not be used): nil after
+// waiting for the next attempt, else the error the call ends with.
+func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, budget retryBudget, err error) error {
+	var unusable *answerError
+	badAnswer := errors.As(err, &unusable)
+	switch {
+	case !cl.idempotent && (badAnswer || !neverSent(err)):
+		// Sent, then cut off (by the network, the attempt's timeout or the
+		// caller's context), or answered in a way that cannot be read: the
+		// service may have done it.
+		if !badAnswer {
+			err = c.transportError(cl, err, attempt+1)
+		}
+		if ctx.Err() != nil {
+			err = ctx.Err()
+		}
+		return &outcomeUnknownError{route: cl.route, cause: err}
+	case badAnswer:
+		// A malformed or oversized answer would come again.
+		return err
+	case ctx.Err() != nil:
+		return fmt.Errorf("%s: %w", cl.route, ctx.Err())
+	}
+	if attempt < budget.retries && !misconfigured(err) {
+		if werr := c.wait(ctx, c.backoff.delay(attempt)); werr == nil {
+			return nil
+		}
+	}
+	terr := c.transportError(cl, err, attempt+1)
+	if dialFailed(err) {
+		c.unreachable.remember()
+		terr.notRetried = budget.notRetried
+	}
+	return terr
+}
+
+// attempt sends one request. A 2xx answer to a JSON call is read whole and
+// decoded into cl.out within the attempt's timeout; any other answer comes
+// with its body open, and its release must be called once it is read.
+func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token string) (*response, error) {
 	attemptCtx, cancel := context.WithCancel(ctx)
 	timer := time.AfterFunc(c.timeout, cancel)
 	release := func() { timer.Stop(); cancel() }
+	// An attempt cut off by its own timer (not by the caller) timed out,
+	// whether the status line or the body was late.
+	timedOut := func(err error, during string) error {
+		if attemptCtx.Err() != nil && ctx.Err() == nil {
+			return &timeoutError{timeout: c.timeout, during: during}
+		}
+		return err
+	}
 
+	req, err := c.newRequest(attemptCtx, cl, payload, token)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		// The URL holds no secret, but the error text is scrubbed anyway:
+		// a transport error may quote what the other end sent. Only the
+		// text: the cause stays in the chain, so neverSent can still find
+		// the *net.OpError of a refused connection.
+		err = c.secrets.redactError(timedOut(stripURL(err), ""))
+		release()
+		return nil, err
+	}
+	switch {
+	case cl.stream:
+		// Headers arrived: a large download may take longer than one
+		// attempt's timeout, so only the caller's context bounds it now.
+		timer.Stop()
+	case resp.StatusCode >= 200 && resp.StatusCode < 300:
+		err := c.readJSON(cl, resp)
+		_ = resp.Body.Close()
+		var unusable *answerError
+		if err != nil && !errors.As(err, &unusable) {
+			err = c.secrets.redactError(timedOut(err, ": the answer's body was still arriving"))
+		}
+		release()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return &response{Response: resp, release: release}, nil
+}
+
+// newRequest builds one attempt's request with the headers of every call.
+func (c *Client) newRequest(ctx context.Context, cl call, payload []byte, token string) (*http.Request, error) {
 	var body io.Reader
 	if payload != nil {
 		body = bytes.NewReader(payload)
 	}
-	req, err := http.NewRequestWithContext(attemptCtx, cl.method, cl.url.String(), body)
+	req, err := http.NewRequestWithContext(ctx, cl.method, cl.url.String(), body)
 	if err != nil {
-		release()
-		return nil, nil, err
+		return nil, err
 	}
 	req.Header.Set("User-Agent", c.userAgent)
 	if cl.stream {
@@ -170,39 +243,36 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 	if payload != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	return req, nil
+}
 
-	resp, err := c.http.Do(req)
-	if err != nil {
-		timedOut := attemptCtx.Err() != nil && ctx.Err() == nil
-		release()
-		if timedOut {
-			return nil, nil, fmt.Errorf("no answer within the request timeout of %s", c.timeout)
-		}
-		// The URL holds no secret, but the error text is scrubbed anyway:
-		// a transport error may quote what the other end sent. Only the
-		// text: the cause stays in the chain, so neverSent can still find
-		// the *net.OpError of a refused connection.
-		return nil, nil, c.secrets.redactError(stripURL(err))
+// redirectAnswer is the error of a redirect answer (redirects.go). A 303
+// See Other to a create says it was carried out: its outcome is unknown.
+func (c *Client) redirectAnswer(cl call, resp *response) error {
+	err := c.redirectError(cl, resp.Response)
+	resp.Close()
+	if !cl.idempotent && resp.StatusCode == http.StatusSeeOther {
+		return &outcomeUnknownError{route: cl.route, cause: err}
 	}
-	if cl.stream {
-		// Headers arrived: a large download may take longer than one
-		// attempt's timeout, so only the caller's context bounds it now.
-		timer.Stop()
-	}
-	return resp, release, nil
+	return err
 }
 
 // apiError reads a bounded, redacted excerpt of an error answer.
-func (c *Client) apiError(cl call, resp *http.Response) *APIError {
+func (c *Client) apiError(cl call, resp *response) *APIError {
 	excerpt, _ := io.ReadAll(io.LimitReader(resp.Body, maxBodyExcerpt))
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	_ = resp.Body.Close()
+	text := c.secrets.redact(string(bytes.TrimSpace(bytes.ToValidUTF8(excerpt, nil))))
+	host := hostPort(c.base)
 	return &APIError{
 		Method:      cl.method,
 		Route:       cl.route,
+		Host:        host,
 		StatusCode:  resp.StatusCode,
 		RetryAfter:  resp.Header.Get("Retry-After"),
-		BodyExcerpt: c.secrets.redact(string(bytes.TrimSpace(bytes.ToValidUTF8(excerpt, nil)))),
+		BodyExcerpt: text,
+		Login:       c.auth.canLogin(),
+		Hint:        answerHint(resp.StatusCode, text, host),
 	}
 }
 
@@ -266,8 +336,13 @@ func serverFailure(code int) bool {
 }
 
 // neverSent reports whether a transport error happened before any byte of
-// the request could reach the service (so even a POST can be repeated).
-func neverSent(err error) bool {
+// the request could reach the service (so even a POST can be repeated): the
+// connection could not be made, or its TLS handshake failed.
+func neverSent(err error) bool { return dialFailed(err) || handshakeFailed(err) }
+
+// dialFailed tells a connection that could not be made: refused, a host
+// name that does not resolve, no route.
+func dialFailed(err error) bool {
 	var opErr *net.OpError
 	return errors.As(err, &opErr) && opErr.Op == "dial"
 }

@@ -29,8 +29,11 @@ type createSubscriptionResponse struct {
 }
 
 type subscriptionList struct {
-	Items []Subscription `json:"items"`
+	Items listField[Subscription] `json:"items"`
 }
+
+// ImportID is the subscription's import ID: "<event_type>/<id>".
+func (s Subscription) ImportID() string { return s.EventType + "/" + s.ID }
 
 // SubscriptionSet is one decoded subscription list, indexed by id. It is
 // shared between callers and must not be modified.
@@ -68,17 +71,18 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 	}
 	defer c.subscriptions.invalidate("")
 	var out createSubscriptionResponse
-	err := c.doJSON(ctx, call{
+	cl := call{
 		method: http.MethodPost,
 		route:  routeSubscriptionCreate,
 		url:    c.endpoint(nil, lit("hooks"), lit("v1"), lit("subscription")),
 		body:   req,
-	}, &out)
-	if err != nil {
+	}
+	if err := c.doJSON(ctx, cl, &out); err != nil {
 		return "", err
 	}
 	if out.ID == "" {
-		return "", &APIError{Method: http.MethodPost, Route: routeSubscriptionCreate, StatusCode: http.StatusOK, BodyExcerpt: "the answer carried no id"}
+		// The service took the request and did not say what it made.
+		return "", &outcomeUnknownError{route: cl.route, cause: c.malformed(cl, "a 2xx answer without an id")}
 	}
 	c.ledger.claim(out.ID)
 	return out.ID, nil
@@ -87,21 +91,31 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 // ListSubscriptions calls GET /hooks/v1/subscription. The list exists at
 // every correct base URL, empty or not: a 404 is ErrWrongBaseURL, never an
 // empty list (which would drop every subscription from the state).
+//
+// An answer that cannot be trusted item by item (no items list, an item
+// without id or event type, a repeated id) is ErrMalformedAnswer: read as
+// it is, it would make a tracked subscription look gone.
 func (c *Client) ListSubscriptions(ctx context.Context) ([]Subscription, error) {
 	var out subscriptionList
-	err := c.doJSON(ctx, call{
+	cl := call{
 		method:     http.MethodGet,
 		route:      "GET /hooks/v1/subscription",
 		url:        c.endpoint(nil, lit("hooks"), lit("v1"), lit("subscription")),
 		idempotent: true,
-	}, &out)
-	if err != nil {
+	}
+	if err := c.doJSON(ctx, cl, &out); err != nil {
 		return nil, c.notFoundOnFixedRoute(err)
 	}
-	if out.Items == nil {
-		out.Items = []Subscription{}
+	if !out.Items.present {
+		return nil, c.malformed(cl, `it has no "items" list`)
 	}
-	return out.Items, nil
+	if problem := subscriptionsProblem(out.Items.items); problem != "" {
+		return nil, c.malformed(cl, "%s", problem)
+	}
+	if out.Items.items == nil {
+		return []Subscription{}, nil
+	}
+	return out.Items.items, nil
 }
 
 // Subscriptions returns every subscription through one shared list request
@@ -134,12 +148,13 @@ func (c *Client) CachedSubscriptions() (*SubscriptionSet, bool) {
 // reports ErrNotFound only once the base URL is confirmed.
 func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Subscription, error) {
 	var out Subscription
-	err := c.doJSON(ctx, call{
+	cl := call{
 		method:     http.MethodGet,
 		route:      "GET /hooks/v1/subscription/{id}",
 		url:        c.endpoint(eventTypeQuery(eventType), lit("hooks"), lit("v1"), lit("subscription"), val(id)),
 		idempotent: true,
-	}, &out)
+	}
+	err := c.doJSON(ctx, cl, &out)
 	if IsNotFound(err) {
 		if werr := c.checkNotFound(ctx, err); werr != nil {
 			return nil, werr
@@ -147,6 +162,9 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 	}
 	if err != nil {
 		return nil, err
+	}
+	if problem := subscriptionsProblem([]Subscription{out}); problem != "" {
+		return nil, c.malformed(cl, "%s", problem)
 	}
 	out.EventType = strings.ToLower(out.EventType)
 	return &out, nil

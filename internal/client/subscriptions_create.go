@@ -11,8 +11,10 @@ import (
 // Creating a subscription without duplicates.
 //
 // POST /hooks/v1/subscription is not idempotent and the service takes no
-// idempotency key. When the answer of a create is lost (ErrOutcomeUnknown)
-// the subscription may or may not exist. CreateSubscriptionOnce then lists
+// idempotency key. When the answer of a create is lost (ErrOutcomeUnknown:
+// the connection broke or timed out after the request was sent, a 5xx, or
+// a 2xx whose body cannot be read or used, see answers.go) the
+// subscription may or may not exist. CreateSubscriptionOnce then lists
 // the subscriptions and adopts the one its request created, or, when there
 // is none, sends the request again. To tell "the one its request created"
 // from the rest it uses what this Client knows:
@@ -30,13 +32,22 @@ import (
 //     lost answer, no other identical request is in flight whose
 //     subscription it could take for its own.
 //
-// What remains after an ambiguous create, a matching subscription that is
-// neither in the baseline nor claimed, was created by this client: by the
-// ambiguous request (identical creates are serialised and every earlier
-// one ended with a known id). Only a create of an identical subscription
-// by another process at the same moment can still confuse it, and a
-// service that carries out a request after it has already answered 5xx
-// for it: the provider cannot see either.
+// A matching subscription that is neither in the baseline nor claimed is a
+// candidate. If this process alone writes, the only candidate is the one
+// the ambiguous request created (identical creates are serialised and every
+// earlier one ended with a known id). But another process (another
+// Terraform run, another configuration) may create identical subscriptions
+// at the same time, and one of those is a candidate too. So the check
+// adopts only when exactly one candidate appeared; with several, it adopts
+// none and sends nothing again, and fails with an *AmbiguousCreateError
+// that lists them and says how to import the right one
+// (subscriptions_adopt.go). No candidate means the request did not take
+// effect: it is sent again.
+//
+// What stays beyond any list: a request that did not take effect while
+// exactly one identical subscription of another writer appeared, and a
+// service that carries out a request after it has already answered 5xx for
+// it. The service takes no idempotency key, so no client can tell these.
 //
 // An interrupted caller (see Uninterrupted) sends no create after the
 // interrupt, but the lost-answer check of a create already sent always runs
@@ -150,8 +161,9 @@ type CreatedSubscription struct {
 // created, or, when the list shows none, sends the request again (at most
 // MaxRetries times). See the comment at the top of this file.
 //
-// An error that matches ErrOutcomeUnknown means the subscription may exist
-// (the list that would have told could not be read). One that matches
+// An error that matches ErrOutcomeUnknown means the subscription may exist:
+// the list that would have told could not be read, or it showed several
+// subscriptions the request may have created (*AmbiguousCreateError). One that matches
 // ErrInterrupted means the caller was interrupted and nothing was created.
 func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscriptionRequest) (CreatedSubscription, error) {
 	var out CreatedSubscription
@@ -182,10 +194,10 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 			return out, err
 		}
 
-		id, found, listErr := c.adoptCreated(outcomeCheckContext(ctx), req, baseline)
+		id, found, checkErr := c.adoptCreated(outcomeCheckContext(ctx), req, baseline, err)
 		switch {
-		case listErr != nil:
-			return out, fmt.Errorf("%w; listing the subscriptions to find out whether it was created also failed: %w", err, listErr)
+		case checkErr != nil:
+			return out, checkErr
 		case found:
 			out.ID, out.Adopted = id, true
 			return out, nil
@@ -233,26 +245,4 @@ func (c *Client) untrackedIdentical(baseline *SubscriptionSet, req CreateSubscri
 		}
 	}
 	return out
-}
-
-// adoptCreated lists the subscriptions (fresh, not the shared list) and
-// claims one that matches req and is neither in the baseline nor claimed.
-func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest, baseline *SubscriptionSet) (string, bool, error) {
-	items, err := c.ListSubscriptions(ctx)
-	if err != nil {
-		return "", false, err
-	}
-	want := subscriptionMatchKey(req.EventType, req.URI, req.Description)
-	for _, s := range items {
-		if s.ID == "" || subscriptionMatchKey(s.EventType, s.URI, s.Description) != want {
-			continue
-		}
-		if _, existed := baseline.Find(s.ID); existed {
-			continue
-		}
-		if c.ledger.claim(s.ID) {
-			return s.ID, true, nil
-		}
-	}
-	return "", false, nil
 }

@@ -5,12 +5,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
@@ -166,4 +170,113 @@ func TestTransportErrorTextIsRedacted(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Every transport error names the method, the host and the path, and says
+// what to check; the failures that say the base URL is wrong are not
+// retried, since no retry mends them.
+func TestTransportErrorsSayWhereAndWhatToCheck(t *testing.T) {
+	emulatorHost := strings.TrimPrefix(testURL, "http://")
+	tlsServer := quietTLSServer(t) // a TLS server: the emulator speaks plain http
+	tlsHost := strings.TrimPrefix(tlsServer.URL, "https://")
+	closed := newRefusingDialer(t, func(int) bool { return true }).closed
+
+	// The timeout case's latency is ten times its request timeout; the
+	// others have a timeout no loaded machine reaches.
+	const slow, timeout = 5 * time.Second, 500 * time.Millisecond
+	cases := []struct {
+		name, baseURL, host string
+		latency             time.Duration
+		wantAttempts        int
+		want                string
+	}{
+		{"connection refused", "http://" + closed, closed, 0, 2, "Nothing accepts connections at " + closed + ": is the service (or the emulator) running there? Is the port in base_url right?"},
+		{"https to an http server", "https://" + emulatorHost, emulatorHost, 0, 1, "base_url says https://, but the server at " + emulatorHost + " speaks plain http"},
+		{"untrusted certificate", tlsServer.URL, tlsHost, 0, 1, "The certificate of " + tlsHost + " is signed by an authority this machine does not trust"},
+		// A machine without DNS fails the look-up otherwise, and retries: any count.
+		{"unknown host", "https://nonexistent.invalid", "nonexistent.invalid:443", 0, 0, `The host name "nonexistent.invalid"`},
+		{"timeout", testURL, emulatorHost, slow, 2, "no answer within the request timeout of 500ms"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tenant := testEmulator.NewTenant()
+			testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{Latency: tc.latency})
+			requestTimeout := 30 * time.Second
+			if tc.latency > 0 {
+				requestTimeout = timeout
+			}
+			c, err := New(Config{BaseURL: tc.baseURL, SubscriptionKey: tenant.SubscriptionKey, AccessToken: tenant.AccessToken,
+				MaxRetries: 1, RequestTimeout: requestTimeout, retryBaseDelay: time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = c.ListHooks(context.Background())
+			var terr *TransportError
+			if !errors.As(err, &terr) || terr.Host != tc.host || tc.wantAttempts != 0 && terr.Attempts != tc.wantAttempts {
+				t.Fatalf("err = %v, want a *TransportError at %s after %d attempts", err, tc.host, tc.wantAttempts)
+			}
+			if want := "GET /hooks/v1 at " + tc.host + ": "; !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v, want it to start with %q and say %q", err, want, tc.want)
+			}
+		})
+	}
+}
+
+// A TLS server spoken plain http to answers 400: the error says that
+// base_url should say https.
+func TestHTTPToAnHTTPSServer(t *testing.T) {
+	host := strings.TrimPrefix(quietTLSServer(t).URL, "https://")
+	c, err := New(Config{BaseURL: "http://" + host, SubscriptionKey: "k", AccessToken: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.ListHooks(context.Background())
+	want := "base_url says http://, but the server at " + host + " speaks https: use https://"
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want a 400 that says %q", err, want)
+	}
+}
+
+// Once a call has given up on a host that refuses connections, the calls
+// that follow make one attempt each, until the service answers again.
+func TestUnreachableHostIsNotRetriedAgain(t *testing.T) {
+	var down atomic.Bool
+	down.Store(true)
+	d := newRefusingDialer(t, func(int) bool { return down.Load() })
+	c, _ := d.client(t)
+	dialsOf := func(call func() error) (int32, error) {
+		before := d.dials.Load()
+		err := call()
+		return d.dials.Load() - before, err
+	}
+	list := func() error { _, err := c.ListSubscriptions(context.Background()); return err }
+
+	if n, err := dialsOf(list); n != DefaultMaxRetries+1 || err == nil {
+		t.Fatalf("first call: %d dials, err %v; want %d dials and an error", n, err, DefaultMaxRetries+1)
+	}
+	n, err := dialsOf(list)
+	if n != 1 || err == nil || !strings.Contains(err.Error(), "not retried: calls to this host failed the same way moments ago") {
+		t.Errorf("second call: %d dials, err %v; want 1 dial and an error that says why", n, err)
+	}
+	down.Store(false)
+	if n, err := dialsOf(list); n != 1 || err != nil {
+		t.Errorf("the service is back: %d dials, err %v; want 1 dial and success", n, err)
+	}
+	down.Store(true)
+	if n, _ := dialsOf(list); n != DefaultMaxRetries+1 {
+		t.Errorf("down again after an answer: %d dials, want %d (the memory ends with an answer)", n, DefaultMaxRetries+1)
+	}
+}
+
+// quietTLSServer is a TLS server that answers 404, whose complaints about
+// clients that fail its handshake (what the tests make them do) stay out of
+// the test output.
+func quietTLSServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(http.NotFoundHandler())
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	return srv
 }

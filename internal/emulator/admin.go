@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -218,8 +219,13 @@ func (e *Emulator) adminEvent(fire func(string, Event) ([]Delivery, error)) http
 		}
 		var ev Event
 		if r.ContentLength != 0 {
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
-			if err != nil {
+			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBody))
+			var tooLarge *http.MaxBytesError
+			switch {
+			case errors.As(err, &tooLarge):
+				writeSizeLimitError(w, tooLarge.Limit)
+				return
+			case err != nil:
 				writeError(w, http.StatusBadRequest, "request body could not be read")
 				return
 			}

@@ -72,6 +72,26 @@
 // some routes, and drawn from a seeded generator so runs repeat. ScriptFault
 // queues exact faults for the next requests to a route.
 //
+// Scripted faults can also damage the answer of a request they carry out
+// (faults_garbled.go): "commit-then-html" (a 200 HTML page), "commit-then-
+// truncated-json" (half the body, as a complete message), "commit-then-empty-
+// object" ("{}"), "commit-then-cut-body" (half the body, then the connection
+// closes) and "commit-then-slow-body" (half the body, the rest 10 minutes
+// later). A client must take each as an unknown outcome, never as a failure.
+//
+// FaultConfig.EchoRequest ("echoRequest": true over PUT /_emulator/faults)
+// makes every error answer of the affected routes quote the request: its
+// Authorization and Ocp-Apim-Subscription-Key headers and its body (a login
+// password) first, then the other headers. Without it the emulator never
+// repeats a secret, so a client's redaction of error answers would go
+// untested. For example:
+//
+//	curl -X PUT "$URL/_emulator/faults?tenant=$KEY" -d '{"echoRequest":true}'
+//
+// A request body larger than 1 MiB is answered 413 with a message naming
+// that size limit. InjectSubscription stores a subscription past every check
+// (an empty or repeated id, no event type), to test malformed list answers.
+//
 // HoldAnswers makes a route carry every request out at once and hold its
 // answer back for a while, as a slow gateway does: "POST
 // /hooks/v1/subscription" held 3s creates the subscription at once and

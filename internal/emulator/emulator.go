@@ -190,24 +190,46 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_, _ = w.Write(body)
 }
 
+// writeError answers the gateway's error shape. Under the echo fault
+// (faults_echo.go) the message also quotes the request, secrets included.
 func writeError(w http.ResponseWriter, status int, format string, args ...any) {
-	writeJSON(w, status, errorBody{StatusCode: status, Message: fmt.Sprintf(format, args...)})
+	msg := fmt.Sprintf(format, args...)
+	if echo := echoOf(w); echo != "" {
+		msg += "; " + echo
+	}
+	writeJSON(w, status, errorBody{StatusCode: status, Message: msg})
 }
+
+// maxRequestBody is the largest JSON request body the emulator reads: far
+// more than any request of the API needs (a subscription with its headers,
+// a metadata value).
+const maxRequestBody = 1 << 20
 
 // decodeJSON reads a small JSON body; field names match case-insensitively,
 // as encoding/json does, which is what the live service accepts.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	r.Body = http.MaxBytesReader(w, r.Body, 1<<20)
+	r.Body = http.MaxBytesReader(w, r.Body, maxRequestBody)
 	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
 		// Only type errors are detailed: syntax errors quote body bytes,
 		// which may be a password.
 		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) {
+		var tooLarge *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooLarge):
+			writeSizeLimitError(w, tooLarge.Limit)
+		case errors.As(err, &typeErr):
 			writeError(w, http.StatusBadRequest, "request body: field %q must be a %s", typeErr.Field, typeErr.Type)
-		} else {
+		default:
 			writeError(w, http.StatusBadRequest, "request body is not valid JSON")
 		}
 		return false
 	}
 	return true
+}
+
+// writeSizeLimitError answers a request body over the emulator's limit
+// with a message that says so, rather than a puzzling "not valid JSON".
+func writeSizeLimitError(w http.ResponseWriter, limit int64) {
+	writeError(w, http.StatusRequestEntityTooLarge,
+		"size limit exceeded: a request body may have at most %d bytes (%d KiB)", limit, limit>>10)
 }

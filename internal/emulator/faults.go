@@ -18,6 +18,8 @@ type FaultKind string
 // FaultRateLimit adds Retry-After; FaultDrop closes the connection before
 // the request is processed; FaultCommitThenDrop processes it, then closes
 // the connection without an answer (the client cannot tell it succeeded).
+// The other commit-then kinds (faults_garbled.go) process it, then send its
+// answer damaged.
 const (
 	FaultInternalError      FaultKind = "500"
 	FaultBadGateway         FaultKind = "502"
@@ -32,14 +34,19 @@ const (
 )
 
 // FaultKinds lists every kind.
-var FaultKinds = []FaultKind{FaultInternalError, FaultBadGateway, FaultServiceUnavailable, FaultGatewayTimeout, FaultRateLimit, FaultDrop, FaultCommitThenDrop, FaultUnauthorized}
+var FaultKinds = append([]FaultKind{FaultInternalError, FaultBadGateway, FaultServiceUnavailable, FaultGatewayTimeout, FaultRateLimit, FaultDrop, FaultUnauthorized},
+	garbledKinds...)
 
 var serverErrorKinds = []FaultKind{FaultInternalError, FaultBadGateway, FaultServiceUnavailable, FaultGatewayTimeout}
 
 func (k FaultKind) valid() bool { return slices.Contains(FaultKinds, k) }
 
 // isPreProcessing tells kinds that strike before the request is processed.
-func (k FaultKind) isPreProcessing() bool { return k != "" && k != FaultCommitThenDrop }
+func (k FaultKind) isPreProcessing() bool { return k != "" && !k.isGarbled() }
+
+// isGarbled tells kinds that process the request, then drop or damage its
+// answer.
+func (k FaultKind) isGarbled() bool { return slices.Contains(garbledKinds, k) }
 
 // FaultConfig sets random faults. Rates are fractions between 0 and 1, drawn
 // independently per request in the order drop, commit-then-drop, 429, 5xx.
@@ -53,6 +60,11 @@ type FaultConfig struct {
 	CommitThenDropRate float64       // processed, then connection closed unanswered
 	Routes             []string      // route names (Route*) to affect; empty: every service route
 	Seed               uint64        // seeds the draws, so a run repeats
+	// EchoRequest makes every error answer of the affected routes quote the
+	// request's headers and body, secrets included (faults_echo.go), as a
+	// careless gateway or a service in debug mode does: a client must
+	// redact what it shows of an error answer.
+	EchoRequest bool
 }
 
 // faultConfigJSON is the admin wire form, with durations as strings.
@@ -65,6 +77,7 @@ type faultConfigJSON struct {
 	CommitThenDropRate float64  `json:"commitThenDropRate"`
 	Routes             []string `json:"routes"`
 	Seed               uint64   `json:"seed"`
+	EchoRequest        bool     `json:"echoRequest"`
 }
 
 // MarshalJSON writes durations as strings such as "150ms".
@@ -76,7 +89,7 @@ func (f FaultConfig) MarshalJSON() ([]byte, error) {
 	return json.Marshal(faultConfigJSON{
 		Latency: f.Latency.String(), ErrorRate: f.ErrorRate, RateLimitRate: f.RateLimitRate,
 		RetryAfter: f.RetryAfter.String(), DropRate: f.DropRate, CommitThenDropRate: f.CommitThenDropRate,
-		Routes: routes, Seed: f.Seed,
+		Routes: routes, Seed: f.Seed, EchoRequest: f.EchoRequest,
 	})
 }
 
@@ -100,7 +113,7 @@ func (f *FaultConfig) UnmarshalJSON(b []byte) error {
 	}
 	j := raw.faultConfigJSON
 	*f = FaultConfig{Latency: lat, ErrorRate: j.ErrorRate, RateLimitRate: j.RateLimitRate, RetryAfter: ra,
-		DropRate: j.DropRate, CommitThenDropRate: j.CommitThenDropRate, Routes: j.Routes, Seed: j.Seed}
+		DropRate: j.DropRate, CommitThenDropRate: j.CommitThenDropRate, Routes: j.Routes, Seed: j.Seed, EchoRequest: j.EchoRequest}
 	return nil
 }
 
@@ -161,6 +174,7 @@ type pickedFault struct {
 	kind       FaultKind
 	latency    time.Duration
 	retryAfter time.Duration
+	echo       bool // error answers quote the request (EchoRequest)
 }
 
 // pickFault decides the fault of one request: the tenant's scripted faults,
@@ -178,6 +192,7 @@ func (e *Emulator) pickFault(t *tenantState, route string) pickedFault {
 	matches := len(fs.cfg.Routes) == 0 || slices.Contains(fs.cfg.Routes, route)
 	if matches {
 		p.latency = fs.cfg.Latency
+		p.echo = fs.cfg.EchoRequest
 	}
 	if t != nil {
 		if k, ok := takeScripted(&t.plan, route); ok {
@@ -246,13 +261,6 @@ func dropConnection(w http.ResponseWriter) {
 	}
 	_ = conn.Close()
 }
-
-// discardWriter receives the answer of a commit-then-drop request.
-type discardWriter struct{ header http.Header }
-
-func (d discardWriter) Header() http.Header         { return d.header }
-func (d discardWriter) Write(b []byte) (int, error) { return len(b), nil }
-func (d discardWriter) WriteHeader(int)             {}
 
 // SetFaults sets the random faults of a tenant, or the global ones when
 // subscriptionKey is "". An invalid config is ignored and logged.

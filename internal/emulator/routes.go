@@ -89,17 +89,21 @@ func (e *Emulator) service(mux *http.ServeMux, route string, needsToken bool, h 
 			return
 		}
 		hold := e.answerHold(t, route)
-		if f.kind.isPreProcessing() {
+		if f.echo {
+			w = withEcho(w, r)
+		}
+		switch {
+		case f.kind.isPreProcessing():
 			pause(r.Context(), hold)
 			f.apply(w)
 			return
-		}
-		if f.kind == FaultCommitThenDrop {
-			if e.authorize(w, r, t, needsToken) {
-				h(discardWriter{header: http.Header{}}, r, t)
+		case f.kind.isGarbled():
+			answer := newRecordedAnswer()
+			if e.authorize(answer, r, t, needsToken) {
+				h(answer, r, t)
 			}
 			pause(r.Context(), hold)
-			dropConnection(w)
+			sendGarbled(r.Context(), w, f.kind, answer)
 			return
 		}
 		if hold > 0 {

@@ -182,6 +182,23 @@ func (e *Emulator) AddSubscription(subscriptionKey, eventType, uri, description 
 	return s.Subscription, nil
 }
 
+// InjectSubscription stores s exactly as given, past every check the
+// service makes: an empty id, an id another subscription has, no event type.
+// It exists to test how a client takes a malformed list answer (which must
+// be an error, never a subscription that is gone).
+func (e *Emulator) InjectSubscription(subscriptionKey string, s Subscription) error {
+	e.mu.Lock()
+	t, err := e.tenantLocked(subscriptionKey)
+	if err == nil {
+		t.subs = append(t.subs, &subscription{Subscription: s})
+	}
+	e.mu.Unlock()
+	if err == nil {
+		e.saveStateLogged()
+	}
+	return err
+}
+
 // DeleteSubscription removes a subscription out of band (drift), whatever its
 // event type. It reports whether one was removed.
 func (e *Emulator) DeleteSubscription(subscriptionKey, id string) bool {

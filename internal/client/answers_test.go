@@ -1,0 +1,227 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// garbledAnswers are the emulator's faults that carry a request out and
+// send its answer damaged: the service changed, the answer cannot say how.
+var garbledAnswers = []emulator.FaultKind{
+	emulator.FaultCommitThenHTML, emulator.FaultCommitThenTruncatedJSON, emulator.FaultCommitThenEmptyObject,
+	emulator.FaultCommitThenCutBody, emulator.FaultCommitThenSlowBody,
+}
+
+// answerTimeout is the request timeout of the tests whose answer stalls:
+// long against a loopback request on a loaded machine, short for a test.
+const answerTimeout = 1500 * time.Millisecond
+
+// A create whose 2xx answer cannot be read or used took effect all the
+// same: the outcome is unknown, never a failure, and CreateSubscriptionOnce
+// adopts what the request created instead of leaving it behind.
+func TestUnreadableCreateAnswerIsAdopted(t *testing.T) {
+	for _, kind := range garbledAnswers {
+		t.Run(string(kind), func(t *testing.T) {
+			c, tenant := newTestClient(t, func(c *Config) { c.RequestTimeout = answerTimeout })
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
+			_, err := c.CreateSubscription(context.Background(), onceRequest)
+			if !errors.Is(err, ErrOutcomeUnknown) {
+				t.Fatalf("CreateSubscription: err = %v, want ErrOutcomeUnknown", err)
+			}
+			orphan := testEmulator.Subscriptions(tenant.SubscriptionKey)
+
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
+			got := createOnce(t, c, onceRequest)
+			if !got.Adopted || got.Requests != 1 {
+				t.Errorf("got %+v, want the subscription adopted after 1 request", got)
+			}
+			// The first call's subscription is in the baseline (read at the
+			// first CreateSubscriptionOnce), so it is no candidate.
+			checkSubscriptionIDs(t, tenant.SubscriptionKey, orphan[0].ID, got.ID)
+		})
+	}
+}
+
+// A delete is idempotent: a garbled answer after the status line is the
+// status's (202: done), and one lost before it is retried, whose 404 says
+// it is gone. Either way it ends without an error other than not-found.
+func TestUnreadableDeleteAnswer(t *testing.T) {
+	for _, kind := range append([]emulator.FaultKind{emulator.FaultCommitThenDrop}, garbledAnswers...) {
+		t.Run(string(kind), func(t *testing.T) {
+			c, tenant := newTestClient(t, func(c *Config) { c.RequestTimeout = answerTimeout })
+			id := createOnce(t, c, onceRequest).ID
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionDelete, kind, 1)
+			if err := c.DeleteSubscription(context.Background(), id, onceRequest.EventType); err != nil && !IsNotFound(err) {
+				t.Errorf("err = %v, want success or not found", err)
+			}
+			checkSubscriptionIDs(t, tenant.SubscriptionKey)
+		})
+	}
+}
+
+// A list answer that cannot be trusted item by item is an error that names
+// the problem, never a list in which a subscription is missing.
+func TestMalformedSubscriptionListIsAnError(t *testing.T) {
+	good := emulator.Subscription{ID: "00000000-0000-4000-8000-0000000000a1", EventType: "signatorysigned", URI: "https://x.example.com"}
+	cases := map[string]struct {
+		inject []emulator.Subscription
+		want   string
+	}{
+		"item without id":       {[]emulator.Subscription{good, {EventType: "signatorysigned", URI: "https://y.example.com"}}, "subscription 2 of 2 has no id"},
+		"repeated id":           {[]emulator.Subscription{good, {ID: strings.ToUpper(good.ID), EventType: "signatorysigned"}}, "subscriptions 1 and 2 have the same id"},
+		"item without an event": {[]emulator.Subscription{good, {ID: "00000000-0000-4000-8000-0000000000a2", URI: "https://y.example.com"}}, "00000000-0000-4000-8000-0000000000a2 has no event type"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			c, tenant := newTestClient(t)
+			for _, s := range tc.inject {
+				if err := testEmulator.InjectSubscription(tenant.SubscriptionKey, s); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, listErr := c.ListSubscriptions(context.Background())
+			_, setErr := c.Subscriptions(context.Background())
+			for _, err := range []error{listErr, setErr} {
+				checkMalformed(t, err, tc.want)
+			}
+		})
+	}
+	t.Run("answer without items", func(t *testing.T) {
+		c, tenant := newTestClient(t)
+		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultCommitThenEmptyObject, 1)
+		_, err := c.ListSubscriptions(context.Background())
+		checkMalformed(t, err, `it has no "items" list`)
+	})
+	t.Run("one subscription without id", func(t *testing.T) {
+		c, tenant := newTestClient(t)
+		id := createOnce(t, c, onceRequest).ID
+		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionGet, emulator.FaultCommitThenEmptyObject, 1)
+		_, err := c.GetSubscription(context.Background(), id, onceRequest.EventType)
+		checkMalformed(t, err, "has no id")
+	})
+}
+
+// A metadata list with an entry without key is an error too.
+func TestMalformedMetadataListIsAnError(t *testing.T) {
+	c, tenant := newTestClient(t)
+	testEmulator.SetMetadata(tenant.SubscriptionKey, EntityDocument, "doc-1", "k", "v", "")
+	testEmulator.SetMetadata(tenant.SubscriptionKey, EntityDocument, "doc-1", "", "keyless", "")
+	_, err := c.EntityMetadata(context.Background(), EntityDocument, "doc-1")
+	checkMalformed(t, err, "entry 2 of 2 has no key")
+}
+
+// The list checks beyond what the emulator can be made to answer.
+func TestListProblems(t *testing.T) {
+	entry := func(entityType, entityID, key string) MetadataEntry {
+		return MetadataEntry{Key: key, EntityType: entityType, EntityID: entityID}
+	}
+	if got := metadataProblem([]MetadataEntry{entry("Document", "d", "k"), entry("document", "d", "k")}); !strings.Contains(got, `entries 1 and 2 have the same key "k"`) {
+		t.Errorf("a key twice for one entity: %q", got)
+	}
+	if got := metadataProblem([]MetadataEntry{entry("Document", "d", "k"), entry("Signatory", "d", "k"), entry("Document", "e", "k")}); got != "" {
+		t.Errorf("one key on several entities (a reference list) is fine, got %q", got)
+	}
+	if got := hooksProblem([]Hook{{EventType: "signatorysigned"}, {}}); !strings.Contains(got, "hook 2 of 2 has no event type") {
+		t.Errorf("a hook without event type: %q", got)
+	}
+	if got := hooksProblem([]Hook{{EventType: "signatorysigned"}, {EventType: "SignatorySigned"}}); !strings.Contains(got, "same event type") {
+		t.Errorf("an event type twice: %q", got)
+	}
+}
+
+// checkMalformed fails unless err is ErrMalformedAnswer naming want, and
+// could not pass for "gone".
+func checkMalformed(t *testing.T, err error, want string) {
+	t.Helper()
+	if !errors.Is(err, ErrMalformedAnswer) || IsNotFound(err) || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want ErrMalformedAnswer saying %q", err, want)
+	}
+}
+
+// A body that outlasts the request timeout is a timeout, said as one, and
+// a read retries it like a late status line.
+func TestSlowAnswerBodyIsATimeout(t *testing.T) {
+	c, tenant := newTestClient(t, func(c *Config) { c.RequestTimeout = answerTimeout; c.MaxRetries = 1 })
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultCommitThenSlowBody, 1)
+	if _, err := c.ListSubscriptions(context.Background()); err != nil {
+		t.Fatalf("one slow body, then a good answer: err = %v", err)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionList]; n != 2 {
+		t.Errorf("%d list requests, want 2: the slow body is retried", n)
+	}
+
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultCommitThenSlowBody, 2)
+	_, err := c.ListSubscriptions(context.Background())
+	var terr *TransportError
+	if !errors.As(err, &terr) || terr.Attempts != 2 {
+		t.Fatalf("err = %v, want a *TransportError after 2 attempts", err)
+	}
+	want := "no answer within the request timeout of " + answerTimeout.String() + ": the answer's body was still arriving"
+	if !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "context canceled") {
+		t.Errorf("err = %v, want it to say %q", err, want)
+	}
+}
+
+// endlessList answers a subscription list that never ends (up to 400 MB),
+// counting what it wrote; with declared, it announces a 1 GiB body in its
+// Content-Length and sends none. It exists because the emulator holds each
+// answer in memory: this answer is streamed, as a broken service would.
+func endlessList(t *testing.T, declared bool) (*httptest.Server, *atomic.Int64, *atomic.Int32) {
+	t.Helper()
+	var written atomic.Int64
+	var requests atomic.Int32
+	item := []byte(`{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","eventType":"signatorysigned","uri":"https://x.example.com","description":"d"},`)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		if declared {
+			w.Header().Set("Content-Length", strconv.Itoa(1<<30))
+			w.WriteHeader(http.StatusOK)
+			_ = http.NewResponseController(w).Flush()
+			<-r.Context().Done()
+			return
+		}
+		n, _ := w.Write([]byte(`{"items":[`))
+		written.Add(int64(n))
+		for written.Load() < 400<<20 {
+			n, err := w.Write(item)
+			written.Add(int64(n))
+			if err != nil {
+				return
+			}
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &written, &requests
+}
+
+// An answer larger than MaxAnswerBytes is an error that names the cap: the
+// client stops reading there, and does not ask again.
+func TestAnswerCap(t *testing.T) {
+	for _, declared := range []bool{false, true} {
+		srv, written, requests := endlessList(t, declared)
+		c, err := New(Config{BaseURL: srv.URL, SubscriptionKey: "k", AccessToken: "t", RequestTimeout: 20 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.ListSubscriptions(context.Background())
+		if !errors.Is(err, ErrAnswerTooLarge) || !strings.Contains(err.Error(), "larger than 64 MiB") {
+			t.Errorf("declared %v: err = %v, want ErrAnswerTooLarge naming the cap", declared, err)
+		}
+		// What the server wrote beyond the cap sat in socket buffers.
+		if n := written.Load(); n > MaxAnswerBytes+16<<20 {
+			t.Errorf("declared %v: the server wrote %d MB: the client read past the cap", declared, n>>20)
+		}
+		if n := requests.Load(); n != 1 {
+			t.Errorf("declared %v: %d requests, want 1: an answer too large comes again", declared, n)
+		}
+	}
+}
