@@ -86,9 +86,9 @@ type Client struct {
 	secrets    *redactor
 	auth       *authenticator
 
-	// ledger tracks the subscriptions this client created or was told about,
+	// ownership tracks the subscriptions this client created or was told about,
 	// so an ambiguous create adopts only its own (subscriptions_create.go).
-	ledger subscriptionLedger
+	ownership subscriptionOwnership
 
 	// baseURLConfirmed: GET /hooks/v1 answered at this base URL, so a 404
 	// means what it says (base_url_check.go).

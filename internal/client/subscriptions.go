@@ -84,7 +84,7 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 		// The service took the request and did not say what it made.
 		return "", &outcomeUnknownError{route: cl.route, cause: c.malformed(cl, "a 2xx answer without an id")}
 	}
-	c.ledger.claim(out.ID)
+	c.ownership.claim(out.ID)
 	return out.ID, nil
 }
 

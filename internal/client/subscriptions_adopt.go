@@ -24,7 +24,7 @@ func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest
 	var candidates []Subscription
 	want := subscriptionMatchKey(req.EventType, req.URI, req.Description)
 	for _, s := range items {
-		if subscriptionMatchKey(s.EventType, s.URI, s.Description) != want || c.ledger.claimedByUs(s.ID) {
+		if subscriptionMatchKey(s.EventType, s.URI, s.Description) != want || c.ownership.claimedByUs(s.ID) {
 			continue
 		}
 		if _, existed := baseline.Find(s.ID); !existed {
@@ -35,7 +35,7 @@ func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest
 	switch {
 	case len(candidates) > 1:
 		return "", false, c.ambiguousCreate(req, candidates, lost)
-	case len(candidates) == 1 && c.ledger.claim(candidates[0].ID):
+	case len(candidates) == 1 && c.ownership.claim(candidates[0].ID):
 		return candidates[0].ID, true, nil
 	}
 	// None, or the one was claimed meanwhile by a resource of this

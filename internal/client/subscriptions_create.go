@@ -60,9 +60,9 @@ import (
 // create goes ahead, but CreatedSubscription.Untracked names them, since
 // they may also be leftovers of an earlier run that failed.
 
-// subscriptionLedger is the per-Client record described above. Its zero
+// subscriptionOwnership is the per-Client record described above. Its zero
 // value is ready to use.
-type subscriptionLedger struct {
+type subscriptionOwnership struct {
 	mu      sync.Mutex
 	claimed map[string]struct{}      // lower-case ids
 	keys    map[string]chan struct{} // one create at a time per key
@@ -72,7 +72,7 @@ type subscriptionLedger struct {
 }
 
 // claim records id and reports whether it was free.
-func (l *subscriptionLedger) claim(id string) bool {
+func (l *subscriptionOwnership) claim(id string) bool {
 	id = strings.ToLower(id)
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -87,7 +87,7 @@ func (l *subscriptionLedger) claim(id string) bool {
 }
 
 // claimedByUs reports whether id has been claimed.
-func (l *subscriptionLedger) claimedByUs(id string) bool {
+func (l *subscriptionOwnership) claimedByUs(id string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	_, taken := l.claimed[strings.ToLower(id)]
@@ -96,7 +96,7 @@ func (l *subscriptionLedger) claimedByUs(id string) bool {
 
 // lock takes the create lock of key, or gives up with the context or an
 // interrupt.
-func (l *subscriptionLedger) lock(ctx context.Context, key string) (unlock func(), err error) {
+func (l *subscriptionOwnership) lock(ctx context.Context, key string) (unlock func(), err error) {
 	l.mu.Lock()
 	if l.keys == nil {
 		l.keys = map[string]chan struct{}{}
@@ -136,7 +136,7 @@ func subscriptionMatchKey(eventType, uri, description string) string {
 // never adopts it.
 func (c *Client) ClaimSubscription(id string) {
 	if id != "" {
-		c.ledger.claim(id)
+		c.ownership.claim(id)
 	}
 }
 
@@ -167,7 +167,7 @@ type CreatedSubscription struct {
 // ErrInterrupted means the caller was interrupted and nothing was created.
 func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscriptionRequest) (CreatedSubscription, error) {
 	var out CreatedSubscription
-	unlock, err := c.ledger.lock(ctx, subscriptionMatchKey(req.EventType, req.URI, req.Description))
+	unlock, err := c.ownership.lock(ctx, subscriptionMatchKey(req.EventType, req.URI, req.Description))
 	if err != nil {
 		return out, fmt.Errorf("%s: nothing was created: %w", routeSubscriptionCreate, err)
 	}
@@ -218,7 +218,7 @@ const routeSubscriptionCreate = "POST /hooks/v1/subscription"
 // subscriptionBaseline answers the subscriptions that existed before this
 // client's first CreateSubscriptionOnce, listing them on the first call.
 func (c *Client) subscriptionBaseline(ctx context.Context) (*SubscriptionSet, error) {
-	l := &c.ledger
+	l := &c.ownership
 	l.baselineMu.Lock()
 	defer l.baselineMu.Unlock()
 	if l.baseline != nil {
@@ -240,7 +240,7 @@ func (c *Client) untrackedIdentical(baseline *SubscriptionSet, req CreateSubscri
 	want := subscriptionMatchKey(req.EventType, req.URI, req.Description)
 	var out []Subscription
 	for _, s := range baseline.Items {
-		if subscriptionMatchKey(s.EventType, s.URI, s.Description) == want && !c.ledger.claimedByUs(s.ID) {
+		if subscriptionMatchKey(s.EventType, s.URI, s.Description) == want && !c.ownership.claimedByUs(s.ID) {
 			out = append(out, s)
 		}
 	}
