@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"unicode/utf8"
 )
 
 // Sentinel errors a caller can branch on with errors.Is. Every error the
@@ -41,6 +42,23 @@ var (
 // maxBodyExcerpt bounds how much of an error answer is kept: enough to read
 // the service's message, not enough to flood a Terraform diagnostic.
 const maxBodyExcerpt = 256
+
+// maxErrorAnswer bounds how much of an error answer is read and redacted
+// before the excerpt is cut from it.
+const maxErrorAnswer = 16 << 10
+
+// excerpt is the first maxBodyExcerpt bytes of an already redacted text, cut
+// at a character boundary.
+func excerpt(text string) string {
+	if len(text) <= maxBodyExcerpt {
+		return text
+	}
+	cut := maxBodyExcerpt
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return text[:cut]
+}
 
 // APIError describes a non-2xx answer. Its text never contains a secret:
 // BodyExcerpt has every configured secret replaced before it is stored.

@@ -54,6 +54,28 @@ func TestShortHeaderValueRedactedFromErrors(t *testing.T) {
 	}
 }
 
+// A secret that straddles the end of the excerpt kept of an error answer is
+// redacted whole before the answer is cut: no prefix of it is left.
+func TestErrorExcerptIsRedactedBeforeItIsCut(t *testing.T) {
+	const token = "tok-straddling-the-cut-0123456789"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = w.Write([]byte(strings.Repeat("x", maxBodyExcerpt-10) + " token " + token + " was refused"))
+	}))
+	defer srv.Close()
+	c, err := New(Config{BaseURL: srv.URL, SubscriptionKey: "key-0123", AccessToken: token})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.SupportedHooks(context.Background())
+	if err == nil {
+		t.Fatal("expected an error")
+	}
+	if strings.Contains(err.Error(), token[:6]) {
+		t.Errorf("the error keeps a prefix of the token: %v", err)
+	}
+}
+
 // Whatever the text and the short secret, no whole-token occurrence is left
 // between the redaction marks, and a text without one comes back unchanged.
 func FuzzReplaceWholeTokens(f *testing.F) {

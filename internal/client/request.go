@@ -259,10 +259,13 @@ func (c *Client) redirectAnswer(cl call, resp *response) error {
 
 // apiError reads a bounded, redacted excerpt of an error answer.
 func (c *Client) apiError(cl call, resp *response) *APIError {
-	excerpt, _ := io.ReadAll(io.LimitReader(resp.Body, maxBodyExcerpt))
+	// The answer is redacted before it is cut to an excerpt: cut first, a
+	// secret that straddles the cut would leave its first characters in the
+	// error, out of reach of the redactor, which matches whole secrets only.
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorAnswer))
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	_ = resp.Body.Close()
-	text := c.secrets.redact(string(bytes.TrimSpace(bytes.ToValidUTF8(excerpt, nil))))
+	text := excerpt(c.secrets.redact(string(bytes.TrimSpace(bytes.ToValidUTF8(body, nil)))))
 	host := hostPort(c.base)
 	return &APIError{
 		Method:      cl.method,
