@@ -60,7 +60,7 @@ func TestErrorExcerptIsRedactedBeforeItIsCut(t *testing.T) {
 	const token = "tok-straddling-the-cut-0123456789"
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.WriteHeader(http.StatusBadRequest)
-		_, _ = w.Write([]byte(strings.Repeat("x", maxBodyExcerpt-10) + " token " + token + " was refused"))
+		_, _ = w.Write([]byte(strings.Repeat("x", maxBodyExcerpt-20) + " token " + token + " was refused"))
 	}))
 	defer srv.Close()
 	c, err := New(Config{BaseURL: srv.URL, SubscriptionKey: "key-0123", AccessToken: token})
