@@ -152,7 +152,7 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 		}
 	}
 	if err := r.put(ctx, plan); err != nil {
-		framework.AddAPIError(&resp.Diagnostics, "Could not write the metadata entry", err)
+		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not write the metadata entry", err)
 		return
 	}
 
@@ -168,7 +168,7 @@ func (r *entryResource) refuseOverwrite(ctx context.Context, plan entryModel, di
 	entityType, entityID, key := plan.entry()
 	set, err := r.Client.EntityMetadata(ctx, entityType, entityID)
 	if err != nil {
-		framework.AddAPIError(diags, "Could not check whether the metadata entry exists", err)
+		r.ProviderData.AddAPIError(diags, "Could not check whether the metadata entry exists", err)
 		return
 	}
 	existing, found := set.Find(key)
@@ -204,7 +204,7 @@ func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	entityType, entityID, _ := state.entry()
 	set, err := r.Client.EntityMetadata(ctx, entityType, entityID)
 	if err != nil {
-		framework.AddAPIError(&resp.Diagnostics, "Could not read the metadata entry", err)
+		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the metadata entry", err)
 		return
 	}
 
@@ -270,7 +270,7 @@ func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	// A change of overwrite_on_create alone has nothing to write.
 	if !plan.Value.Equal(state.Value) || !plan.ReferenceID.Equal(state.ReferenceID) {
 		if err := r.put(ctx, plan); err != nil {
-			framework.AddAPIError(&resp.Diagnostics, "Could not update the metadata entry", err)
+			r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not update the metadata entry", err)
 			return
 		}
 	}
