@@ -1,14 +1,11 @@
 package provider
 
 import (
-	"context"
 	"fmt"
-	"os"
 	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
@@ -18,15 +15,12 @@ import (
 // Plain http:// goes to a loopback host only (the emulator), unless
 // allow_insecure_http says otherwise: every request carries the
 // subscription key and a bearer token, and a login its password. The rule
-// needs two settings, base_url and the opt-in (each from configuration or
-// the environment), so it is checked on the whole configuration: by
-// ValidateConfig for `terraform validate` and the plan, and by Configure
-// for what the environment sets. Both call insecureHTTPError.
+// needs two settings, base_url and the opt-in, each from configuration or
+// the environment, so Configure checks it (resolveClientConfig), before any
+// request; base_url's attribute validator checks the rest of its form.
 
 // envAllowInsecureHTTP is allow_insecure_http's environment variable.
 const envAllowInsecureHTTP = "ESIGN_ALLOW_INSECURE_HTTP"
-
-var _ provider.ProviderWithValidateConfig = (*esignProvider)(nil)
 
 // insecureHTTPError says why raw may not be used as the base URL when it
 // is well formed (validators.BaseURLForm) but asks for plain http:// to a
@@ -82,22 +76,4 @@ func insecureHTTPWarning(baseURL string, diags *diag.Diagnostics) {
 	diags.AddAttributeWarning(path.Root("base_url"), "Credentials sent over plain http",
 		fmt.Sprintf("allow_insecure_http is set and base_url is %q: the subscription key and the token (and a login "+
 			"password) go to that host unencrypted. Use this for a test gateway only, never for the service.", baseURL))
-}
-
-// ValidateConfig refuses a configured http:// base_url to a host that is
-// not loopback, unless allow_insecure_http (or its environment variable)
-// allows it. A base_url from the environment is checked by Configure.
-func (p *esignProvider) ValidateConfig(ctx context.Context, req provider.ValidateConfigRequest, resp *provider.ValidateConfigResponse) {
-	var baseURL types.String
-	var allowInsecure types.Bool
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("base_url"), &baseURL)...)
-	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("allow_insecure_http"), &allowInsecure)...)
-	if resp.Diagnostics.HasError() || baseURL.IsNull() || baseURL.IsUnknown() || allowInsecure.IsUnknown() {
-		return
-	}
-	var envDiags diag.Diagnostics // Configure reports a bad environment variable
-	allow := resolveAllowInsecureHTTP(allowInsecure, os.Getenv, &envDiags)
-	if err := insecureHTTPError(baseURL.ValueString(), allow); err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+".")
-	}
 }

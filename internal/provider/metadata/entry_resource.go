@@ -147,9 +147,11 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 
 	if !plan.OverwriteOnCreate.ValueBool() {
 		r.refuseOverwrite(ctx, plan, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
+	}
+	// Last, right before the write: a rival may have been planned while
+	// the entity's entries were read.
+	if r.refuseRival(req.Config, false, &resp.Diagnostics); resp.Diagnostics.HasError() {
+		return
 	}
 	if err := r.put(ctx, plan); err != nil {
 		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not write the metadata entry", err)
@@ -269,6 +271,9 @@ func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, 
 
 	// A change of overwrite_on_create alone has nothing to write.
 	if !plan.Value.Equal(state.Value) || !plan.ReferenceID.Equal(state.ReferenceID) {
+		if r.refuseRival(req.Config, true, &resp.Diagnostics); resp.Diagnostics.HasError() {
+			return
+		}
 		if err := r.put(ctx, plan); err != nil {
 			r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not update the metadata entry", err)
 			return

@@ -12,8 +12,8 @@ import (
 // which is also what the provider checks ESIGN_BASE_URL with. Whether plain
 // http:// may go to that host depends on another setting
 // (allow_insecure_http, or its environment variable), which an attribute
-// validator cannot see: the provider checks that rule on the whole
-// configuration, before any request.
+// validator cannot see: the provider's Configure checks that rule, before
+// any request.
 func BaseURL() validator.String {
 	return stringRule{
 		description: "must be an absolute https:// URL (http:// only for a loopback host, or with allow_insecure_http)",
