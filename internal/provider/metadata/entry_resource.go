@@ -74,8 +74,11 @@ var entrySchema = schema.Schema{
 	MarkdownDescription: "One key/value metadata entry attached to a signature request, a signatory or a document " +
 		"(`PUT /metadata/{entityType}/{entityId}/{key}`).\n\n" +
 		"~> **The service has no delete operation for metadata.** Destroying this resource (or replacing it) only " +
-		"removes the entry from the Terraform state and raises a warning; the value stays on the service. " +
-		"To blank it, set `value = \"\"` and apply before removing the resource.",
+		"removes the entry from the Terraform state, and the plan warns that the value stays on the service. " +
+		"To blank it, set `value = \"\"` and apply before removing the resource.\n\n" +
+		"~> **One key, one owner.** Two resources of one configuration for the same key are an error. Across " +
+		"configurations the service has no conditional write: the last writer wins, and the next plan of the other " +
+		"shows drift.",
 	Attributes: map[string]schema.Attribute{
 		"id": schema.StringAttribute{
 			MarkdownDescription: "`<entity_type>/<entity_id>/<key>`, also the import ID.",
