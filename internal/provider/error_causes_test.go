@@ -97,7 +97,7 @@ func TestAccOneCauseOneError(t *testing.T) {
 			auth:     func(p emulator.Tenant) string { return fmt.Sprintf("  access_token = %q", p.AccessToken) },
 			wrong:    func(emulator.Tenant) string { return `  access_token = "expired-token"` },
 			full:     "Check access_token (ESIGN_ACCESS_TOKEN) and subscription_key (ESIGN_SUBSCRIPTION_KEY)",
-			hostLine: "The service at " + prodHost + " refused the credentials",
+			hostLine: "the service at " + prodHost + " refused them.",
 			never:    "login.password",
 		},
 		{
@@ -109,7 +109,7 @@ func TestAccOneCauseOneError(t *testing.T) {
 				return fmt.Sprintf("  login {\n    username  = %q\n    password  = \"wrong-password\"\n    tenant_id = %q\n  }", p.Username, p.TenantID)
 			},
 			full:     "Check login.username, login.password and login.tenant_id (ESIGN_USERNAME, ESIGN_PASSWORD, ESIGN_TENANT_ID) and subscription_key",
-			hostLine: "The service at " + prodHost + " refused the login",
+			hostLine: "the service at " + prodHost + " refused the login. ",
 			never:    "access_token",
 		},
 	} {

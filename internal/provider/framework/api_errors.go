@@ -23,18 +23,16 @@ func AddAPIError(diags *diag.Diagnostics, summary string, err error) {
 func apiErrorAdvice(err error) string {
 	switch {
 	case errors.Is(err, client.ErrLoginRejected):
-		return fmt.Sprintf("\n\nThe service%s refused the login. Check login.username, login.password and login.tenant_id "+
-			"(ESIGN_USERNAME, ESIGN_PASSWORD, ESIGN_TENANT_ID) and subscription_key (ESIGN_SUBSCRIPTION_KEY) of the "+
-			"provider configuration whose base_url points there. A refused login is not tried again during this run, so "+
-			"that a wrong password is not repeated into an account lock-out.", atHost(err))
+		return fmt.Sprintf("\n\nCheck login.username, login.password and login.tenant_id (ESIGN_USERNAME, ESIGN_PASSWORD, "+
+			"ESIGN_TENANT_ID) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service%s refused the login. A refused "+
+			"login is not tried again during this run, so that a wrong password is not repeated into an account "+
+			"lock-out.", atHost(err))
 	case errors.Is(err, client.ErrUnauthorized) && loggedIn(err):
-		return fmt.Sprintf("\n\nThe login worked, but the service%s refused this call with the token it issued. Check "+
-			"subscription_key (ESIGN_SUBSCRIPTION_KEY) of the provider configuration whose base_url points there, and "+
-			"that the user may use this API.", atHost(err))
+		return fmt.Sprintf("\n\nCheck subscription_key (ESIGN_SUBSCRIPTION_KEY), and that the user may use this API: the "+
+			"login worked, but the service%s refused this call with the token it issued.", atHost(err))
 	case errors.Is(err, client.ErrUnauthorized):
-		return fmt.Sprintf("\n\nThe service%s refused the credentials. Check access_token (ESIGN_ACCESS_TOKEN) and "+
-			"subscription_key (ESIGN_SUBSCRIPTION_KEY) of the provider configuration whose base_url points there. An "+
-			"access token expires; the login block renews it by itself.", atHost(err))
+		return fmt.Sprintf("\n\nCheck access_token (ESIGN_ACCESS_TOKEN) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the "+
+			"service%s refused them. An access token expires; the login block renews it by itself.", atHost(err))
 	case errors.Is(err, client.ErrWrongBaseURL):
 		return "\n\nCheck base_url in the provider block (or ESIGN_BASE_URL). It is the root of the service's API, " +
 			"including any path prefix the API is served under: every route is appended to it, as in " +
@@ -47,8 +45,8 @@ func apiErrorAdvice(err error) string {
 	return ""
 }
 
-// atHost names the host whose answer err is, as " at api.example.com:443"
-// (with aliases, each provider configuration has a host of its own).
+// atHost names the host whose answer err is, as " at api.example.com:443":
+// with aliases, the host tells which provider configuration to check.
 func atHost(err error) string {
 	var apiErr *client.APIError
 	if errors.As(err, &apiErr) && apiErr.Host != "" {

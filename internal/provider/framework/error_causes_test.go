@@ -53,7 +53,7 @@ func TestAddAPIErrorReportsACauseInFullOnce(t *testing.T) {
 	if full != 1 {
 		t.Errorf("the 401 advice appears %d times, want once:\n%s", full, strings.Join(details, "\n---\n"))
 	}
-	if !strings.Contains(details[0], "The service at prod.example.com:443 refused the credentials") {
+	if !strings.Contains(details[0], "the service at prod.example.com:443 refused them") {
 		t.Errorf("the first 401 is not reported in full, naming the host:\n%s", details[0])
 	}
 	for _, i := range []int{2, 4} {
@@ -130,12 +130,12 @@ func TestAPIErrorAdviceAfterARefusal(t *testing.T) {
 		want, not []string
 	}{
 		{"static token", refused("GET /hooks/v1", "h:443", false),
-			[]string{"The service at h:443 refused the credentials", "access_token (ESIGN_ACCESS_TOKEN)", "subscription_key"}, []string{"login.password"}},
+			[]string{"the service at h:443 refused them", "Check access_token (ESIGN_ACCESS_TOKEN)", "subscription_key"}, []string{"login.password"}},
 		{"login refused", login,
-			[]string{"The service at h:443 refused the login", "login.username, login.password and login.tenant_id",
+			[]string{"the service at h:443 refused the login", "Check login.username, login.password and login.tenant_id",
 				"ESIGN_USERNAME, ESIGN_PASSWORD, ESIGN_TENANT_ID", "subscription_key (ESIGN_SUBSCRIPTION_KEY)"}, []string{"access_token"}},
 		{"call refused after a login", refused("GET /hooks/v1", "h:443", true),
-			[]string{"The login worked, but the service at h:443 refused this call", "subscription_key (ESIGN_SUBSCRIPTION_KEY)"},
+			[]string{"login worked, but the service at h:443 refused this call", "Check subscription_key (ESIGN_SUBSCRIPTION_KEY)"},
 			[]string{"access_token", "login.password"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
