@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -150,14 +151,12 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 
 	if !plan.OverwriteOnCreate.ValueBool() {
 		r.refuseOverwrite(ctx, plan, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
+			return
+		}
 	}
-	// Last, right before the write: a rival may have been planned while
-	// the entity's entries were read.
-	if r.refuseRival(req.Config, false, &resp.Diagnostics); resp.Diagnostics.HasError() {
-		return
-	}
-	if err := r.put(ctx, plan); err != nil {
-		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not write the metadata entry", err)
+	// A rival may have been planned while the entity's entries were read.
+	if !r.write(ctx, req.Config, false, plan, "Could not write the metadata entry", &resp.Diagnostics) {
 		return
 	}
 
@@ -274,11 +273,7 @@ func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, 
 
 	// A change of overwrite_on_create alone has nothing to write.
 	if !plan.Value.Equal(state.Value) || !plan.ReferenceID.Equal(state.ReferenceID) {
-		if r.refuseRival(req.Config, true, &resp.Diagnostics); resp.Diagnostics.HasError() {
-			return
-		}
-		if err := r.put(ctx, plan); err != nil {
-			r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not update the metadata entry", err)
+		if !r.write(ctx, req.Config, true, plan, "Could not update the metadata entry", &resp.Diagnostics) {
 			return
 		}
 	}
@@ -340,6 +335,21 @@ func importedEntry(entityType, entityID, key string) entryModel {
 		m.ReferenceID = types.StringValue(entityID)
 	}
 	return m
+}
+
+// write puts the entry m configured as config, unless another resource of
+// the run claims its key (refuseRival: looked at right before the write,
+// since a rival may have been planned meanwhile); false when nothing was
+// written, with the error in diags.
+func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior bool, m entryModel, summary string, diags *diag.Diagnostics) bool {
+	if r.refuseRival(config, hadPrior, diags); diags.HasError() {
+		return false
+	}
+	if err := r.put(ctx, m); err != nil {
+		r.ProviderData.AddAPIError(diags, summary, err)
+		return false
+	}
+	return true
 }
 
 // put writes the entry: PUT is an upsert that carries value and reference_id.
