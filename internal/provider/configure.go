@@ -87,15 +87,21 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 		SubscriptionKey: str(config.SubscriptionKey, path.Root("subscription_key"), envSubscriptionKey),
 		RequestTimeout:  client.DefaultRequestTimeout,
 		MaxRetries:      client.DefaultMaxRetries,
+
+		AllowInsecureHTTP: resolveAllowInsecureHTTP(config.AllowInsecureHTTP, getenv, &diags),
 	}
 	if cfg.BaseURL == "" {
 		diags.AddAttributeError(path.Root("base_url"), "Missing base URL",
 			"Set base_url in the provider block or the "+envBaseURL+" environment variable.")
-	} else if err := client.CheckBaseURL(cfg.BaseURL); err != nil {
+	} else if err := validators.BaseURLForm(cfg.BaseURL); err != nil {
 		// The schema validator checks a configured base_url the same way;
 		// this also catches ESIGN_BASE_URL, before any request.
 		diags.AddAttributeError(path.Root("base_url"), "Invalid base URL",
 			fmt.Sprintf("base_url (or %s) %s.", envBaseURL, err))
+	} else if err := insecureHTTPError(cfg.BaseURL, cfg.AllowInsecureHTTP); err != nil {
+		diags.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+".")
+	} else if cfg.AllowInsecureHTTP {
+		insecureHTTPWarning(cfg.BaseURL, &diags)
 	}
 	if cfg.SubscriptionKey == "" {
 		diags.AddAttributeError(path.Root("subscription_key"), "Missing subscription key",

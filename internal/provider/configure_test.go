@@ -33,6 +33,8 @@ func nullConfig() esignProviderModel {
 		SubscriptionKey: types.StringNull(),
 		MaxRetries:      types.Int64Null(),
 		RequestTimeout:  types.StringNull(),
+
+		AllowInsecureHTTP: types.BoolNull(),
 	}
 }
 
@@ -139,6 +141,13 @@ func TestResolveClientConfigErrors(t *testing.T) {
 		{"tenant id from env not a GUID", nil, with(env{envAccessToken: "", envUsername: "u", envPassword: "p", envTenantID: "acme"}), []string{envTenantID, "GUID"}},
 		{"bad max retries env", nil, with(env{envMaxRetries: "many"}), []string{envMaxRetries}},
 		{"unknown base url", func(c *esignProviderModel) { c.BaseURL = types.StringUnknown() }, base, []string{"base_url", envBaseURL}},
+		{"http base url to another host", nil, with(env{envBaseURL: "http://api.esign.example.com"}),
+			[]string{"base_url", envBaseURL, `"http://api.esign.example.com"`, "loopback", "clear text", "allow_insecure_http", envAllowInsecureHTTP}},
+		{"http base url with the opt-in refused in configuration", func(c *esignProviderModel) { c.AllowInsecureHTTP = types.BoolValue(false) },
+			with(env{envBaseURL: "http://10.1.2.3:8080", envAllowInsecureHTTP: "true"}), []string{"base_url", `"http://10.1.2.3:8080"`}},
+		{"allow insecure http env not a bool", nil, with(env{envAllowInsecureHTTP: "yes please"}), []string{envAllowInsecureHTTP, `"yes please"`}},
+		{"unknown allow insecure http", func(c *esignProviderModel) { c.AllowInsecureHTTP = types.BoolUnknown() }, base,
+			[]string{"allow_insecure_http", envAllowInsecureHTTP}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -158,6 +167,62 @@ func TestResolveClientConfigErrors(t *testing.T) {
 				if !strings.Contains(text.String(), w) {
 					t.Errorf("error does not mention %q:\n%s", w, text.String())
 				}
+			}
+		})
+	}
+}
+
+// Plain http:// goes to a loopback host without further ado, to another
+// host only with allow_insecure_http (or its environment variable), and
+// then every run warns that the credentials travel unencrypted.
+func TestResolveClientConfigInsecureHTTP(t *testing.T) {
+	base := env{envSubscriptionKey: "k", envAccessToken: "t"}
+	with := func(kv ...string) env {
+		e := env{}
+		for k, v := range base {
+			e[k] = v
+		}
+		for i := 0; i < len(kv); i += 2 {
+			e[kv[i]] = kv[i+1]
+		}
+		return e
+	}
+	optIn := nullConfig()
+	optIn.AllowInsecureHTTP = types.BoolValue(true)
+	for _, tc := range []struct {
+		name      string
+		config    esignProviderModel
+		env       env
+		allow     bool
+		warnsHost string // "" for no warning
+	}{
+		{"loopback address", nullConfig(), with(envBaseURL, "http://127.0.0.1:8787"), false, ""},
+		{"localhost", nullConfig(), with(envBaseURL, "http://localhost:8787/prefix"), false, ""},
+		{"IPv6 loopback", nullConfig(), with(envBaseURL, "http://[::1]:8787"), false, ""},
+		{"gateway with the opt-in in configuration", optIn, with(envBaseURL, "http://gateway.test:8080"), true, "gateway.test:8080"},
+		{"gateway with the opt-in from the environment", nullConfig(),
+			with(envBaseURL, "http://gateway.test:8080", envAllowInsecureHTTP, "true"), true, "gateway.test:8080"},
+		{"https with the opt-in", optIn, with(envBaseURL, "https://api.esign.example.com"), true, ""},
+		{"loopback with the opt-in", optIn, with(envBaseURL, "http://127.0.0.1:8787"), true, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, diags := resolveClientConfig(tc.config, tc.env.get)
+			if diags.HasError() {
+				t.Fatalf("refused: %v", diags)
+			}
+			if cfg.AllowInsecureHTTP != tc.allow {
+				t.Errorf("AllowInsecureHTTP = %t, want %t", cfg.AllowInsecureHTTP, tc.allow)
+			}
+			if _, err := client.New(cfg); err != nil {
+				t.Errorf("the client refuses what the provider accepted: %v", err)
+			}
+			warnings := diags.Warnings()
+			switch {
+			case tc.warnsHost == "" && len(warnings) != 0:
+				t.Errorf("unexpected warnings: %v", warnings)
+			case tc.warnsHost != "" && (len(warnings) != 1 || !strings.Contains(warnings[0].Detail(), tc.warnsHost) ||
+				!strings.Contains(warnings[0].Detail(), "unencrypted")):
+				t.Errorf("want one warning that the credentials go to %s unencrypted, got %v", tc.warnsHost, warnings)
 			}
 		})
 	}

@@ -96,6 +96,16 @@ var invalidConfigCases = []invalidConfigCase{
 	{name: "provider/base_url user info", want: `Invalid base URL.*base_url.*must not contain user information`, config: func(tenant emulator.Tenant, uri string) string {
 		return withProvider(fmt.Sprintf("  base_url = \"https://me:pw@api.example.com\"\n  subscription_key = %q\n  access_token = \"t\"", tenant.SubscriptionKey))(tenant, uri)
 	}},
+	{name: "provider/base_url without scheme", want: `Invalid base URL.*base_url must start with https://.*got "127.0.0.1:8787"`, config: func(tenant emulator.Tenant, uri string) string {
+		return withProvider(fmt.Sprintf("  base_url = \"127.0.0.1:8787\"\n  subscription_key = %q\n  access_token = \"t\"", tenant.SubscriptionKey))(tenant, uri)
+	}},
+	// No DNS lookup either: the name below does not resolve, and the error
+	// is the rule's, not a lookup failure.
+	{name: "provider/base_url http to another host", want: `Invalid base URL.*base_url \(or ESIGN_BASE_URL\) is "http://api.esign.invalid": plain http:// is accepted only for a loopback host.*allow_insecure_http = true`, config: func(tenant emulator.Tenant, uri string) string {
+		return withProvider(fmt.Sprintf("  base_url = \"http://api.esign.invalid\"\n  subscription_key = %q\n  access_token = \"t\"", tenant.SubscriptionKey))(tenant, uri)
+	}},
+	providerCase("allow_insecure_http unknown", `  access_token = "t"
+  allow_insecure_http = timestamp() != ""`, `Unknown provider setting.*allow_insecure_http depends on a value that is not known until apply`),
 	{name: "provider/base_url missing", want: `Missing base URL.*Set base_url in the provider block or the ESIGN_BASE_URL environment variable`, config: func(tenant emulator.Tenant, uri string) string {
 		return withProvider(fmt.Sprintf("  subscription_key = %q\n  access_token = %q", tenant.SubscriptionKey, tenant.AccessToken))(tenant, uri)
 	}},

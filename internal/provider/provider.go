@@ -51,6 +51,9 @@ type esignProviderModel struct {
 	Login           *loginModel  `tfsdk:"login"`
 	MaxRetries      types.Int64  `tfsdk:"max_retries"`
 	RequestTimeout  types.String `tfsdk:"request_timeout"`
+
+	// AllowInsecureHTTP: plain http:// to any host (insecure_http.go).
+	AllowInsecureHTTP types.Bool `tfsdk:"allow_insecure_http"`
 }
 
 type loginModel struct {
@@ -75,10 +78,18 @@ var providerSchema = schema.Schema{
 	Attributes: map[string]schema.Attribute{
 		"base_url": schema.StringAttribute{
 			MarkdownDescription: "Base URL of the service, e.g. `https://api.example.com`. Every API path is relative to it. " +
-				"`https://` for the service; plain `http://` is accepted for the local emulator. " +
-				"Required here or in `ESIGN_BASE_URL`.",
+				"`https://` for the service; plain `http://` only for a loopback host (`127.0.0.1`, `::1`, `localhost`: " +
+				"the emulator), or with `allow_insecure_http`. Required here or in `ESIGN_BASE_URL`.",
 			Optional:   true,
 			Validators: []validator.String{validators.BaseURL()},
+		},
+		"allow_insecure_http": schema.BoolAttribute{
+			MarkdownDescription: "Allow a plain `http://` `base_url` for a host that is not loopback, such as a test " +
+				"gateway without TLS. Every request carries the subscription key and a token (and a login its password), " +
+				"which over `http://` cross the network in clear text, so without this setting such a `base_url` is an " +
+				"error before any request is sent; with it, every run warns. Never set it for the service itself. " +
+				"Defaults to `false`; `ESIGN_ALLOW_INSECURE_HTTP` may set it.",
+			Optional: true,
 		},
 		"access_token": schema.StringAttribute{
 			MarkdownDescription: "Bearer token sent as `Authorization: Bearer <token>`. May be set with `ESIGN_ACCESS_TOKEN`. " +

@@ -164,9 +164,13 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	// A lost answer and a retried server error, so those paths log too.
 	acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteMetadataPut, emulator.FaultInternalError, 1)
 	acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
+	// Every error answer quotes the request's credentials and body, as a
+	// careless gateway would: without redaction they would reach the
+	// errors and logs (the emulator otherwise never repeats a secret).
+	acctest.Emulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{EchoRequest: true})
 
 	var logs, outputs []string
-	run := func(name string, args ...string) {
+	run := func(name string, wantFailure bool, env []string, args ...string) string {
 		t.Helper()
 		logPath := filepath.Join(work, name+".log")
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -178,18 +182,29 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 		outputs = append(outputs, stdout.String(), stderr.String())
 		logData, _ := os.ReadFile(logPath)
 		logs = append(logs, string(logData))
-		if err != nil {
-			t.Fatalf("terraform %s: %v\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), err, stdout.String(), stderr.String())
+		if (err != nil) != wantFailure {
+			t.Fatalf("terraform %s: %v (want a failure: %t)\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), err, wantFailure,
+				stdout.String(), stderr.String())
 		}
+		return stdout.String() + stderr.String()
 	}
 
-	run("apply", "apply", "-auto-approve", "-input=false", "-no-color")
+	run("apply", false, env, "apply", "-auto-approve", "-input=false", "-no-color")
 	state, err := os.ReadFile(filepath.Join(configDir, "terraform.tfstate"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	run("plan", "plan", "-detailed-exitcode", "-input=false", "-no-color") // exit code 2 (changes) fails the run
-	run("destroy", "destroy", "-auto-approve", "-input=false", "-no-color")
+	run("plan", false, env, "plan", "-detailed-exitcode", "-input=false", "-no-color") // exit code 2 (changes) fails the run
+	run("destroy", false, env, "destroy", "-auto-approve", "-input=false", "-no-color")
+
+	// Refused credentials end the last plan with errors that quote the
+	// service's answers, which echo the wrong credential and the key.
+	wrongEnv, wrong := withWrongCredential(t, env, mode)
+	secrets["wrong "+mode+" credential"] = wrong
+	refused := run("refused", true, wrongEnv, "plan", "-input=false", "-no-color")
+	if !strings.Contains(refused, "request was: ") || !strings.Contains(refused, "[redacted]") {
+		t.Errorf("the refused plan shows no echoed request: the scan of its errors proves nothing:\n%s", refused)
+	}
 
 	allLogs := strings.Join(logs, "\n")
 	allOutput := strings.Join(outputs, "\n")
@@ -236,4 +251,21 @@ func expectAbsent(t *testing.T, what, secret string, in map[string]string) {
 			t.Errorf("the %s appears in the %s: …%s…", what, where, text[start:end])
 		}
 	}
+}
+
+// withWrongCredential is env with the access token, or the login password,
+// replaced by a random one that the service refuses.
+func withWrongCredential(t *testing.T, env []string, mode string) ([]string, string) {
+	name := "ESIGN_ACCESS_TOKEN="
+	if mode == "login" {
+		name = "ESIGN_PASSWORD="
+	}
+	wrong := acctest.RandomSecret(t, "wrong-")
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, name) {
+			out = append(out, kv)
+		}
+	}
+	return append(out, name+wrong), wrong
 }

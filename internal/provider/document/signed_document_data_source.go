@@ -131,7 +131,7 @@ func (d *signedDocumentDataSource) Read(ctx context.Context, req datasource.Read
 				"output_path to write the document to a file instead.", blobID, maxInlineContent))
 		return
 	case err != nil:
-		framework.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Could not download the document with blob_connection_id %q", blobID), err)
+		d.ProviderData.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Could not download the document with blob_connection_id %q", blobID), err)
 		return
 	}
 

@@ -10,24 +10,56 @@ import (
 )
 
 // AddAPIError turns a client error into a diagnostic that says what to do.
-// Client errors never contain secrets.
+// Client errors never contain secrets. Where the provider data is at hand,
+// (*ProviderData).AddAPIError is better: it reports a cause that stops many
+// resources (refused credentials, an unreachable host) in full once.
 func AddAPIError(diags *diag.Diagnostics, summary string, err error) {
-	detail := err.Error()
+	diags.AddError(summary, err.Error()+apiErrorAdvice(err))
+}
+
+// apiErrorAdvice says what to check after err, starting with a blank
+// line, or "" when the error's own text says it all (a transport error's
+// hint, a redirect's "fix base_url").
+func apiErrorAdvice(err error) string {
 	switch {
+	case errors.Is(err, client.ErrLoginRejected):
+		return fmt.Sprintf("\n\nCheck login.username, login.password and login.tenant_id (ESIGN_USERNAME, ESIGN_PASSWORD, "+
+			"ESIGN_TENANT_ID) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service%s refused the login. A refused "+
+			"login is not tried again during this run, so that a wrong password is not repeated into an account "+
+			"lock-out.", atHost(err))
+	case errors.Is(err, client.ErrUnauthorized) && loggedIn(err):
+		return fmt.Sprintf("\n\nCheck subscription_key (ESIGN_SUBSCRIPTION_KEY), and that the user may use this API: the "+
+			"login worked, but the service%s refused this call with the token it issued.", atHost(err))
 	case errors.Is(err, client.ErrUnauthorized):
-		detail += "\n\nThe service rejected the credentials. Check subscription_key (ESIGN_SUBSCRIPTION_KEY) and " +
-			"access_token (ESIGN_ACCESS_TOKEN), or the login block (ESIGN_USERNAME, ESIGN_PASSWORD, ESIGN_TENANT_ID). " +
-			"An access token expires; the login block renews it by itself."
+		return fmt.Sprintf("\n\nCheck access_token (ESIGN_ACCESS_TOKEN) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the "+
+			"service%s refused them. An access token expires; the login block renews it by itself.", atHost(err))
 	case errors.Is(err, client.ErrWrongBaseURL):
-		detail += "\n\nCheck base_url in the provider block (or ESIGN_BASE_URL). It is the root of the service's API, " +
+		return "\n\nCheck base_url in the provider block (or ESIGN_BASE_URL). It is the root of the service's API, " +
 			"including any path prefix the API is served under: every route is appended to it, as in " +
 			"<base_url>/hooks/v1/subscription. Resources in the state are kept as they are until the service answers " +
 			"at the right address."
 	case errors.Is(err, client.ErrRateLimited):
-		detail += "\n\nThe service kept answering 429 Too Many Requests after every retry. " +
+		return "\n\nThe service kept answering 429 Too Many Requests after every retry. " +
 			"Raise max_retries, lower Terraform's -parallelism, or try again later."
 	}
-	diags.AddError(summary, detail)
+	return ""
+}
+
+// atHost names the host whose answer err is, as " at api.example.com:443":
+// with aliases, the host tells which provider configuration to check.
+func atHost(err error) string {
+	var apiErr *client.APIError
+	if errors.As(err, &apiErr) && apiErr.Host != "" {
+		return " at " + apiErr.Host
+	}
+	return ""
+}
+
+// loggedIn tells a refusal of a call made with a token from the login
+// (APIError.Login), as opposed to a static access token.
+func loggedIn(err error) bool {
+	var apiErr *client.APIError
+	return errors.As(err, &apiErr) && apiErr.Login
 }
 
 // WithDetail appends advice to an error's text, keeping it matchable with

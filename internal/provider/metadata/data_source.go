@@ -116,7 +116,7 @@ func (d *dataSource) Read(ctx context.Context, req datasource.ReadRequest, resp 
 		return
 	}
 
-	items, total, diags := state.read(ctx, d.Client)
+	items, total, diags := state.read(ctx, d.ProviderData)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

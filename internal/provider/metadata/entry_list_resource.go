@@ -72,7 +72,7 @@ func (r *entryListResource) List(ctx context.Context, req list.ListRequest, stre
 		return
 	}
 
-	items, _, diags := config.read(ctx, r.Client)
+	items, _, diags := config.read(ctx, r.ProviderData)
 	if diags.HasError() {
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return

@@ -36,8 +36,13 @@ func TestAccMetadataEntryListResource(t *testing.T) {
 		acctest.MetadataSeed{EntityType: "Document", EntityID: "doc/1", Key: "retention", Value: "10y", Ref: ""},
 		acctest.MetadataSeed{EntityType: "Document", EntityID: "doc-2", Key: "archive_class", Value: "letter", Ref: "sr-2"},
 	)
+	// Each invalid list block runs with a tenant of its own, whose
+	// counters must stay empty: the config is refused before any request.
+	var refusedTenants []emulator.Tenant
 	invalid := func(config, want string) resource.TestStep {
-		step := acctest.QueryStep(tenant, `
+		refused := acctest.NewTenant(t)
+		refusedTenants = append(refusedTenants, refused)
+		step := acctest.QueryStep(refused, `
 list "esign_metadata_entry" "bad" {
   provider = esign
 `+config+`
@@ -123,9 +128,9 @@ list "esign_metadata_entry" "one" {
     entity_id   = "e-1"
   }`, `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Envelope"`),
 			{
-				// Nothing was sent to the service for an invalid list block: the
-				// only requests are this valid block's.
-				Query: true,
+				// An entity without entries.
+				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
+				Query:     true,
 				Config: acctest.QueryConfig(tenant, `
 list "esign_metadata_entry" "none" {
   provider = esign
@@ -145,4 +150,9 @@ list "esign_metadata_entry" "none" {
 			},
 		},
 	})
+	for i, refused := range refusedTenants {
+		if counters := acctest.Emulator.Counters(refused.SubscriptionKey); len(counters) != 0 {
+			t.Errorf("invalid list block %d reached the service: %v", i+1, counters)
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -74,8 +75,11 @@ var entrySchema = schema.Schema{
 	MarkdownDescription: "One key/value metadata entry attached to a signature request, a signatory or a document " +
 		"(`PUT /metadata/{entityType}/{entityId}/{key}`).\n\n" +
 		"~> **The service has no delete operation for metadata.** Destroying this resource (or replacing it) only " +
-		"removes the entry from the Terraform state and raises a warning; the value stays on the service. " +
-		"To blank it, set `value = \"\"` and apply before removing the resource.",
+		"removes the entry from the Terraform state, and the plan warns that the value stays on the service. " +
+		"To blank it, set `value = \"\"` and apply before removing the resource.\n\n" +
+		"~> **One key, one owner.** Two resources of one configuration for the same key are an error. Across " +
+		"configurations the service has no conditional write: the last writer wins, and the next plan of the other " +
+		"shows drift.",
 	Attributes: map[string]schema.Attribute{
 		"id": schema.StringAttribute{
 			MarkdownDescription: "`<entity_type>/<entity_id>/<key>`, also the import ID.",
@@ -151,8 +155,8 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 			return
 		}
 	}
-	if err := r.put(ctx, plan); err != nil {
-		framework.AddAPIError(&resp.Diagnostics, "Could not write the metadata entry", err)
+	// A rival may have been planned while the entity's entries were read.
+	if !r.write(ctx, req.Config, false, plan, "Could not write the metadata entry", &resp.Diagnostics) {
 		return
 	}
 
@@ -168,7 +172,7 @@ func (r *entryResource) refuseOverwrite(ctx context.Context, plan entryModel, di
 	entityType, entityID, key := plan.entry()
 	set, err := r.Client.EntityMetadata(ctx, entityType, entityID)
 	if err != nil {
-		framework.AddAPIError(diags, "Could not check whether the metadata entry exists", err)
+		r.ProviderData.AddAPIError(diags, "Could not check whether the metadata entry exists", err)
 		return
 	}
 	existing, found := set.Find(key)
@@ -204,7 +208,7 @@ func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	entityType, entityID, _ := state.entry()
 	set, err := r.Client.EntityMetadata(ctx, entityType, entityID)
 	if err != nil {
-		framework.AddAPIError(&resp.Diagnostics, "Could not read the metadata entry", err)
+		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the metadata entry", err)
 		return
 	}
 
@@ -269,8 +273,7 @@ func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, 
 
 	// A change of overwrite_on_create alone has nothing to write.
 	if !plan.Value.Equal(state.Value) || !plan.ReferenceID.Equal(state.ReferenceID) {
-		if err := r.put(ctx, plan); err != nil {
-			framework.AddAPIError(&resp.Diagnostics, "Could not update the metadata entry", err)
+		if !r.write(ctx, req.Config, true, plan, "Could not update the metadata entry", &resp.Diagnostics) {
 			return
 		}
 	}
@@ -332,6 +335,21 @@ func importedEntry(entityType, entityID, key string) entryModel {
 		m.ReferenceID = types.StringValue(entityID)
 	}
 	return m
+}
+
+// write puts the entry m configured as config, unless another resource of
+// the run claims its key (refuseRival: looked at right before the write,
+// since a rival may have been planned meanwhile); false when nothing was
+// written, with the error in diags.
+func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior bool, m entryModel, summary string, diags *diag.Diagnostics) bool {
+	if r.refuseRival(config, hadPrior, diags); diags.HasError() {
+		return false
+	}
+	if err := r.put(ctx, m); err != nil {
+		r.ProviderData.AddAPIError(diags, summary, err)
+		return false
+	}
+	return true
 }
 
 // put writes the entry: PUT is an upsert that carries value and reference_id.

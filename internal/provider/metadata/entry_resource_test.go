@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -324,7 +325,10 @@ resource "esign_metadata_entry" "odd" {
 	})
 }
 
-// One refresh of 20 entries of one entity sends one list request.
+// One refresh of 20 entries of one entity sends one list request. The list
+// is answered 3 s late, so that Terraform's concurrent reads (10 at a
+// time) certainly overlap: each of them sends a request of its own unless
+// they share the one in flight, whatever the machine's speed.
 func TestAccMetadataEntryResource_refreshIsCoalesced(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	config := acctest.ProviderConfig(tenant) + `
@@ -343,9 +347,12 @@ resource "esign_metadata_entry" "many" {
 			{
 				// A plan-only step runs a plan without refresh, then one
 				// with: only the second reads the entries.
-				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
-				Config:    config,
-				PlanOnly:  true,
+				PreConfig: func() {
+					acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+					acctest.Emulator.HoldAnswers(tenant.SubscriptionKey, emulator.RouteMetadataEntityList, 3*time.Second)
+				},
+				Config:   config,
+				PlanOnly: true,
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{
 						plancheck.ExpectEmptyPlan(),
@@ -364,6 +371,7 @@ resource "esign_metadata_entry" "many" {
 				// refresh shortcut, so with 15 changes it must see at
 				// least 5 of them.
 				PreConfig: func() {
+					acctest.Emulator.HoldAnswers(tenant.SubscriptionKey, emulator.RouteMetadataEntityList, 0)
 					for i := range 15 {
 						acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-many", fmt.Sprintf("key-%d", i), "changed", "")
 					}

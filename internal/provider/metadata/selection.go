@@ -23,18 +23,18 @@ type selectionModel struct {
 // read reads the selected entries with one request: an entity's through the
 // list the entity's resources share, or a reference's. total is the
 // service's count.
-func (s selectionModel) read(ctx context.Context, c *client.Client) (items []client.MetadataEntry, total int, diags diag.Diagnostics) {
+func (s selectionModel) read(ctx context.Context, data *framework.ProviderData) (items []client.MetadataEntry, total int, diags diag.Diagnostics) {
 	if s.ReferenceID.IsNull() {
-		set, err := c.EntityMetadata(ctx, canonicalEntityType(s.EntityType.ValueString()), s.EntityID.ValueString())
+		set, err := data.Client.EntityMetadata(ctx, canonicalEntityType(s.EntityType.ValueString()), s.EntityID.ValueString())
 		if err != nil {
-			framework.AddAPIError(&diags, "Could not list the metadata of the entity", err)
+			data.AddAPIError(&diags, "Could not list the metadata of the entity", err)
 			return nil, 0, diags
 		}
 		return set.Items, len(set.Items), nil
 	}
-	found, err := c.ListReferenceMetadata(ctx, s.ReferenceID.ValueString())
+	found, err := data.Client.ListReferenceMetadata(ctx, s.ReferenceID.ValueString())
 	if err != nil {
-		framework.AddAPIError(&diags, "Could not list the metadata of the reference", err)
+		data.AddAPIError(&diags, "Could not list the metadata of the reference", err)
 		return nil, 0, diags
 	}
 	return found.Items, max(found.Total, len(found.Items)), nil

@@ -39,6 +39,11 @@ func TestValidators(t *testing.T) {
 		{"base URL http", "base_url", []validator.String{BaseURL()}, "http://127.0.0.1:8787", ""},
 		{"base URL scheme", "base_url", []validator.String{BaseURL()}, "ftp://api.example.com",
 			`^Invalid base URL: base_url must start with https:// \(or http:// for a loopback host such as the emulator\), got "ftp://api.example.com"\.`},
+		{"base URL without scheme shows the value", "base_url", []validator.String{BaseURL()}, "127.0.0.1:8787",
+			`^Invalid base URL: base_url must start with https://.*got "127.0.0.1:8787"\.`},
+		// Plain http to another host is the provider's rule: it depends on
+		// allow_insecure_http, which an attribute validator cannot see.
+		{"base URL http gateway left to the provider", "base_url", []validator.String{BaseURL()}, "http://gateway.example.com:8080", ""},
 		{"base URL no host", "base_url", []validator.String{BaseURL()}, "https:///v2", `base_url has no host`},
 		{"base URL user info unquoted", "base_url", []validator.String{BaseURL()}, "ftp://me:pw@api.example.com",
 			`^Invalid base URL: base_url must not contain user information[^"]*$`},

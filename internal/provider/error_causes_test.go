@@ -1,0 +1,158 @@
+package provider_test
+
+// One cause, one error: with a dev and a prod provider configuration, prod's
+// refused credentials stop each of its resources and data sources, and the
+// output says in full once which host refused what and what to check, and
+// in one line for every other one. The real terraform CLI runs, since
+// terraform-plugin-testing shows nothing but the first match of an error.
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// oneCauseConfig has a dev configuration at the emulator's 127.0.0.1 and a
+// prod configuration at localhost: the same emulator, two host names, so
+// an error can be seen to name the right one. prodAuth is prod's
+// credentials (an access_token line or a login block).
+func oneCauseConfig(dev, prod emulator.Tenant, devURL, prodURL, prodAuth string) string {
+	return acctest.RequiredProviders + fmt.Sprintf(`
+provider "esign" {
+  alias            = "dev"
+  base_url         = %q
+  subscription_key = %q
+  access_token     = %q
+}
+
+provider "esign" {
+  alias            = "prod"
+  base_url         = %q
+  subscription_key = %q
+%s
+}
+
+resource "esign_metadata_entry" "dev" {
+  provider    = esign.dev
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-dev"
+  key         = "owner"
+  value       = "dev-team"
+}
+
+resource "esign_metadata_entry" "prod_request" {
+  provider    = esign.prod
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-prod"
+  key         = "owner"
+  value       = "prod-team"
+}
+
+resource "esign_metadata_entry" "prod_signatory" {
+  provider    = esign.prod
+  entity_type = "Signatory"
+  entity_id   = "sig-prod"
+  key         = "employee_id"
+  value       = "E-1"
+}
+
+data "esign_metadata" "prod" {
+  provider    = esign.prod
+  entity_type = "Document"
+  entity_id   = "doc-prod"
+}
+
+data "esign_signed_document" "prod" {
+  provider           = esign.prod
+  blob_connection_id = "blob-prod"
+}
+`, devURL, dev.SubscriptionKey, dev.AccessToken, prodURL, prod.SubscriptionKey, prodAuth)
+}
+
+func TestAccOneCauseOneError(t *testing.T) {
+	terraformBin := acctest.TerraformCLI(t)
+	pluginDir := acctest.BuildProvider(t)
+	emulatorURL, err := url.Parse(acctest.EmulatorURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	devURL := acctest.EmulatorURL
+	prodHost := "localhost:" + emulatorURL.Port()
+	prodURL := "http://" + prodHost
+
+	for _, tc := range []struct {
+		name     string
+		auth     func(emulator.Tenant) string // prod's credentials: right ones
+		wrong    func(emulator.Tenant) string // and refused ones
+		full     string                       // the advice, once
+		hostLine string                       // the line that names the host, once
+		never    string                       // advice of the other mode
+	}{
+		{
+			name:     "access_token",
+			auth:     func(p emulator.Tenant) string { return fmt.Sprintf("  access_token = %q", p.AccessToken) },
+			wrong:    func(emulator.Tenant) string { return `  access_token = "expired-token"` },
+			full:     "Check access_token (ESIGN_ACCESS_TOKEN) and subscription_key (ESIGN_SUBSCRIPTION_KEY)",
+			hostLine: "the service at " + prodHost + " refused them.",
+			never:    "login.password",
+		},
+		{
+			name: "login",
+			auth: func(p emulator.Tenant) string {
+				return fmt.Sprintf("  login {\n    username  = %q\n    password  = %q\n    tenant_id = %q\n  }", p.Username, p.Password, p.TenantID)
+			},
+			wrong: func(p emulator.Tenant) string {
+				return fmt.Sprintf("  login {\n    username  = %q\n    password  = \"wrong-password\"\n    tenant_id = %q\n  }", p.Username, p.TenantID)
+			},
+			full:     "Check login.username, login.password and login.tenant_id (ESIGN_USERNAME, ESIGN_PASSWORD, ESIGN_TENANT_ID) and subscription_key",
+			hostLine: "the service at " + prodHost + " refused the login. ",
+			never:    "access_token",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dev, prod := acctest.NewTenant(t), acctest.NewTenant(t)
+			acctest.Emulator.PutDocument(prod.SubscriptionKey, "blob-prod", []byte("signed"))
+			tf := acctest.NewTerraformDir(t, terraformBin, pluginDir)
+			main := tf.Dir + "/main.tf"
+
+			acctest.WriteFile(t, main, oneCauseConfig(dev, prod, devURL, prodURL, tc.auth(prod)))
+			tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
+
+			acctest.WriteFile(t, main, oneCauseConfig(dev, prod, devURL, prodURL, tc.wrong(prod)))
+			out := tf.Run(1, "plan", "-input=false", "-no-color")
+			checkOneCauseOneError(t, out, tc.full, tc.hostLine, tc.never, devURL)
+		})
+	}
+}
+
+// checkOneCauseOneError checks the plan output of a run whose prod
+// configuration was refused: four errors (two entries, two data sources),
+// one with the advice and the host, three one-liners pointing at it.
+func checkOneCauseOneError(t *testing.T, out, full, hostLine, never, devURL string) {
+	t.Helper()
+	errorsShown := strings.Count(out, "Error: ")
+	if errorsShown != 4 {
+		t.Errorf("%d errors, want 4 (one per resource and data source of prod):\n%s", errorsShown, out)
+	}
+	// Terraform wraps long lines: compare with white space made single.
+	flat := strings.Join(strings.Fields(out), " ")
+	for what, want := range map[string]string{"the advice": full, "the host that refused": hostLine} {
+		if n := strings.Count(flat, want); n != 1 {
+			t.Errorf("%s (%q) appears %d times, want once:\n%s", what, want, n, out)
+		}
+	}
+	if n := strings.Count(flat, "the same cause as another error of this provider configuration"); n != errorsShown-1 {
+		t.Errorf("%d errors point at the first, want %d:\n%s", n, errorsShown-1, out)
+	}
+	if strings.Contains(flat, never) {
+		t.Errorf("the errors mention %q, which is not how prod authenticates:\n%s", never, out)
+	}
+	if strings.Contains(flat, strings.TrimPrefix(devURL, "http://")) {
+		t.Errorf("the errors name dev's host, which answered:\n%s", out)
+	}
+}

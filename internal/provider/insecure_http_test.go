@@ -1,0 +1,134 @@
+package provider_test
+
+// Plain http:// to a host that is not loopback: refused before any request
+// unless allow_insecure_http is set. The gateway is a plain reverse proxy
+// in front of the emulator, listening on one of this machine's own
+// addresses that is not loopback, as a test gateway without TLS would: it
+// counts what reaches it.
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"regexp"
+	"sync/atomic"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// plainHTTPGateway forwards to the emulator over plain http on an address
+// of this machine that is not loopback, counting the requests it gets. It
+// skips the test on a machine without such an address.
+func plainHTTPGateway(t *testing.T) (baseURL string, requests *atomic.Int64) {
+	t.Helper()
+	ip := nonLoopbackAddress(t)
+	listener, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
+	if err != nil {
+		t.Skipf("cannot listen on %s, this machine's address that is not loopback: %v", ip, err)
+	}
+	target, err := url.Parse(acctest.EmulatorURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	requests = new(atomic.Int64)
+	gateway := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		proxy.ServeHTTP(w, r)
+	}))
+	_ = gateway.Listener.Close()
+	gateway.Listener = listener
+	gateway.Start()
+	t.Cleanup(gateway.Close)
+	return gateway.URL, requests
+}
+
+// nonLoopbackAddress is an IPv4 address of this machine that is not
+// loopback (nor link-local).
+func nonLoopbackAddress(t *testing.T) string {
+	t.Helper()
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		t.Skipf("cannot list this machine's addresses: %v", err)
+	}
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLoopback() && !n.IP.IsLinkLocalUnicast() {
+			return n.IP.String()
+		}
+	}
+	t.Skip("this machine has no IPv4 address that is not loopback: no gateway to test plain http against")
+	return ""
+}
+
+// applyThroughGateway runs one step with a provider block whose base_url is
+// a fresh gateway's and whose further lines are providerLines; step adds
+// the step's expectations. It returns the tenant and the gateway's count.
+func applyThroughGateway(t *testing.T, providerLines string, step func(gatewayURL string, requests *atomic.Int64) resource.TestStep) (emulator.Tenant, *atomic.Int64) {
+	t.Helper()
+	tenant := acctest.NewTenant(t)
+	gatewayURL, requests := plainHTTPGateway(t)
+	s := step(gatewayURL, requests)
+	s.Config = fmt.Sprintf(`
+provider "esign" {
+  base_url         = %q
+  access_token     = %q
+  subscription_key = %q
+%s
+}
+
+resource "esign_metadata_entry" "through_gateway" {
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-gateway"
+  key         = "route"
+  value       = "plain http"
+}
+`, gatewayURL, tenant.AccessToken, tenant.SubscriptionKey, providerLines)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps:                    []resource.TestStep{s},
+	})
+	return tenant, requests
+}
+
+// Refused with an error that names the rule and the opt-in, before a
+// single request. A plain step, not plan-only: were the rule missing, the
+// apply would write through the gateway.
+func TestAccInsecureHTTPRefusedWithoutOptIn(t *testing.T) {
+	tenant, gatewayRequests := applyThroughGateway(t, "", func(gatewayURL string, _ *atomic.Int64) resource.TestStep {
+		return resource.TestStep{
+			ExpectError: acctest.WrappedRegexp(`Invalid base URL .*base_url \(or ESIGN_BASE_URL\) is "` +
+				regexp.QuoteMeta(gatewayURL) + `": plain http:// is accepted only for a loopback host .*clear text.*` +
+				`set allow_insecure_http = true \(or ESIGN_ALLOW_INSECURE_HTTP=true\)`),
+		}
+	})
+	if n := gatewayRequests.Load(); n != 0 {
+		t.Errorf("%d requests reached the gateway, want none", n)
+	}
+	if counters := acctest.Emulator.Counters(tenant.SubscriptionKey); len(counters) != 0 {
+		t.Errorf("the refused base_url reached the emulator: %v", counters)
+	}
+}
+
+// With allow_insecure_http, the same kind of gateway serves the run.
+func TestAccInsecureHTTPWithOptIn(t *testing.T) {
+	applyThroughGateway(t, "  allow_insecure_http = true", func(_ string, requests *atomic.Int64) resource.TestStep {
+		return resource.TestStep{
+			ConfigStateChecks: []statecheck.StateCheck{
+				acctest.Func(func() error {
+					if requests.Load() == 0 {
+						return fmt.Errorf("the requests did not go through the gateway")
+					}
+					return nil
+				}),
+			},
+		}
+	})
+}

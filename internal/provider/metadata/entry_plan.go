@@ -1,0 +1,96 @@
+package metadata
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+)
+
+var _ resource.ResourceWithModifyPlan = (*entryResource)(nil)
+
+// ModifyPlan says what a plan means before anyone approves it: a destroy or
+// a replacement leaves the old value on the service (there is no delete),
+// and two resources of the configuration must not manage one key
+// (entry_rivals.go).
+func (r *entryResource) ModifyPlan(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		warnValueStays(req.State, "Destroying", &resp.Diagnostics)
+		return
+	}
+	var config, plan entryModel
+	if err := framework.DecodeRaw(req.Config.Raw, &config); err != nil {
+		framework.AddModelError(&resp.Diagnostics, err)
+		return
+	}
+	if err := framework.DecodeRaw(req.Plan.Raw, &plan); err != nil {
+		framework.AddModelError(&resp.Diagnostics, err)
+		return
+	}
+	hadPrior := !req.State.Raw.IsNull()
+	if c, known := claimOf(config, hadPrior); known {
+		if rival, found := claimsOf(r.ProviderData).add(c); found {
+			addRivalError(&resp.Diagnostics, c, rival, "Nothing was written by this resource.")
+		}
+	}
+	if hadPrior && replaces(req.State, plan) {
+		warnValueStays(req.State, "Replacing", &resp.Diagnostics)
+	}
+}
+
+// refuseRival adds an error, before a write of the entry configured as
+// config, when another resource of the run has claimed its key since the
+// plan (entry_rivals.go).
+func (r *entryResource) refuseRival(config tfsdk.Config, hadPrior bool, diags *diag.Diagnostics) {
+	var m entryModel
+	if err := framework.DecodeRaw(config.Raw, &m); err != nil {
+		framework.AddModelError(diags, err)
+		return
+	}
+	c, known := claimOf(m, hadPrior)
+	if !known {
+		return
+	}
+	if rival, found := claimsOf(r.ProviderData).rivalOf(c); found {
+		addRivalError(diags, c, rival, "Nothing was written.")
+	}
+}
+
+// replaces tells a plan that moves the entry to another entity or key
+// (a change of case alone in entity_type is not one): the new one is
+// created and the old one left as it is.
+func replaces(state tfsdk.State, plan entryModel) bool {
+	var prior entryModel
+	if framework.DecodeRaw(state.Raw, &prior) != nil || plan.EntityType.IsUnknown() || plan.EntityID.IsUnknown() || plan.Key.IsUnknown() {
+		return false
+	}
+	pt, pid, pk := prior.entry()
+	t, id, k := plan.entry()
+	return pt != t || pid != id || pk != k
+}
+
+// warnValueStays warns, in the plan, that the entry in state keeps its
+// value on the service after what is planned (doing: "Destroying",
+// "Replacing"), and how to keep managing it. The warning names the entry:
+// Terraform shows no address beside a warning for a resource that is no
+// longer in the configuration.
+func warnValueStays(state tfsdk.State, doing string, diags *diag.Diagnostics) {
+	var prior entryModel
+	if err := framework.DecodeRaw(state.Raw, &prior); err != nil {
+		framework.AddModelError(diags, err)
+		return
+	}
+	entityType, entityID, key := prior.entry()
+	diags.AddWarning("The metadata value stays on the service",
+		fmt.Sprintf("%s the esign_metadata_entry %s removes it from the Terraform state only: the service has no delete "+
+			"operation for metadata, so the key %q of %s %q keeps the value %s, and esign_metadata still lists it.\n\n"+
+			"To keep managing the entry, keep its resource block (a moved block keeps it when only its address changes). "+
+			"To stop managing it and leave the value, this plan is right; a removed block says so without a destroy: "+
+			"removed { from = <address> lifecycle { destroy = false } } on Terraform 1.7 or later, removed { from = "+
+			"<address> } on OpenTofu 1.7 or later. To blank the value first, apply value = \"\", then remove the resource.",
+			doing, entryID(entityType, entityID, key), key, entityType, entityID, quoteExcerpt(prior.Value.ValueString())))
+}

@@ -1,0 +1,99 @@
+package metadata_test
+
+// The plan itself says that destroying (or replacing) an entry leaves its
+// value on the service, before anyone approves. terraform-plugin-testing
+// does not expose warnings, so the real CLI runs and its plan output is
+// read.
+
+import (
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+)
+
+// planWarningConfig holds three entries of one signature request: "kept"
+// stays, "gone" is left out unless withGone, "rekeyed" has key.
+func planWarningConfig(withGone bool, rekeyedKey string) string {
+	config := acctest.RequiredProviders + `
+provider "esign" {}
+` + metadataEntryBlock("kept", "SignatureRequest", "sr-plan", "kept", "stays", "") +
+		metadataEntryBlock("rekeyed", "SignatureRequest", "sr-plan", rekeyedKey, "moves", "")
+	if withGone {
+		config += metadataEntryBlock("gone", "SignatureRequest", "sr-plan", "gone", "left behind", "")
+	}
+	return config
+}
+
+func TestAccMetadataEntryResource_planWarnsThatTheValueStays(t *testing.T) {
+	terraformBin := acctest.TerraformCLI(t)
+	tenant := acctest.NewTenant(t)
+	tf := acctest.NewTerraformDir(t, terraformBin, acctest.BuildProvider(t), acctest.ProviderEnv(tenant)...)
+	main := filepath.Join(tf.Dir, "main.tf")
+	acctest.WriteFile(t, main, planWarningConfig(true, "old-key"))
+	tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+
+	// "gone" left out of the configuration, "rekeyed" given another key.
+	acctest.WriteFile(t, main, planWarningConfig(false, "new-key"))
+	out := flatOutput(tf.Run(0, "plan", "-input=false", "-no-color"))
+	expectWarnings(t, out, map[string]int{
+		`Warning: The metadata value stays on the service`: 2,
+		`Destroying the esign_metadata_entry SignatureRequest/sr-plan/gone removes it from the Terraform state only: ` +
+			`the service has no delete operation for metadata, so the key "gone" of SignatureRequest "sr-plan" keeps ` +
+			`the value "left behind"`: 1,
+		`Replacing the esign_metadata_entry SignatureRequest/sr-plan/old-key removes it from the Terraform state only`: 1,
+		`removed { from = <address> lifecycle { destroy = false } } on Terraform 1.7 or later`:                         2,
+		`To blank the value first, apply value = "", then remove the resource.`:                                        2,
+		`SignatureRequest/sr-plan/kept removes it`:                                                                     0,
+	})
+
+	// A destroy plan says it for every entry. Terraform shows the first
+	// of the warnings with one summary and a source in full, and counts
+	// the others: "(and 2 more similar warnings elsewhere)".
+	out = flatOutput(tf.Run(0, "plan", "-destroy", "-input=false", "-no-color"))
+	if n := warningsShownOrCounted(out, "Warning: The metadata value stays on the service"); n != 3 {
+		t.Errorf("the destroy plan of 3 entries has %d warnings that their values stay:\n%s", n, out)
+	}
+	if !strings.Contains(out, "Destroying the esign_metadata_entry SignatureRequest/sr-plan/") {
+		t.Errorf("the destroy plan does not say which entry keeps its value:\n%s", out)
+	}
+	if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
+		t.Errorf("the plans wrote %d times", n)
+	}
+}
+
+// flatOutput is out with every run of white space made one space:
+// Terraform wraps long lines.
+func flatOutput(out string) string { return strings.Join(strings.Fields(out), " ") }
+
+// expectWarnings checks how often each text occurs in out.
+func expectWarnings(t *testing.T, out string, want map[string]int) {
+	t.Helper()
+	for text, n := range want {
+		if got := strings.Count(out, text); got != n {
+			t.Errorf("%q occurs %d times in the plan output, want %d:\n%s", text, got, n, out)
+		}
+	}
+}
+
+// similarWarnings is how Terraform counts the warnings it does not show.
+var similarWarnings = regexp.MustCompile(`\(and (one|\d+) more similar warnings? elsewhere\)`)
+
+// warningsShownOrCounted is how many warnings out shows in full (summary)
+// or counts as similar to one of them.
+func warningsShownOrCounted(out, summary string) int {
+	n := strings.Count(out, summary)
+	for _, m := range similarWarnings.FindAllStringSubmatch(out, -1) {
+		if m[1] == "one" {
+			n++
+			continue
+		}
+		more, _ := strconv.Atoi(m[1])
+		n += more
+	}
+	return n
+}

@@ -1,0 +1,138 @@
+package metadata_test
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	tfresource "github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// rivalError is the error of two resources that manage one key; this and
+// other are the two declarations, in either order.
+func rivalError(entityType, entityID, key string, a, b [2]string) *regexp.Regexp {
+	declares := func(this, other [2]string) string {
+		return fmt.Sprintf(`this one declares entity_type = %q and value = %s, the other entity_type = %q and value = %s`,
+			this[0], this[1], other[0], other[1])
+	}
+	return acctest.WrappedRegexp(fmt.Sprintf(`Two resources manage one metadata entry .*both manage the key %q of %s %q: (%s|%s)`,
+		key, entityType, entityID, regexp.QuoteMeta(declares(a, b)), regexp.QuoteMeta(declares(b, a))) +
+		`.*the other is the block with entity_id = "` + entityID + `" and key = "` + key + `"`)
+}
+
+// Two resources of one configuration that manage one key fail at plan time
+// (the case of the issue: the entity type in two spellings, values A and
+// B; and two instances of one block), at the default parallelism, before
+// anything is written. An entry that moves to another address is no rival
+// of itself.
+func TestAccMetadataEntryResource_rivalsFailAtPlan(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	const entity = "sr-rival"
+	rivals := acctest.ProviderConfig(tenant) +
+		metadataEntryBlock("upper", "SignatureRequest", entity, "owner", "A", "") +
+		metadataEntryBlock("lower", "signaturerequest", entity, "owner", "B", "")
+	twoInstances := acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+resource "esign_metadata_entry" "twice" {
+  count       = 2
+  entity_type = "Signatory"
+  entity_id   = %q
+  key         = "owner"
+  value       = "same"
+}
+`, "sig-rival")
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy:             checkMetadataDestroyed(tenant),
+		Steps: []tfresource.TestStep{
+			{
+				// Plan only: the plan itself must fail (Create would
+				// refuse too, at apply).
+				Config:   rivals,
+				PlanOnly: true,
+				ExpectError: rivalError("SignatureRequest", entity, "owner",
+					[2]string{"SignatureRequest", `"A"`}, [2]string{"signaturerequest", `"B"`}),
+			},
+			{
+				Config:   twoInstances,
+				PlanOnly: true,
+				ExpectError: rivalError("Signatory", "sig-rival", "owner",
+					[2]string{"Signatory", `"same"`}, [2]string{"Signatory", `"same"`}),
+			},
+			{
+				// The refused plans wrote nothing: this step starts from an
+				// empty service and state.
+				PreConfig: func() {
+					if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
+						t.Errorf("the refused plans wrote %d times", n)
+					}
+					if stored := acctest.Emulator.Metadata(tenant.SubscriptionKey); len(stored) != 0 {
+						t.Errorf("the refused plans stored %v", stored)
+					}
+				},
+				Config: acctest.ProviderConfig(tenant) + metadataEntryBlock("upper", "SignatureRequest", entity, "owner", "A", ""),
+			},
+			{
+				// Renamed without a moved block: one destroy (which claims
+				// nothing) and one create of the same key.
+				Config: acctest.ProviderConfig(tenant) + metadataEntryBlock("renamed", "signaturerequest", entity, "owner", "A", ""),
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.upper", plancheck.ResourceActionDestroy),
+						plancheck.ExpectResourceAction("esign_metadata_entry.renamed", plancheck.ResourceActionCreate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectStoredMetadata(tenant, "SignatureRequest", entity, "owner", "A", entity),
+				},
+			},
+		},
+	})
+}
+
+// When the key is not known until apply, the plan cannot compare; the plan
+// Terraform repeats during the apply can, and Create looks again right
+// before its write: the apply fails, and nothing is written. The entity's
+// entries, which Create reads first, are answered 3 s late, so that the
+// other resource's plan certainly comes before the first one's write.
+func TestAccMetadataEntryResource_rivalsFailBeforeTheSecondWrite(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	acctest.Emulator.HoldAnswers(tenant.SubscriptionKey, emulator.RouteMetadataEntityList, 3*time.Second)
+	const entity = "sr-rival-late"
+	config := acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+# A key that is known only after apply.
+resource "terraform_data" "key" {
+  input = "owner"
+}
+
+resource "esign_metadata_entry" "upper" {
+  entity_type = "SignatureRequest"
+  entity_id   = %[1]q
+  key         = terraform_data.key.output
+  value       = "A"
+}
+
+resource "esign_metadata_entry" "lower" {
+  entity_type = "signaturerequest"
+  entity_id   = %[1]q
+  key         = terraform_data.key.output
+  value       = "B"
+}
+`, entity)
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{{
+			Config: config,
+			ExpectError: rivalError("SignatureRequest", entity, "owner",
+				[2]string{"SignatureRequest", `"A"`}, [2]string{"signaturerequest", `"B"`}),
+		}},
+	})
+	if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
+		t.Errorf("the rivals were written %d times, want none (requests: %v)", n, acctest.Emulator.Counters(tenant.SubscriptionKey))
+	}
+}
