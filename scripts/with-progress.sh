@@ -31,9 +31,14 @@ elapsed() {
   if [ "$s" -ge 60 ]; then printf '%dm%02ds' $((s / 60)) $((s % 60)); else printf '%ds' "$s"; fi
 }
 
+# count 1 package -> "1 package", count 2 package -> "2 packages"
+count() {
+  if [ "$1" -eq 1 ]; then echo "1 $2"; else echo "$1 $2s"; fi
+}
+
 report() {
-  local line="    $(elapsed): $packages packages compiled"
-  [ "$modules" -eq 0 ] || line="$line, $modules modules downloaded"
+  local line="    $(elapsed): $(count "$packages" package) compiled"
+  [ "$modules" -eq 0 ] || line="$line, $(count "$modules" module) downloaded"
   [ -z "$latest" ] || line="$line (latest: $latest)"
   echo "$line"
 }
@@ -71,5 +76,5 @@ fi
 if [ "$packages" -eq 0 ]; then
   echo "    done in $(elapsed) (nothing to compile: Go's build cache had it all)"
 else
-  echo "    done in $(elapsed) ($packages packages compiled)"
+  echo "    done in $(elapsed) ($(count "$packages" package) compiled)"
 fi

@@ -68,9 +68,9 @@ func (p *progress) line(l string) {
 func (p *progress) report() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	line := fmt.Sprintf("    %s: %d packages compiled", since(p.started), p.packages)
+	line := fmt.Sprintf("    %s: %s compiled", since(p.started), count(p.packages, "package"))
 	if p.modules > 0 {
-		line += fmt.Sprintf(", %d modules downloaded", p.modules)
+		line += ", " + count(p.modules, "module") + " downloaded"
 	}
 	if p.latest != "" {
 		line += " (latest: " + p.latest + ")"
@@ -106,8 +106,16 @@ func (p *progress) finish(err error) {
 	case p.packages == 0:
 		_, _ = fmt.Fprintf(p.out, "    done in %s (nothing to compile: Go's build cache had it all)\n", since(p.started))
 	default:
-		_, _ = fmt.Fprintf(p.out, "    done in %s (%d packages compiled)\n", since(p.started), p.packages)
+		_, _ = fmt.Fprintf(p.out, "    done in %s (%s compiled)\n", since(p.started), count(p.packages, "package"))
 	}
+}
+
+// count writes "1 package", "2 packages".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func since(t time.Time) string {

@@ -28,7 +28,7 @@ func TestProgressCountsPackagesAndPassesTheRest(t *testing.T) {
 	for _, want := range []string{
 		"# github.com/esign-oss/terraform-provider-esign/internal/client\n",
 		"internal/client/client.go:12:2: undefined: nope\n",
-		": 2 packages compiled, 1 modules downloaded (latest: internal/abi)\n",
+		": 2 packages compiled, 1 module downloaded (latest: internal/abi)\n",
 		"    done in ",
 		" (2 packages compiled)\n",
 	} {
@@ -63,12 +63,12 @@ func TestProgressReportsWhileRunning(t *testing.T) {
 	deadline := time.Now().Add(5 * time.Second)
 	// Every write to out happens under p.mu, so the test reads it so too.
 	written := func() string { p.mu.Lock(); defer p.mu.Unlock(); return out.String() }
-	for strings.Count(written(), "packages compiled") < 2 && time.Now().Before(deadline) {
+	for strings.Count(written(), "package compiled") < 2 && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	close(stop)
 	<-done
-	if n := strings.Count(out.String(), "1 packages compiled (latest: net/http)"); n < 2 {
+	if n := strings.Count(out.String(), "1 package compiled (latest: net/http)"); n < 2 {
 		t.Errorf("%d progress reports in:\n%s", n, out.String())
 	}
 }
