@@ -52,13 +52,35 @@ last_progress() {
   grep '^fuzz: elapsed: ' <<<"$1" | tail -n 1 | sed 's/^fuzz: //'
 }
 
+# run_quietly <command...>: runs it with its output in $out and its exit
+# status as its own, saying every 30 seconds that it still runs: the first
+# fuzzing of a package compiles it and everything it imports with coverage
+# instrumentation, minutes on an empty build cache, and go says nothing.
+run_quietly() {
+  local file pid rc=0 started=$SECONDS next=$((SECONDS + 30))
+  file="$(mktemp)"
+  "$@" >"$file" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 1
+    if [ "$SECONDS" -ge "$next" ]; then
+      echo "    still running after $((SECONDS - started))s (the first fuzzing of a package compiles it with coverage instrumentation: minutes with an empty build cache)"
+      next=$((SECONDS + 30))
+    fi
+  done
+  wait "$pid" || rc=$?
+  out="$(cat "$file")"
+  rm -f "$file"
+  return "$rc"
+}
+
 for entry in "${targets[@]}"; do
   read -r pkg name count <<<"$entry"
   fuzztime="${FUZZTIME:-$count}"
   echo "+ $go_cmd test -run '^\$' -fuzz '^${name}\$' -fuzztime $fuzztime $pkg"
   # TF_ACC is cleared: the provider package's acceptance tests are not run
   # here (-run '^$'), and nothing else should notice it.
-  if out="$(env -u TF_ACC "$go_cmd" test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" "$pkg" 2>&1)"; then
+  if run_quietly env -u TF_ACC "$go_cmd" test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" "$pkg"; then
     echo "ok    $name: $(last_progress "$out")"
     continue
   fi

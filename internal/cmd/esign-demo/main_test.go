@@ -50,38 +50,38 @@ func TestDemoKeepsSomethingToExplore(t *testing.T) {
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
 
-	// The output up to the last line of the explore text (colours taken
-	// out); whatever follows is drained.
-	type upTo struct {
-		text string
-		up   bool
-	}
-	reached := make(chan upTo, 1)
+	// The output, line by line (colours taken out), up to the last line of
+	// the explore text; whatever follows is drained.
+	lines := make(chan string, 4096)
 	go func() {
-		var b strings.Builder
+		defer close(lines)
 		scanner := bufio.NewScanner(stdout)
 		for scanner.Scan() {
 			line := ansiColour.ReplaceAllString(scanner.Text(), "")
-			b.WriteString(line + "\n")
+			lines <- line
 			if strings.HasPrefix(line, "Stop the emulator and the receiver with Ctrl-C here") {
-				reached <- upTo{b.String(), true}
 				_, _ = io.Copy(io.Discard, stdout)
 				return
 			}
 		}
-		reached <- upTo{b.String(), false}
 	}()
-	var shown string
-	select {
-	case r := <-reached:
-		shown = r.text
-		if !r.up {
-			_ = cmd.Wait()
-			t.Fatalf("the demo ended before it was up for exploring:\n%s\nstderr:\n%s", shown, stderr.String())
+	var b strings.Builder
+	// A first build of the provider on a busy 2-core machine takes minutes.
+	deadline := time.After(10 * time.Minute)
+	for up := false; !up; {
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				_ = cmd.Wait()
+				t.Fatalf("the demo ended before it was up for exploring:\n%s\nstderr:\n%s", b.String(), stderr.String())
+			}
+			b.WriteString(line + "\n")
+			up = strings.HasPrefix(line, "Stop the emulator and the receiver with Ctrl-C here")
+		case <-deadline:
+			t.Fatalf("the demo was not up after 10 minutes; its output so far:\n%s", b.String())
 		}
-	case <-time.After(8 * time.Minute):
-		t.Fatal("the demo was not up after 8 minutes")
 	}
+	shown := b.String()
 	work := regexp.MustCompile(`(?m)^  work folder +(\S+)`).FindStringSubmatch(shown)
 	if work == nil {
 		t.Fatalf("no work folder in:\n%s", shown)
