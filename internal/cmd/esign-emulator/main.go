@@ -184,8 +184,9 @@ func shutdown(e *emulator.Emulator, logger *log.Logger) error {
 	return nil
 }
 
-// shutdownGrace is how long requests in flight get to finish.
-const shutdownGrace = 5 * time.Second
+// shutdownGrace is how long requests in flight get to finish (a variable
+// for the test).
+var shutdownGrace = 5 * time.Second
 
 // checkListen refuses non-loopback addresses unless asked: the emulator
 // accepts well-known development credentials.

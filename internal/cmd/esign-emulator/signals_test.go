@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"errors"
+	"log"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
 // Ctrl-C (SIGINT) and SIGTERM are the normal way to stop the emulator: the
@@ -65,5 +69,48 @@ func TestSignalStopsWithExitZero(t *testing.T) {
 				t.Errorf("stderr does not say it shuts down:\n%s", stderr.String())
 			}
 		})
+	}
+}
+
+// A request whose answer is held longer than the grace period does not turn
+// a Ctrl-C into a failed exit: it is cut off and the shutdown succeeds.
+func TestShutdownClosesWhatOutlivesTheGrace(t *testing.T) {
+	defer func(d time.Duration) { shutdownGrace = d }(shutdownGrace)
+	shutdownGrace = 100 * time.Millisecond
+	tenant := emulator.DevTenant()
+	e, err := emulator.New(emulator.Options{HeldAnswers: map[string]time.Duration{emulator.RouteHooksList: 30 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := e.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := make(chan error, 1)
+	go func() {
+		req, _ := http.NewRequest(http.MethodGet, base+"/hooks/v1", nil)
+		req.Header.Set("Ocp-Apim-Subscription-Key", tenant.SubscriptionKey)
+		req.Header.Set("Authorization", "Bearer "+tenant.AccessToken)
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			_ = resp.Body.Close()
+		}
+		held <- err
+	}()
+	time.Sleep(200 * time.Millisecond) // the request is in, its answer held
+
+	var logged bytes.Buffer
+	started := time.Now()
+	if err := shutdown(e, log.New(&logged, "", 0)); err != nil {
+		t.Fatalf("shutdown: %v\n%s", err, logged.String())
+	}
+	if took := time.Since(started); took > 5*time.Second {
+		t.Errorf("shutdown took %s", took)
+	}
+	if !strings.Contains(logged.String(), "closing them") {
+		t.Errorf("log:\n%s", logged.String())
+	}
+	if err := <-held; err == nil {
+		t.Error("the held request was answered, not cut off")
 	}
 }
