@@ -37,6 +37,10 @@ count() {
 }
 
 report() {
+  if [ "$packages" -eq 0 ] && [ "$modules" -eq 0 ]; then
+    echo "    $(elapsed): no package compiled yet (go is reading its build cache, or linking)"
+    return
+  fi
   local line="    $(elapsed): $(count "$packages" package) compiled"
   [ "$modules" -eq 0 ] || line="$line, $(count "$modules" module) downloaded"
   [ -z "$latest" ] || line="$line (latest: $latest)"

@@ -68,6 +68,10 @@ func (p *progress) line(l string) {
 func (p *progress) report() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.packages == 0 && p.modules == 0 {
+		_, _ = fmt.Fprintf(p.out, "    %s: no package compiled yet (go is reading its build cache, or linking)\n", since(p.started))
+		return
+	}
 	line := fmt.Sprintf("    %s: %s compiled", since(p.started), count(p.packages, "package"))
 	if p.modules > 0 {
 		line += ", " + count(p.modules, "module") + " downloaded"
