@@ -9,6 +9,7 @@ go_cmd="${GO:-go}"
 module=github.com/opentofu/opentofu
 
 # Run from / so that no go.mod around (such as this repository's) is involved.
+echo "+ go mod download $module@$version (its source; nothing is printed while it downloads)"
 dir="$(cd / && "$go_cmd" mod download -json "$module@$version" |
   sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')"
 if [ -z "$dir" ] || [ ! -d "$dir" ]; then
@@ -19,6 +20,7 @@ fi
 mkdir -p "$(dirname "$out")"
 tmp="$out.partial.$$"
 trap 'rm -f "$tmp"' EXIT
-echo "+ (cd $dir && $go_cmd build -ldflags '-s -w' -o $out ./cmd/tofu)"
-(cd "$dir" && "$go_cmd" build -ldflags "-s -w" -o "$tmp" ./cmd/tofu)
+# -v lists each package compiled (scripts/with-progress.sh counts them).
+echo "+ (cd $dir && $go_cmd build -v -ldflags '-s -w' -o $out ./cmd/tofu)"
+(cd "$dir" && "$go_cmd" build -v -ldflags "-s -w" -o "$tmp" ./cmd/tofu)
 mv "$tmp" "$out"

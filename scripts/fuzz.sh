@@ -1,53 +1,95 @@
 #!/usr/bin/env bash
-# Runs every fuzz target for a bounded time (FUZZTIME, default 10s), one
+# Runs every fuzz target on a fixed number of random inputs, one
 # `go test -fuzz` per target: Go fuzzes one target of one package at a time.
 # The seed corpora (f.Add calls and testdata/fuzz/<target>/) also run as
 # ordinary tests in `go test`; this adds the random exploration. A failing
 # input is written to the package's testdata/fuzz/<target>/: commit it with
 # the fix, so it stays a regression test.
-# Usage: scripts/fuzz.sh            FUZZTIME=30s scripts/fuzz.sh
+#
+# Why a count (-fuzztime <N>x) and not a duration: with a duration, Go's
+# fuzzing coordinator can race its own deadline and report the target as
+# failed ("--- FAIL: ... context deadline exceeded", no failing input) when
+# nothing failed (https://go.dev/issue/75804, fixed in Go 1.27, in no 1.26.x).
+# A count sets no deadline, so that cannot happen, and on a busy machine the
+# run takes longer instead of failing. Each target's count below took 6 to
+# 15 seconds on a busy 2-core machine (load average 7 to 10), about what the
+# old -fuzztime 10s gave each target.
+#
+# A target that passes is shown as one line; a failure shows go's whole
+# output, and the script exits non-zero.
+# Usage: scripts/fuzz.sh
+#        FUZZTIME=100000x scripts/fuzz.sh   (that many inputs for every target)
+#        FUZZTIME=2m scripts/fuzz.sh        (a duration: see duration_race)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-fuzztime="${FUZZTIME:-10s}"
 go_cmd="${GO:-go}"
 
-# package        target
+# package              target                     inputs
 targets=(
-  "./internal/client    FuzzDecodeResponses"
-  "./internal/client    FuzzParseRetryAfter"
-  "./internal/client    FuzzReplaceWholeTokens"
-  "./internal/provider  FuzzParseWebhookImportID"
-  "./internal/provider  FuzzParseMetadataEntryID"
+  "./internal/client    FuzzDecodeResponses        50000x"
+  "./internal/client    FuzzParseRetryAfter        100000x"
+  "./internal/client    FuzzReplaceWholeTokens     60000x"
+  "./internal/provider  FuzzParseWebhookImportID   40000x"
+  "./internal/provider  FuzzParseMetadataEntryID   40000x"
 )
 
-# coordinator_race tells whether a failed run's output ($1) is only the race
-# in Go's fuzzing coordinator (https://go.dev/issue/75804, fixed in Go 1.27,
-# in no 1.26.x): when -fuzztime runs out while a worker is mid-call, the
-# coordinator's own deadline is reported as the target failing, with the bare
-# line "context deadline exceeded" and no failing input. Any other failure,
-# and every failure that writes an input to testdata/fuzz/, is real.
+# duration_race tells whether a failed run's output ($1) is only the
+# coordinator racing its deadline, which only a FUZZTIME duration can hit:
+# the bare line "context deadline exceeded" and no failing input. Any other
+# failure, and every failure that writes an input to testdata/fuzz/, is real.
 # Drop this once go.mod requires Go 1.27.
-coordinator_race() {
+duration_race() {
   ! grep -q 'Failing input written to' <<<"$1" &&
     [ "$(grep -cv -e '^fuzz: ' -e '^--- FAIL: ' -e '^    context deadline exceeded$' \
       -e '^FAIL' -e '^exit status 1$' -e '^warning: ' <<<"$1")" -eq 0 ] &&
     grep -qx '    context deadline exceeded' <<<"$1"
 }
 
+# last_progress is go's last "fuzz: elapsed: …, execs: …" line, the run's
+# summary.
+last_progress() {
+  grep '^fuzz: elapsed: ' <<<"$1" | tail -n 1 | sed 's/^fuzz: //'
+}
+
+# run_quietly <command...>: runs it with its output in $out and its exit
+# status as its own, saying every 30 seconds that it still runs: the first
+# fuzzing of a package compiles it and everything it imports with coverage
+# instrumentation, minutes on an empty build cache, and go says nothing.
+run_quietly() {
+  local file pid rc=0 started=$SECONDS next=$((SECONDS + 30))
+  file="$(mktemp)"
+  "$@" >"$file" 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 1
+    if [ "$SECONDS" -ge "$next" ]; then
+      echo "    still running after $((SECONDS - started))s (the first fuzzing of a package compiles it with coverage instrumentation: minutes with an empty build cache)"
+      next=$((SECONDS + 30))
+    fi
+  done
+  wait "$pid" || rc=$?
+  out="$(cat "$file")"
+  rm -f "$file"
+  return "$rc"
+}
+
 for entry in "${targets[@]}"; do
-  read -r pkg name <<<"$entry"
+  read -r pkg name count <<<"$entry"
+  fuzztime="${FUZZTIME:-$count}"
   echo "+ $go_cmd test -run '^\$' -fuzz '^${name}\$' -fuzztime $fuzztime $pkg"
   # TF_ACC is cleared: the provider package's acceptance tests are not run
   # here (-run '^$'), and nothing else should notice it.
-  if out="$(env -u TF_ACC "$go_cmd" test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" "$pkg" 2>&1)"; then
-    echo "$out"
+  if run_quietly env -u TF_ACC "$go_cmd" test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" "$pkg"; then
+    echo "ok    $name: $(last_progress "$out")"
+    continue
+  fi
+  if [[ "$fuzztime" != *x ]] && duration_race "$out"; then
+    echo "ok    $name: $(last_progress "$out")"
+    echo "note: go reported $name as failed with a bare 'context deadline exceeded' and no failing input: Go's fuzzing coordinator racing its own -fuzztime $fuzztime deadline (https://go.dev/issue/75804), not the target. A count (FUZZTIME=<N>x) cannot hit it."
     continue
   fi
   echo "$out"
-  if coordinator_race "$out"; then
-    echo "note: $name explored for $fuzztime without a failing input; the failure above is Go's fuzzing coordinator racing its own deadline (https://go.dev/issue/75804), not the target"
-    continue
-  fi
+  echo "error: fuzzing $name ($pkg) failed; see above" >&2
   exit 1
 done

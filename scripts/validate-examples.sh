@@ -11,6 +11,8 @@
 # Query files (*.tfquery.hcl: examples/list-resources/*, examples/adopt-existing)
 # are validated too (`terraform validate -query`) when the terraform given
 # has `terraform query` (1.14 and later); older ones skip them, saying so.
+# Then examples/per-environment-webhooks is not only validated but run, with
+# the same provider, against two emulators (run-per-environment-example.sh).
 # Usage: validate-examples.sh [terraform command or path]
 set -euo pipefail
 tf="${1:-terraform}"
@@ -107,3 +109,5 @@ if [ "${#failed[@]}" -ne 0 ]; then
   exit 1
 fi
 echo "all $n example directories validate"
+
+bash scripts/run-per-environment-example.sh "$tf" "$work/terraform.rc"

@@ -29,12 +29,31 @@ const OpenTofuAddress = "registry.opentofu.org/esign-oss/esign"
 // BinaryName is the file name terraform looks for in a dev_overrides folder.
 const BinaryName = "terraform-provider-esign"
 
+// FirstBuildTime is how long the first build of the provider takes on a
+// 2-core machine whose Go caches are empty (downloading its modules and
+// compiling some 440 packages); a build whose packages are in Go's build
+// cache takes seconds. Build tells its reader so before it starts.
+const FirstBuildTime = "about 3 minutes"
+
 // Build runs `go build` of pkg (run in dir) into pluginDir/BinaryName and
-// returns pluginDir. Compiler output goes to out.
+// returns pluginDir. It says on out what it builds and how long that usually
+// takes, then reports its progress every 15 seconds (see progress);
+// compiler errors go to out as they come. The build takes go's default
+// flags (no -trimpath), as go test does: the tests that build the provider
+// then find its packages in Go's build cache instead of compiling them all
+// again, which on an empty cache took minutes.
 func Build(ctx context.Context, dir, pkg, pluginDir string, out io.Writer) (string, error) {
-	cmd := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", filepath.Join(pluginDir, BinaryName), pkg)
-	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, out, out
-	if err := cmd.Run(); err != nil {
+	bin := filepath.Join(pluginDir, BinaryName)
+	_, _ = fmt.Fprintf(out, "go build -o %s %s\n    (the first time %s on 2 cores; seconds once Go's build cache has it)\n", bin, pkg, FirstBuildTime)
+	p := newProgress(out)
+	stop := make(chan struct{})
+	go p.reportEvery(progressInterval, stop)
+	cmd := exec.CommandContext(ctx, "go", "build", "-v", "-o", bin, pkg)
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, p, p
+	err := cmd.Run()
+	close(stop)
+	p.finish(err)
+	if err != nil {
 		return "", fmt.Errorf("go build %s: %w", pkg, err)
 	}
 	return pluginDir, nil

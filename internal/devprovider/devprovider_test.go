@@ -24,6 +24,10 @@ func TestNewWorkDir(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(w.PluginDir, BinaryName)); err != nil || filepath.Dir(w.PluginDir) != w.Path {
 			t.Errorf("keep=%t: no provider binary in %s: %v", keep, w.PluginDir, err)
 		}
+		// The build says what it does and how it ended (see progress).
+		if o := out.String(); !strings.Contains(o, "go build -o "+filepath.Join(w.PluginDir, BinaryName)) || !strings.Contains(o, "    done in ") {
+			t.Errorf("keep=%t: the build does not say what it does:\n%s", keep, o)
+		}
 		if printed := strings.Contains(out.String(), "work directory: "+w.Path); printed != keep {
 			t.Errorf("keep=%t: printed the work directory: %t\n%s", keep, printed, out.String())
 		}

@@ -115,7 +115,9 @@ func (e *Emulator) simulate(subscriptionKey string, ev Event, eventTypes ...stri
 				DepartmentID: ev.DepartmentID, CreatorID: ev.CreatorID, SignatoryID: ev.SignatoryID,
 			},
 		})
-		deliveries = append(deliveries, e.deliver(tg, payload))
+		d := e.deliver(tg, payload)
+		e.logDelivery(d)
+		deliveries = append(deliveries, d)
 	}
 
 	e.mu.Lock()
@@ -156,6 +158,20 @@ func (e *Emulator) deliver(tg target, payload []byte) Delivery {
 	return d
 }
 
+// logDelivery puts each outcome on the emulator's own output, so that
+// whoever runs it sees where an event went, or why it went nowhere, without
+// asking GET /_emulator/deliveries. Like the log, it never holds header values.
+func (e *Emulator) logDelivery(d Delivery) {
+	outcome := fmt.Sprintf("answered %d %s", d.StatusCode, http.StatusText(d.StatusCode))
+	switch {
+	case d.Skipped:
+		outcome = d.Error
+	case d.Error != "":
+		outcome = "delivery failed: " + d.Error
+	}
+	e.logf("event %s to %s (subscription %s): %s", d.EventType, d.URI, d.SubscriptionID, outcome)
+}
+
 // refuseTarget keeps the emulator from sending traffic anywhere but the
 // local machine unless told otherwise.
 func (e *Emulator) refuseTarget(raw string) string {
@@ -166,7 +182,7 @@ func (e *Emulator) refuseTarget(raw string) string {
 	if e.allowRemote || isLoopbackHost(u.Hostname()) {
 		return ""
 	}
-	return fmt.Sprintf("not delivered: %s is not a loopback host (see AllowNonLoopbackDelivery)", u.Hostname())
+	return fmt.Sprintf("not delivered: %s is not a loopback host (the emulator delivers to loopback hosts only, unless started with -allow-non-loopback-delivery, Options.AllowNonLoopbackDelivery)", u.Hostname())
 }
 
 func isLoopbackHost(host string) bool {

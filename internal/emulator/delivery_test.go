@@ -2,10 +2,12 @@ package emulator
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -145,4 +147,42 @@ func TestDeliveryFailureRecorded(t *testing.T) {
 func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// Every delivery is one line on the emulator's own output: where the event
+// went and how the receiver answered, or why it was not delivered; never a
+// header value.
+func TestDeliveriesAreLogged(t *testing.T) {
+	recv, _ := newReceiver(t)
+	var mu sync.Mutex
+	var lines []string
+	f := newFixture(t, Options{
+		DeliveryClient: recv.Client(),
+		Logf: func(format string, args ...any) {
+			mu.Lock()
+			defer mu.Unlock()
+			lines = append(lines, fmt.Sprintf(format, args...))
+		},
+	})
+	delivered := f.createSubscription("signatorysigned", recv.URL+"/signed", map[string]string{"client-secret": "s3cr3t-value"})
+	skipped := f.createSubscription("signatorysigned", "https://example.com/hook", nil)
+	refused := f.createSubscription("signatorysigned", "https://127.0.0.1:1/closed", nil)
+	if _, err := f.e.SimulateSignatorySigned(f.tenant.SubscriptionKey, Event{}); err != nil {
+		t.Fatal(err)
+	}
+
+	mu.Lock()
+	defer mu.Unlock()
+	for _, prefix := range []string{
+		"event signatorysigned to " + recv.URL + "/signed (subscription " + delivered + "): answered 204 No Content",
+		"event signatorysigned to https://example.com/hook (subscription " + skipped + "): not delivered: example.com is not a loopback host",
+		"event signatorysigned to https://127.0.0.1:1/closed (subscription " + refused + "): delivery failed: ",
+	} {
+		if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, prefix) }) {
+			t.Errorf("no log line starting with %q in:\n%s", prefix, strings.Join(lines, "\n"))
+		}
+	}
+	if all := strings.Join(lines, "\n"); strings.Contains(all, "s3cr3t-value") {
+		t.Errorf("the log shows a header value:\n%s", all)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
@@ -25,11 +26,24 @@ type demoService struct {
 	emu    *emulator.Emulator
 	url    string
 	tenant emulator.Tenant
+	// live switches the emulator's log on (each request and delivery), once
+	// the demo itself is done and the user explores: during the demo it
+	// would drown terraform's output.
+	live atomic.Bool
 }
 
 func startEmulator(r *receiver) (*demoService, error) {
 	tenant := emulator.DevTenant()
-	emu, err := emulator.New(emulator.Options{Tenants: []emulator.Tenant{tenant}, DeliveryClient: r.TrustingClient()})
+	s := &demoService{tenant: tenant}
+	emu, err := emulator.New(emulator.Options{
+		Tenants:        []emulator.Tenant{tenant},
+		DeliveryClient: r.TrustingClient(),
+		Logf: func(format string, args ...any) {
+			if s.live.Load() {
+				fmt.Printf("emulator: "+format+"\n", args...)
+			}
+		},
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +54,8 @@ func startEmulator(r *receiver) (*demoService, error) {
 	emu.PutDocument(tenant.SubscriptionKey, demoBlobConnectionID, demoDocument)
 	sum := sha256.Sum256(demoDocument)
 	fmt.Printf("stored document %s in the emulator (%d bytes, sha256 %s)\n", demoBlobConnectionID, len(demoDocument), hex.EncodeToString(sum[:]))
-	return &demoService{emu: emu, url: url, tenant: tenant}, nil
+	s.emu, s.url = emu, url
+	return s, nil
 }
 
 func (s *demoService) simulateSigning() error {

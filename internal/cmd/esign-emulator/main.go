@@ -32,8 +32,13 @@ import (
 )
 
 func main() {
+	// Ctrl-C or SIGTERM is how the emulator is meant to stop: run shuts it
+	// down and the command exits 0, so `make emulator` ends without an error.
+	// Once the first signal has arrived, the handler is dropped: a second
+	// Ctrl-C ends the process at once, should the shutdown hang.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	context.AfterFunc(ctx, stop)
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			os.Exit(0)
@@ -82,7 +87,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (*c
 	fs.BoolVar(&c.insecure, "delivery-insecure-skip-verify", false, "do not verify the TLS certificate of event receivers")
 	fs.BoolVar(&c.allowNonLoopback, "allow-non-loopback-delivery", false, "deliver events to hosts other than loopback")
 	fs.StringVar(&c.readyFile, "ready-file", "", "write the base URL to this file once listening")
-	fs.BoolVar(&c.quiet, "quiet", false, "do not log each request")
+	fs.BoolVar(&c.quiet, "quiet", false, "do not log each request and event delivery")
 
 	// Environment first, so the command line wins.
 	var envErr error
@@ -157,11 +162,31 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 
 	<-ctx.Done()
-	logger.Printf("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	return e.Shutdown(shutdownCtx)
+	return shutdown(e, logger)
 }
+
+// shutdown lets the requests in flight finish for a few seconds, then
+// closes what is left (a held answer can take longer); either way the state
+// file is saved, and only a failure to save it is an error.
+func shutdown(e *emulator.Emulator, logger *log.Logger) error {
+	logger.Printf("shutting down (press Ctrl-C again to stop at once)")
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	err := e.Shutdown(ctx)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	logger.Printf("requests still open after %s: closing them", shutdownGrace)
+	// The listener is closed already, which Close reports again.
+	if err := e.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+		return err
+	}
+	return nil
+}
+
+// shutdownGrace is how long requests in flight get to finish (a variable
+// for the test).
+var shutdownGrace = 5 * time.Second
 
 // checkListen refuses non-loopback addresses unless asked: the emulator
 // accepts well-known development credentials.

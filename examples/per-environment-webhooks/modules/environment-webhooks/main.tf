@@ -1,5 +1,7 @@
-# One environment's webhook subscriptions: one subscription per event type,
-# all delivering to that environment's receiver with its own credentials.
+# One environment's webhook setup on its service host: one subscription per
+# event type, all delivering to that environment's receiver with its own
+# credentials, and the metadata the environment keeps on the service. The
+# provider (which host, which credentials) comes from the caller.
 terraform {
   required_version = ">= 1.11"
   required_providers {
@@ -29,4 +31,16 @@ resource "esign_webhook_subscription" "this" {
   lifecycle {
     create_before_destroy = true
   }
+}
+
+# The service has no delete for metadata: destroying an entry removes it
+# from the state only, and its value stays on the service.
+resource "esign_metadata_entry" "this" {
+  for_each = { for m in var.metadata : "${m.entity_type}/${m.entity_id}/${m.key}" => m }
+
+  entity_type  = each.value.entity_type
+  entity_id    = each.value.entity_id
+  key          = each.value.key
+  value        = each.value.value
+  reference_id = each.value.reference_id
 }

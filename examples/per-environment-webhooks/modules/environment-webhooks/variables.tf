@@ -36,3 +36,15 @@ variable "client_secret_version" {
   type        = number
   default     = 1
 }
+
+variable "metadata" {
+  description = "Metadata entries this environment keeps on its service host (reference_id: the signature request a signatory's or document's entry belongs to; null for a signature request's own entry)."
+  type = list(object({
+    entity_type  = string
+    entity_id    = string
+    key          = string
+    value        = string
+    reference_id = optional(string)
+  }))
+  default = []
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
+)
+
+var ansiColour = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// The demo as `make demo KEEP=1` runs it, with the terraform the acceptance
+// tests use: the plan is shown once, and so is the dev_overrides warning;
+// it stays up with the signed document and an env.sh with which terraform
+// runs against its emulator without `terraform init` (a change made behind
+// its back shows in a plan); Ctrl-C ends it with exit status 0 and keeps
+// the work folder.
+func TestDemoKeepsSomethingToExplore(t *testing.T) {
+	tf := devprovider.TerraformCLI(t)
+	repo, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "esign-demo")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+
+	cmd := exec.Command(bin, "-terraform", tf, "-keep")
+	cmd.Dir = repo
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+
+	// The output, line by line (colours taken out), up to the last line of
+	// the explore text; whatever follows is drained.
+	lines := make(chan string, 4096)
+	go func() {
+		defer close(lines)
+		scanner := bufio.NewScanner(stdout)
+		for scanner.Scan() {
+			line := ansiColour.ReplaceAllString(scanner.Text(), "")
+			lines <- line
+			if strings.HasPrefix(line, "Stop the emulator and the receiver with Ctrl-C here") {
+				_, _ = io.Copy(io.Discard, stdout)
+				return
+			}
+		}
+	}()
+	var b strings.Builder
+	// A first build of the provider on a busy 2-core machine takes minutes.
+	deadline := time.After(10 * time.Minute)
+	for up := false; !up; {
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				_ = cmd.Wait()
+				t.Fatalf("the demo ended before it was up for exploring:\n%s\nstderr:\n%s", b.String(), stderr.String())
+			}
+			b.WriteString(line + "\n")
+			up = strings.HasPrefix(line, "Stop the emulator and the receiver with Ctrl-C here")
+		case <-deadline:
+			t.Fatalf("the demo was not up after 10 minutes; its output so far:\n%s", b.String())
+		}
+	}
+	shown := b.String()
+	work := regexp.MustCompile(`(?m)^  work folder +(\S+)`).FindStringSubmatch(shown)
+	if work == nil {
+		t.Fatalf("no work folder in:\n%s", shown)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(work[1]) })
+
+	if n := strings.Count(shown, "Provider development overrides are in effect"); n != 1 {
+		t.Errorf("the dev_overrides warning is shown %d times, want once:\n%s", n, shown)
+	}
+	if n := strings.Count(shown, "esign_metadata_entry.document_class will be created"); n != 1 {
+		t.Errorf("the plan is shown %d times, want once:\n%s", n, shown)
+	}
+	if _, err := os.Stat(filepath.Join(work[1], signedDocumentName)); err != nil {
+		t.Errorf("the signed document is not kept: %v", err)
+	}
+
+	// The printed commands work: a value changed behind terraform's back
+	// shows in a plan run with env.sh alone.
+	base := regexp.MustCompile(`(?m)^  emulator +(\S+)`).FindStringSubmatch(shown)
+	if base == nil {
+		t.Fatalf("no emulator URL in:\n%s", shown)
+	}
+	req, _ := http.NewRequest(http.MethodPut, base[1]+"/_emulator/metadata/SignatureRequest/"+demoSignatureRequestID+"/cost-center",
+		strings.NewReader(`{"value": "CC-0000", "referenceId": "`+demoSignatureRequestID+`"}`))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("out-of-band change: %v", err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("out-of-band change: %s", resp.Status)
+	}
+	plan := exec.Command("bash", "-c", `source ../env.sh && "$TF" plan -no-color -detailed-exitcode`)
+	plan.Dir = filepath.Join(work[1], "config")
+	plan.Env = append(os.Environ(), "TF="+tf)
+	planOut, err := plan.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(planOut), `"CC-0000" -> "CC-4711"`) {
+		t.Errorf("plan after an out-of-band change (want exit 2 and the change): %v\n%s", err, planOut)
+	}
+
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("after Ctrl-C the demo ended with %v, want exit status 0; stderr:\n%s", err, stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(work[1], "env.sh")); err != nil {
+		t.Errorf("the work folder is not kept: %v", err)
+	}
+}
