@@ -27,17 +27,7 @@ import (
 // else terraform on PATH. It skips the test without TF_ACC.
 func TerraformCLI(t *testing.T) string {
 	t.Helper()
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("acceptance test: set TF_ACC=1")
-	}
-	if bin := os.Getenv("TF_ACC_TERRAFORM_PATH"); bin != "" {
-		return bin
-	}
-	bin, err := exec.LookPath("terraform")
-	if err != nil {
-		t.Fatal("terraform is not on PATH and TF_ACC_TERRAFORM_PATH is not set")
-	}
-	return bin
+	return devprovider.TerraformCLI(t)
 }
 
 // SkipBelowTerraform skips the test when the CLI's version is older than
