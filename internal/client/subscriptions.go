@@ -42,7 +42,9 @@ type SubscriptionSet struct {
 	byID  map[string]int
 }
 
-func newSubscriptionSet(items []Subscription) *SubscriptionSet {
+// NewSubscriptionSet indexes items, whose event types it spells lower-case
+// as the service lists them.
+func NewSubscriptionSet(items []Subscription) *SubscriptionSet {
 	s := &SubscriptionSet{Items: items, byID: make(map[string]int, len(items))}
 	for i := range items {
 		items[i].EventType = strings.ToLower(items[i].EventType)
@@ -126,7 +128,7 @@ func (c *Client) Subscriptions(ctx context.Context) (*SubscriptionSet, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newSubscriptionSet(items), nil
+		return NewSubscriptionSet(items), nil
 	}
 	if !c.coalesceEnabled {
 		return fetch(ctx)

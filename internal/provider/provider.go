@@ -147,8 +147,9 @@ var providerSchema = schema.Schema{
 
 func (p *esignProvider) Resources(_ context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
-		metadata.NewEntryResource,       // esign_metadata_entry
-		webhook.NewSubscriptionResource, // esign_webhook_subscription
+		metadata.NewEntryResource,                 // esign_metadata_entry
+		webhook.NewSubscriptionResource,           // esign_webhook_subscription
+		webhook.NewSubscriptionsExclusiveResource, // esign_webhook_subscriptions_exclusive
 	}
 }
 

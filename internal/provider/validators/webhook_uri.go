@@ -42,3 +42,30 @@ func webhookURIProblem(raw string) string {
 	}
 	return ""
 }
+
+// WebhookURIPrefix accepts the start of a webhook URI: https://, a host,
+// and anything after it. A prefix is compared as written, so it is not
+// parsed any further.
+func WebhookURIPrefix() validator.String {
+	return stringRule{
+		description: "must start with https:// and a host",
+		summary:     "Invalid webhook URI prefix",
+		check: func(raw string) error {
+			if problem := WebhookURIPrefixProblem(raw); problem != "" {
+				return errors.New(problem)
+			}
+			return nil
+		},
+	}
+}
+
+// WebhookURIPrefixProblem says what keeps raw from being the start of a
+// webhook URI ("" when nothing does): every subscription's URI starts with
+// https:// and a host, so any other prefix would match nothing.
+func WebhookURIPrefixProblem(raw string) string {
+	const scheme = "https://"
+	if len(raw) <= len(scheme) || !strings.EqualFold(raw[:len(scheme)], scheme) {
+		return fmt.Sprintf("must start with https:// and a host (every subscription's uri does), not %q", raw)
+	}
+	return ""
+}

@@ -1,0 +1,221 @@
+package webhook
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+)
+
+// The plan of an esign_webhook_subscriptions_exclusive is where drift is
+// seen: it names every unmanaged subscription (in scope, not in
+// subscription_ids) by event type and uri, and says what the apply will do
+// about it. What it named is kept with the plan (plannedUnmanagedKey), and
+// the apply acts on those only: a subscription made between plan and apply
+// was not reviewed, so it waits for the next plan.
+//
+// A subscription that leaves subscription_ids in this plan (its id was in
+// the prior state's set and is not in the new one) is not unmanaged: its own
+// esign_webhook_subscription is being destroyed or replaced, and deletes it.
+//
+// subscription_ids holds unknown ids when this apply creates subscriptions.
+// Those cannot be any subscription that exists now, except one that the
+// create adopts instead of making it anew (a lost answer, or
+// adopt_leftover_subscriptions), so the plan names every existing
+// subscription outside the known ids, and the apply, which knows every id,
+// keeps the ones that turned out to belong.
+
+// plannedUnmanagedKey is the private state key under which a plan keeps the
+// ids it named, for its apply.
+const plannedUnmanagedKey = "planned_unmanaged"
+
+func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || r.Client == nil {
+		// Destroy deletes nothing; an unconfigured provider (validation)
+		// has no list to read.
+		return
+	}
+	var plan, prior exclusiveModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	}
+	scope, scopeKnown := scopeOf(ctx, plan, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !scopeKnown {
+		plan.ID, plan.Unmanaged = types.StringUnknown(), types.ListUnknown(unmanagedType)
+		resp.Diagnostics.AddWarning("The scope of esign_webhook_subscriptions_exclusive is known only after apply",
+			"event_types or uri_prefix is known only after apply, so this plan cannot tell which subscriptions are "+
+				"unmanaged, and the apply deletes none. The next plan lists them.")
+		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+		return
+	}
+	plan.ID = types.StringValue(scope.id())
+	if len(scope.eventTypes) > 0 && (req.State.Raw.IsNull() || !prior.EventTypes.Equal(plan.EventTypes)) {
+		r.checkScopeEventTypes(ctx, scope.eventTypes, &resp.Diagnostics)
+	}
+
+	belong, allKnown := knownIDs(plan.SubscriptionIDs)
+	leaving, _ := knownIDs(prior.SubscriptionIDs)
+	for id := range belong {
+		delete(leaving, id)
+	}
+	unmanaged, ok := r.plannedOutside(ctx, scope, prior, req.State.Raw.IsNull(), belong, leaving, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+
+	mode := plan.OnUnmanaged.ValueString()
+	switch {
+	case !allKnown || plan.OnUnmanaged.IsUnknown():
+		plan.Unmanaged = types.ListUnknown(unmanagedType)
+	case mode == onUnmanagedDelete:
+		plan.Unmanaged = unmanagedValue(nil)
+	default:
+		plan.Unmanaged = unmanagedValue(unmanaged)
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+	resp.Diagnostics.Append(setPlannedUnmanaged(ctx, resp.Private, unmanaged)...)
+	if len(unmanaged) > 0 {
+		reportUnmanaged(&resp.Diagnostics, scope, mode, unmanaged, allKnown)
+	}
+}
+
+// plannedOutside answers the subscriptions in scope outside belong and
+// leaving. Once the resource exists, and its scope stays, its refreshed
+// state already says what is unmanaged: the plan costs no request, and a
+// plan with -refresh=false works from the state as it was last refreshed,
+// as it does for every other resource. A new resource, or a new scope,
+// reads the list, the one every subscription's Read of this plan shares.
+func (r *exclusiveResource) plannedOutside(ctx context.Context, scope exclusiveScope, prior exclusiveModel, create bool,
+	belong, leaving idSet, diags *diag.Diagnostics) ([]client.Subscription, bool) {
+	if !create && prior.ID.ValueString() == scope.id() && !prior.Unmanaged.IsNull() && !prior.Unmanaged.IsUnknown() {
+		var items []unmanagedModel
+		if diags.Append(prior.Unmanaged.ElementsAs(ctx, &items, false)...); diags.HasError() {
+			return nil, false
+		}
+		subs := make([]client.Subscription, 0, len(items))
+		for _, item := range items {
+			subs = append(subs, client.Subscription{ID: item.ID.ValueString(), EventType: item.EventType.ValueString(),
+				URI: item.URI.ValueString(), Description: item.Description.ValueString()})
+		}
+		return scope.outside(client.NewSubscriptionSet(subs), belong, leaving), true
+	}
+	set, err := r.Client.Subscriptions(ctx)
+	if err != nil {
+		r.ProviderData.AddAPIError(diags, "Could not read the webhook subscriptions", err)
+		return nil, false
+	}
+	return scope.outside(set, belong, leaving), true
+}
+
+// unmanagedModel is one element of unmanaged.
+type unmanagedModel struct {
+	ID          types.String `tfsdk:"id"`
+	EventType   types.String `tfsdk:"event_type"`
+	URI         types.String `tfsdk:"uri"`
+	Description types.String `tfsdk:"description"`
+}
+
+// reportUnmanaged is the plan's word on unmanaged subscriptions: an error
+// for on_unmanaged = "fail" (also when subscription_ids is not all known
+// yet: a gate stops at plan, and only an adopting create could turn an
+// existing subscription into one of the unknown ids), else a warning that
+// says what the apply will do.
+func reportUnmanaged(diags *diag.Diagnostics, scope exclusiveScope, mode string, unmanaged []client.Subscription, allKnown bool) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "This resource owns %s. The service holds %s not in subscription_ids:\n\n", scope.describe(), countSubscriptions(len(unmanaged)))
+	for _, s := range unmanaged {
+		fmt.Fprintf(&b, "  - %s events to %s (id %s, description %q)\n", s.EventType, s.URI, s.ID, s.Description)
+	}
+	if !allKnown && mode != onUnmanagedFail {
+		b.WriteString("\nsubscription_ids is known only after apply (this apply creates subscriptions): one of these " +
+			"that turns out to be in it then is kept.\n")
+	}
+	switch mode {
+	case onUnmanagedDelete:
+		b.WriteString("\nThe apply deletes each of them that still exists then and still does not belong " +
+			"(on_unmanaged = \"delete\"); a subscription made after this plan is left for the next one.")
+	case onUnmanagedWarn:
+		b.WriteString("\non_unmanaged = \"warn\": the apply leaves them alone.")
+	case onUnmanagedFail:
+		b.WriteString("\non_unmanaged = \"fail\": nothing is written while they exist. Delete or adopt them, or set " +
+			"on_unmanaged = \"delete\" to have the apply delete them.")
+	}
+	b.WriteString(adoptAdvice(unmanaged[0]))
+	summary := fmt.Sprintf("%s not managed by Terraform", countSubscriptions(len(unmanaged)))
+	switch mode {
+	case onUnmanagedFail:
+		diags.AddError(capitalize(summary), b.String())
+	case onUnmanagedDelete:
+		diags.AddWarning(capitalize(summary)+" will be deleted", b.String())
+	default:
+		diags.AddWarning(capitalize(summary), b.String())
+	}
+}
+
+// adoptAdvice says how to keep a subscription instead: take it under
+// Terraform, or delete it by hand.
+func adoptAdvice(example client.Subscription) string {
+	return fmt.Sprintf("\n\nTo keep one, adopt it: declare an esign_webhook_subscription with its event type, uri and "+
+		"description, import it, and add its id to subscription_ids, e.g.\n\n"+
+		"  import {\n    to = esign_webhook_subscription.<name>\n    id = %q\n  }\n\n"+
+		"(terraform query lists them all with their configuration: the esign_webhook_subscription list resource). "+
+		"Or delete it outside Terraform.", importID(example.EventType, example.ID))
+}
+
+func countSubscriptions(n int) string {
+	if n == 1 {
+		return "1 webhook subscription"
+	}
+	return fmt.Sprintf("%d webhook subscriptions", n)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// privateData is what ModifyPlan's and Update's private state offer.
+type privateData interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+// setPlannedUnmanaged keeps the ids the plan named for its apply.
+func setPlannedUnmanaged(ctx context.Context, private privateData, unmanaged []client.Subscription) diag.Diagnostics {
+	ids := make([]string, 0, len(unmanaged))
+	for _, s := range unmanaged {
+		ids = append(ids, s.ID)
+	}
+	value, err := json.Marshal(ids)
+	if err != nil {
+		var diags diag.Diagnostics
+		diags.AddError("Could not record the plan's unmanaged subscriptions", err.Error())
+		return diags
+	}
+	return private.SetKey(ctx, plannedUnmanagedKey, value)
+}
+
+// plannedUnmanaged reads what setPlannedUnmanaged kept: nil when the plan
+// named nothing (or kept nothing).
+func plannedUnmanaged(raw []byte) (idSet, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	var ids []string
+	if err := json.Unmarshal(raw, &ids); err != nil {
+		return nil, fmt.Errorf("reading the plan's unmanaged subscriptions: %w", err)
+	}
+	return newIDSet(ids), nil
+}

@@ -1,0 +1,472 @@
+package webhook_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+	"github.com/esign-oss/terraform-provider-esign/internal/server"
+)
+
+const exclusiveAddress = "esign_webhook_subscriptions_exclusive.this"
+
+// managedSubscriptions declares count subscriptions of eventType at uri-<i>
+// and an exclusive resource that owns them, with the rest of its arguments
+// in exclusiveArgs.
+func managedSubscriptions(tenant emulator.Tenant, count int, eventType, uri, exclusiveArgs string) string {
+	return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+resource "esign_webhook_subscription" "managed" {
+  count       = %d
+  event_type  = %q
+  uri         = "%s-${count.index}"
+  description = "managed ${count.index}"
+}
+
+resource "esign_webhook_subscriptions_exclusive" "this" {
+  subscription_ids = esign_webhook_subscription.managed[*].id
+%s
+}
+`, count, eventType, uri, exclusiveArgs)
+}
+
+// seedStray makes a subscription behind Terraform's back.
+func seedStray(t *testing.T, key, eventType, uri, description string) emulator.Subscription {
+	t.Helper()
+	s, err := acctest.Emulator.AddSubscription(key, eventType, uri, description)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// onService checks that the tenant's service holds exactly the subscriptions
+// with these URIs.
+func onService(key string, uris ...string) acctest.Func {
+	return func() error {
+		var got []string
+		for _, s := range acctest.Emulator.Subscriptions(key) {
+			got = append(got, s.URI)
+		}
+		slices.Sort(got)
+		want := slices.Sorted(slices.Values(uris))
+		if !slices.Equal(got, want) {
+			return fmt.Errorf("the service holds subscriptions to %q, want %q", got, want)
+		}
+		return nil
+	}
+}
+
+var emptyUnmanaged = statecheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("unmanaged"), knownvalue.ListExact(nil))
+
+// Someone adds a subscription in scope and another out of scope behind
+// Terraform's back. The plan shows the first by event type and uri and
+// plans a change; the apply deletes exactly it; the next plan is empty.
+func TestAccSubscriptionsExclusive_deletesWhatThePlanShows(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	key := tenant.SubscriptionKey
+	uri := acctest.Receiver.URL(t.Name())
+	config := managedSubscriptions(tenant, 2, "SignatureRequestCompleted", uri, `  event_types = ["SignatureRequestCompleted"]`)
+	strayURI, outOfScopeURI, lateURI := uri+"/unreviewed", uri+"/other-type", uri+"/late"
+	plans := new(planWarnings)
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: plans.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					emptyUnmanaged,
+					statecheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("id"), knownvalue.StringExact("signaturerequestcompleted")),
+					statecheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("on_unmanaged"), knownvalue.StringExact("delete")),
+				},
+			},
+			{
+				PreConfig: func() {
+					seedStray(t, key, "signaturerequestcompleted", strayURI, "added by hand")
+					seedStray(t, key, "signatorysigned", outOfScopeURI, "out of scope")
+					acctest.Emulator.ResetCounters(key)
+					plans.reset()
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(exclusiveAddress, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("unmanaged"), knownvalue.ListExact(nil)),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					emptyUnmanaged,
+					onService(key, uri+"-0", uri+"-1", outOfScopeURI),
+					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 1),
+					plans.expect("1 webhook subscription not managed by Terraform will be deleted",
+						"signaturerequestcompleted events to "+strayURI, `description "added by hand"`, "import {"),
+					plans.lack(outOfScopeURI),
+				},
+			},
+			{
+				// A subscription made between plan and apply was not
+				// reviewed: the apply leaves it, and the next plan shows it.
+				PreConfig: func() {
+					acctest.Emulator.ResetCounters(key)
+					plans.afterFirstPlan(func() { seedStray(t, key, "signaturerequestcompleted", lateURI, "after the plan") })
+				},
+				Config:             config,
+				ExpectNonEmptyPlan: true,
+				ConfigStateChecks: []statecheck.StateCheck{
+					onService(key, uri+"-0", uri+"-1", outOfScopeURI, lateURI),
+					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 0),
+				},
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{onService(key, uri+"-0", uri+"-1", outOfScopeURI)},
+			},
+		},
+	})
+}
+
+// A subscription that this apply creates is in subscription_ids only once
+// it exists (unknown at plan): it is never deleted, while a subscription
+// that was there before is. A replacement (create_before_destroy) leaves
+// the old subscription to its own resource: the exclusive resource neither
+// names nor deletes it.
+func TestAccSubscriptionsExclusive_unknownIDsAtPlan(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	key := tenant.SubscriptionKey
+	uri := acctest.Receiver.URL(t.Name())
+	strayURI := uri + "/stray"
+	config := func(suffix string) string {
+		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+resource "esign_webhook_subscription" "managed" {
+  count      = 2
+  event_type = "signatorysigned"
+  uri        = "%s-${count.index}%s"
+  lifecycle {
+    create_before_destroy = true
+  }
+}
+
+resource "esign_webhook_subscriptions_exclusive" "this" {
+  subscription_ids = esign_webhook_subscription.managed[*].id
+}
+`, uri, suffix)
+	}
+	plans := new(planWarnings)
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: plans.factories(),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() {
+					seedStray(t, key, "signaturerequestcompleted", strayURI, "left over")
+					plans.reset()
+				},
+				Config: config(""),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectUnknownValue(exclusiveAddress, tfjsonpath.New("unmanaged")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					emptyUnmanaged,
+					onService(key, uri+"-0", uri+"-1"),
+					plans.expect("will be deleted", "signaturerequestcompleted events to "+strayURI,
+						"subscription_ids is known only after apply"),
+				},
+			},
+			{
+				PreConfig: func() {
+					acctest.Emulator.ResetCounters(key)
+					plans.reset()
+				},
+				Config: config("-renamed"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					emptyUnmanaged,
+					onService(key, uri+"-0-renamed", uri+"-1-renamed"),
+					// Each old subscription is deleted once, by its own resource.
+					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 2),
+					plans.expectNone(),
+				},
+			},
+		},
+	})
+}
+
+// on_unmanaged = "fail" stops at plan with the list, and nothing is
+// written: not even the subscription the configuration adds.
+func TestAccSubscriptionsExclusive_failStopsThePlan(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	key := tenant.SubscriptionKey
+	uri := acctest.Receiver.URL(t.Name())
+	strayURI := uri + "/stray"
+	seedStray(t, key, "signatorysigned", strayURI, "by hand")
+	acctest.Emulator.ResetCounters(key)
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: managedSubscriptions(tenant, 1, "signatorysigned", uri, `  on_unmanaged = "fail"`),
+				ExpectError: acctest.WrappedRegexp(`1 webhook subscription not managed by Terraform .*signatorysigned events to ` +
+					strings.ReplaceAll(strayURI, ".", `\.`) + `.*on_unmanaged = "fail": nothing is written`),
+			},
+			{
+				// The failed step wrote nothing; the stray is still there.
+				Config: acctest.ProviderConfig(tenant),
+				ConfigStateChecks: []statecheck.StateCheck{
+					acctest.ExpectNoWrites(tenant),
+					onService(key, strayURI),
+				},
+			},
+		},
+	})
+}
+
+// on_unmanaged = "warn" lists the unmanaged subscriptions in the plan and in
+// the state, and writes nothing; destroying the resource deletes nothing.
+func TestAccSubscriptionsExclusive_warnWritesNothing(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	key := tenant.SubscriptionKey
+	uri := acctest.Receiver.URL(t.Name())
+	kept := seedStray(t, key, "signatorysigned", uri+"/kept", "declared")
+	stray := seedStray(t, key, "signaturerequestcompleted", uri+"/stray", "by hand")
+	acctest.Emulator.ResetCounters(key)
+	plans := new(planWarnings)
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: plans.factories(),
+		CheckDestroy:             func(*terraform.State) error { return onService(key, kept.URI, stray.URI)() },
+		Steps: []resource.TestStep{{
+			Config: acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+resource "esign_webhook_subscriptions_exclusive" "this" {
+  subscription_ids = [%q]
+  on_unmanaged     = "warn"
+}
+`, strings.ToUpper(kept.ID)),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				acctest.ExpectNoWrites(tenant),
+				statecheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("unmanaged"), knownvalue.ListExact([]knownvalue.Check{
+					acctest.ExactStrings(map[string]string{"id": stray.ID, "event_type": "signaturerequestcompleted", "uri": stray.URI, "description": "by hand"}),
+				})),
+				plans.expect("1 webhook subscription not managed by Terraform\n", stray.URI, `on_unmanaged = "warn"`),
+				plans.lack(kept.URI),
+			},
+		}},
+	})
+}
+
+// A plan of 200 subscriptions and an exclusive resource that owns them costs
+// the requests the subscriptions alone cost: one list request with refresh,
+// none without.
+func TestAccSubscriptionsExclusive_noExtraRequest(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	config := managedSubscriptions(tenant, 200, "signatorysigned", acctest.Receiver.URL(t.Name()), "")
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config, ConfigStateChecks: []statecheck.StateCheck{emptyUnmanaged}},
+			{
+				// A plan-only step plans without refresh, then with it.
+				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    config,
+				PlanOnly:  true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						acctest.ExpectExactRequests(tenant, map[string]int{emulator.RouteSubscriptionList: 1}),
+					},
+				},
+			},
+		},
+	})
+}
+
+// The resource imports by its scope, written as an import ID or as an
+// identity; the imported resource owns nothing until the configuration's
+// subscription_ids is applied.
+func TestAccSubscriptionsExclusive_import(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	uri := acctest.Receiver.URL(t.Name())
+	config := managedSubscriptions(tenant, 1, "signatorysigned", uri,
+		fmt.Sprintf("  event_types = [\"SignatorySigned\", \"signaturerequestcompleted\"]\n  uri_prefix = %q", uri))
+	scopeID := "signatorysigned,signaturerequestcompleted/" + uri
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("id"), knownvalue.StringExact(scopeID)),
+				},
+			},
+			{
+				ResourceName:            exclusiveAddress,
+				ImportState:             true,
+				ImportStateId:           scopeID,
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"subscription_ids", "unmanaged", "event_types"},
+			},
+			{
+				ResourceName:    exclusiveAddress,
+				ImportState:     true,
+				ImportStateId:   "signatorysigned,nosuchtype",
+				ExpectError:     acctest.WrappedRegexp(`Unsupported event type .*"nosuchtype" is not supported`),
+				ImportStateKind: resource.ImportCommandWithID,
+			},
+		},
+	})
+}
+
+// An import block with the identity (the scope) adopts the resource, and
+// the plan then takes the configuration's subscription_ids.
+func TestAccSubscriptionsExclusive_importByIdentity(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	uri := acctest.Receiver.URL(t.Name())
+	resource.ParallelTest(t, resource.TestCase{
+		// Resource identity and import blocks with identity: Terraform 1.12.
+		TerraformVersionChecks:   acctest.RequiresIdentity,
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: managedSubscriptions(tenant, 1, "signatorysigned", uri, fmt.Sprintf("  uri_prefix = %q", uri)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectIdentity(exclusiveAddress, map[string]knownvalue.Check{
+						"event_types": knownvalue.ListExact(nil),
+						"uri_prefix":  knownvalue.StringExact(uri),
+					}),
+				},
+			},
+			{
+				ResourceName:       exclusiveAddress,
+				ImportState:        true,
+				ImportStateKind:    resource.ImportBlockWithResourceIdentity,
+				ExpectNonEmptyPlan: true,
+				ImportPlanChecks: resource.ImportPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(exclusiveAddress, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("unmanaged"), knownvalue.ListExact(nil)),
+					},
+				},
+			},
+		},
+	})
+}
+
+// planWarnings serves the provider to terraform-plugin-testing, which does
+// not show warnings, and records the warnings that plans of
+// esign_webhook_subscriptions_exclusive return.
+type planWarnings struct {
+	mu       sync.Mutex
+	warnings []string // summary and detail
+	// afterPlan, when set, runs once after the next plan of the resource.
+	afterPlan func()
+}
+
+// afterFirstPlan runs f once, right after the next plan of the resource:
+// between a plan and its apply.
+func (p *planWarnings) afterFirstPlan(f func()) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.afterPlan = f
+}
+
+func (p *planWarnings) factories() map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"esign": func() (tfprotov6.ProviderServer, error) {
+			return planWarningServer{ProviderServer: server.New("test"), recorder: p}, nil
+		},
+	}
+}
+
+func (p *planWarnings) reset() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.warnings = nil
+}
+
+// expect checks that a warning contains every one of texts.
+func (p *planWarnings) expect(texts ...string) acctest.Func {
+	return func() error {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, w := range p.warnings {
+			if !slices.ContainsFunc(texts, func(text string) bool { return !strings.Contains(w, text) }) {
+				return nil
+			}
+		}
+		return fmt.Errorf("no plan warning contains all of %q; the warnings: %q", texts, p.warnings)
+	}
+}
+
+// lack checks that no warning contains text.
+func (p *planWarnings) lack(text string) acctest.Func {
+	return func() error {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, w := range p.warnings {
+			if strings.Contains(w, text) {
+				return fmt.Errorf("a plan warning names %q:\n%s", text, w)
+			}
+		}
+		return nil
+	}
+}
+
+// expectNone checks that the plans warned about nothing.
+func (p *planWarnings) expectNone() acctest.Func {
+	return func() error {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		if len(p.warnings) > 0 {
+			return fmt.Errorf("the plans warned: %q", p.warnings)
+		}
+		return nil
+	}
+}
+
+type planWarningServer struct {
+	tfprotov6.ProviderServer
+	recorder *planWarnings
+}
+
+func (s planWarningServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
+	if resp != nil && req.TypeName == "esign_webhook_subscriptions_exclusive" {
+		s.recorder.mu.Lock()
+		for _, d := range resp.Diagnostics {
+			if d.Severity == tfprotov6.DiagnosticSeverityWarning {
+				s.recorder.warnings = append(s.recorder.warnings, d.Summary+"\n"+d.Detail)
+			}
+		}
+		after := s.recorder.afterPlan
+		s.recorder.afterPlan = nil
+		s.recorder.mu.Unlock()
+		if after != nil {
+			after()
+		}
+	}
+	return resp, err
+}

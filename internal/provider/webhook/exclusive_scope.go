@@ -1,0 +1,131 @@
+package webhook
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
+)
+
+// The scope of an esign_webhook_subscriptions_exclusive: which of the
+// account's subscriptions it owns. It is also the resource's id, its import
+// ID and its identity, so that two configurations that share an account each
+// import their own part by naming it.
+
+// exclusiveScope is a set of event types (none: every type) and a URI
+// prefix ("": every URI). A subscription is in scope when both match.
+type exclusiveScope struct {
+	eventTypes []string // lower-case, sorted, without repeats
+	uriPrefix  string
+}
+
+// newExclusiveScope spells eventTypes as the service lists them (lower-case)
+// in a fixed order, so that one scope has one id however it is configured.
+func newExclusiveScope(eventTypes []string, uriPrefix string) exclusiveScope {
+	types := make([]string, 0, len(eventTypes))
+	for _, t := range eventTypes {
+		types = append(types, strings.ToLower(t))
+	}
+	slices.Sort(types)
+	return exclusiveScope{eventTypes: slices.Compact(types), uriPrefix: uriPrefix}
+}
+
+// contains tells whether sub is in the scope. Event types match without
+// regard to case; the URI prefix is compared as written (the service keeps a
+// URI as it was given).
+func (s exclusiveScope) contains(sub client.Subscription) bool {
+	if len(s.eventTypes) > 0 && !slices.Contains(s.eventTypes, strings.ToLower(sub.EventType)) {
+		return false
+	}
+	return strings.HasPrefix(sub.URI, s.uriPrefix)
+}
+
+// anyEventType is how a scope ID says "every event type".
+const anyEventType = "*"
+
+// exclusiveImportIDForm is how a scope is written as an import ID.
+const exclusiveImportIDForm = `<event_types>[/<uri_prefix>], where <event_types> is a comma-separated list of event ` +
+	`types or * for every type (e.g. "*" for the whole account, "signaturerequestcompleted,signatorysigned", ` +
+	`"*/https://hooks.example.com/prod/")`
+
+// id is the scope's resource id and import ID: the event types joined by
+// commas (* for every type), then / and the URI prefix when there is one.
+func (s exclusiveScope) id() string {
+	types := anyEventType
+	if len(s.eventTypes) > 0 {
+		types = strings.Join(s.eventTypes, ",")
+	}
+	if s.uriPrefix == "" {
+		return types
+	}
+	return types + "/" + s.uriPrefix
+}
+
+// parseExclusiveScopeID reads what id writes. Event type names have no /,
+// so the first / ends them and the rest, slashes and all, is the prefix.
+func parseExclusiveScopeID(raw string) (exclusiveScope, error) {
+	types, prefix, _ := strings.Cut(raw, "/")
+	var eventTypes []string
+	switch {
+	case types == "":
+		return exclusiveScope{}, framework.ImportIDError("it has no event types: write * for every event type", exclusiveImportIDForm)
+	case types != anyEventType:
+		eventTypes = strings.Split(types, ",")
+		for _, t := range eventTypes {
+			if !validators.IsEventTypeName(t) {
+				return exclusiveScope{}, framework.ImportIDError(fmt.Sprintf("%q is not an event type name", t), exclusiveImportIDForm)
+			}
+		}
+	}
+	if prefix != "" {
+		if problem := validators.WebhookURIPrefixProblem(prefix); problem != "" {
+			return exclusiveScope{}, framework.ImportIDError("its URI prefix "+problem, exclusiveImportIDForm)
+		}
+	}
+	return newExclusiveScope(eventTypes, prefix), nil
+}
+
+// describe says in words which subscriptions the scope holds, for messages.
+func (s exclusiveScope) describe() string {
+	types := "of every event type"
+	if len(s.eventTypes) > 0 {
+		types = "of event type " + strings.Join(s.eventTypes, " or ")
+	}
+	if s.uriPrefix == "" {
+		return "every subscription " + types
+	}
+	return fmt.Sprintf("every subscription %s whose uri starts with %q", types, s.uriPrefix)
+}
+
+// idSet is a set of subscription ids; GUIDs compare without regard to case.
+type idSet map[string]bool
+
+func newIDSet(ids []string) idSet {
+	set := make(idSet, len(ids))
+	for _, id := range ids {
+		set[strings.ToLower(id)] = true
+	}
+	return set
+}
+
+func (s idSet) has(id string) bool { return s[strings.ToLower(id)] }
+
+// outside answers the subscriptions in scope whose id is neither in belong
+// nor in leaving, in a fixed order (event type, uri, id) so that plans and
+// state do not reorder them from one run to the next.
+func (s exclusiveScope) outside(set *client.SubscriptionSet, belong, leaving idSet) []client.Subscription {
+	var out []client.Subscription
+	for _, sub := range set.Items {
+		if s.contains(sub) && !belong.has(sub.ID) && !leaving.has(sub.ID) {
+			out = append(out, sub)
+		}
+	}
+	slices.SortFunc(out, func(a, b client.Subscription) int {
+		return cmp.Or(cmp.Compare(a.EventType, b.EventType), cmp.Compare(a.URI, b.URI), cmp.Compare(a.ID, b.ID))
+	})
+	return out
+}
