@@ -4,8 +4,6 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-
-	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
 // protocolServer is the framework's protocol server with two changes, both
@@ -26,8 +24,7 @@ import (
 // server and through the bare framework's; TestProtocolServerCallsAreAllTested
 // fails when a method is added here, or to the protocol, without a test.
 //
-// And it answers a refresh that changes nothing itself (refreshShortcut),
-// and hands a create the private data of its plan (ApplyResourceChange).
+// And it answers a refresh that changes nothing itself (refreshShortcut).
 //
 // Embedding forwards the methods of tfprotov6.ProviderServer only. The
 // optional interfaces that plugin-go looks for by type assertion are not
@@ -67,11 +64,7 @@ func (s protocolServer) PlanResourceChange(ctx context.Context, req *tfprotov6.P
 	return forward(ctx, req, s.ProviderServer.PlanResourceChange)
 }
 
-// ApplyResourceChange hands the plan's private data to the resource in the
-// call's context too: the framework gives it to Update but not to Create
-// (framework.WithPlannedPrivate says where).
 func (s protocolServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
-	ctx = framework.WithPlannedPrivate(ctx, req.PlannedPrivate)
 	return forward(ctx, req, s.ProviderServer.ApplyResourceChange)
 }
 

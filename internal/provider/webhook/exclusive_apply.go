@@ -14,11 +14,11 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// The apply of an esign_webhook_subscriptions_exclusive acts on what its
-// plan named (exclusive_plan.go) and nothing else: each of those that still
-// exists, is still in scope and still is not in subscription_ids (whose ids
-// are all known now) is deleted, or fails the apply (on_unmanaged = "fail"
-// when the plan could not yet be sure), or is left alone ("warn").
+// The apply of an esign_webhook_subscriptions_exclusive acts on the
+// subscriptions its plan named (exclusive_plan.go says which) that still
+// exist, are still in scope and still are not in subscription_ids (whose ids
+// are all known now): it deletes them, or fails (on_unmanaged = "fail"), or
+// leaves them ("warn").
 
 func (r *exclusiveResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan exclusiveModel
@@ -26,8 +26,7 @@ func (r *exclusiveResource) Create(ctx context.Context, req resource.CreateReque
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	raw, found := framework.PlannedPrivateValue(ctx, plannedUnmanagedKey)
-	r.apply(ctx, plan, nil, raw, found, &resp.State, &resp.Diagnostics)
+	r.apply(ctx, plan, nil, &resp.State, &resp.Diagnostics)
 	setExclusiveIdentity(ctx, r.scope(ctx, plan, &resp.Diagnostics), resp.Identity, &resp.Diagnostics)
 }
 
@@ -35,14 +34,10 @@ func (r *exclusiveResource) Update(ctx context.Context, req resource.UpdateReque
 	var plan, prior exclusiveModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	raw, diags := req.Private.GetKey(ctx, plannedUnmanagedKey)
-	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	// The plan's private data is only for its apply.
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, plannedUnmanagedKey, nil)...)
-	r.apply(ctx, plan, &prior, raw, true, &resp.State, &resp.Diagnostics)
+	r.apply(ctx, plan, &prior, &resp.State, &resp.Diagnostics)
 	setExclusiveIdentity(ctx, r.scope(ctx, plan, &resp.Diagnostics), resp.Identity, &resp.Diagnostics)
 }
 
@@ -57,17 +52,12 @@ type stateSetter interface {
 	Set(ctx context.Context, val any) diag.Diagnostics
 }
 
-// apply acts on the subscriptions the plan named (rawPlanned, as
-// setPlannedUnmanaged kept them; planFound false when the plan's private
-// data did not reach this call) and stores the new state. prior is nil for
-// a create.
-func (r *exclusiveResource) apply(ctx context.Context, plan exclusiveModel, prior *exclusiveModel,
-	rawPlanned []byte, planFound bool, state stateSetter, diags *diag.Diagnostics) {
+// apply acts on the subscriptions the plan named and stores the new state.
+// prior is nil for a create: then the plan named what the list held when it
+// was made, and the apply acts on what the list holds now. Otherwise the plan
+// named prior's unmanaged list, refreshed when the plan was made.
+func (r *exclusiveResource) apply(ctx context.Context, plan exclusiveModel, prior *exclusiveModel, state stateSetter, diags *diag.Diagnostics) {
 	scope := r.scope(ctx, plan, diags)
-	named, err := plannedUnmanaged(rawPlanned)
-	if err != nil {
-		diags.AddError("Could not read the plan of esign_webhook_subscriptions_exclusive", err.Error())
-	}
 	if diags.HasError() {
 		return
 	}
@@ -85,23 +75,19 @@ func (r *exclusiveResource) apply(ctx context.Context, plan exclusiveModel, prio
 		delete(leaving, id)
 	}
 	unmanaged := scope.outside(set, belong, leaving)
-	var act []client.Subscription
-	for _, s := range unmanaged {
-		if named.has(s.ID) {
-			act = append(act, s)
+	act := unmanaged
+	if prior != nil {
+		named, ok := stateUnmanaged(ctx, *prior, diags)
+		if !ok {
+			return
 		}
+		act = withIDsOf(unmanaged, named)
 	}
 
 	var deleted idSet
 	switch plan.OnUnmanaged.ValueString() {
 	case onUnmanagedDelete:
 		deleted = r.deleteUnmanaged(ctx, act, diags)
-		if !planFound && len(unmanaged) > 0 {
-			diags.AddWarning("Unmanaged webhook subscriptions were not deleted",
-				fmt.Sprintf("The plan of this apply did not reach the provider, so it cannot tell which of the %s "+
-					"in scope but not in subscription_ids the plan showed, and deletes none. The next plan lists them.",
-					countSubscriptions(len(unmanaged))))
-		}
 	case onUnmanagedFail:
 		if len(act) > 0 {
 			reportUnmanaged(diags, scope, onUnmanagedFail, act, true)
@@ -118,6 +104,21 @@ func (r *exclusiveResource) apply(ctx context.Context, plan exclusiveModel, prio
 		plan.Unmanaged = unmanagedValue(remaining)
 	}
 	diags.Append(state.Set(ctx, &plan)...)
+}
+
+// withIDsOf answers the subscriptions of subs whose id is one of named's.
+func withIDsOf(subs, named []client.Subscription) []client.Subscription {
+	ids := idSet{}
+	for _, s := range named {
+		ids[strings.ToLower(s.ID)] = true
+	}
+	var out []client.Subscription
+	for _, s := range subs {
+		if ids.has(s.ID) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // deleteUnmanaged deletes subs one after another and answers the ids that

@@ -2,7 +2,6 @@ package webhook
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -16,24 +15,25 @@ import (
 // The plan of an esign_webhook_subscriptions_exclusive is where drift is
 // seen: it names every unmanaged subscription (in scope, not in
 // subscription_ids) by event type and uri, and says what the apply will do
-// about it. What it named is kept with the plan (plannedUnmanagedKey), and
-// the apply acts on those only: a subscription made between plan and apply
-// was not reviewed, so it waits for the next plan.
+// about it.
+//
+// Once the resource exists, what the plan names is its refreshed state's
+// unmanaged list, and that is what the apply acts on (exclusive_apply.go):
+// Terraform plans each change once more during apply, from the same prior
+// state, so both plans name the same subscriptions, and a subscription made
+// between plan and apply waits for the next plan. A new resource has no state
+// yet: its plan names what the list holds then, and its apply acts on what
+// the list holds at apply.
 //
 // A subscription that leaves subscription_ids in this plan (its id was in
 // the prior state's set and is not in the new one) is not unmanaged: its own
 // esign_webhook_subscription is being destroyed or replaced, and deletes it.
 //
 // subscription_ids holds unknown ids when this apply creates subscriptions.
-// Those cannot be any subscription that exists now, except one that the
-// create adopts instead of making it anew (a lost answer, or
-// adopt_leftover_subscriptions), so the plan names every existing
-// subscription outside the known ids, and the apply, which knows every id,
-// keeps the ones that turned out to belong.
-
-// plannedUnmanagedKey is the private state key under which a plan keeps the
-// ids it named, for its apply.
-const plannedUnmanagedKey = "planned_unmanaged"
+// Those cannot be any subscription that exists now, except one that a create
+// adopts instead of making it anew, so the plan names every subscription
+// outside the known ids, and the apply, which knows every id, keeps the ones
+// that turned out to belong.
 
 func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() || r.Client == nil {
@@ -73,9 +73,12 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 
+	// The planned list must be what the apply stores. A new resource's
+	// apply reads the list again, so only an empty list (everything
+	// deleted) is known in advance.
 	mode := plan.OnUnmanaged.ValueString()
 	switch {
-	case !allKnown || plan.OnUnmanaged.IsUnknown():
+	case !allKnown || plan.OnUnmanaged.IsUnknown() || (req.State.Raw.IsNull() && mode != onUnmanagedDelete):
 		plan.Unmanaged = types.ListUnknown(unmanagedType)
 	case mode == onUnmanagedDelete:
 		plan.Unmanaged = unmanagedValue(nil)
@@ -83,7 +86,6 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		plan.Unmanaged = unmanagedValue(unmanaged)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
-	resp.Diagnostics.Append(setPlannedUnmanaged(ctx, resp.Private, unmanaged)...)
 	if len(unmanaged) > 0 {
 		reportUnmanaged(&resp.Diagnostics, scope, mode, unmanaged, allKnown)
 	}
@@ -98,16 +100,8 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 func (r *exclusiveResource) plannedOutside(ctx context.Context, scope exclusiveScope, prior exclusiveModel, create bool,
 	belong, leaving idSet, diags *diag.Diagnostics) ([]client.Subscription, bool) {
 	if !create && prior.ID.ValueString() == scope.id() && !prior.Unmanaged.IsNull() && !prior.Unmanaged.IsUnknown() {
-		var items []unmanagedModel
-		if diags.Append(prior.Unmanaged.ElementsAs(ctx, &items, false)...); diags.HasError() {
-			return nil, false
-		}
-		subs := make([]client.Subscription, 0, len(items))
-		for _, item := range items {
-			subs = append(subs, client.Subscription{ID: item.ID.ValueString(), EventType: item.EventType.ValueString(),
-				URI: item.URI.ValueString(), Description: item.Description.ValueString()})
-		}
-		return scope.outside(client.NewSubscriptionSet(subs), belong, leaving), true
+		subs, ok := stateUnmanaged(ctx, prior, diags)
+		return scope.outside(client.NewSubscriptionSet(subs), belong, leaving), ok
 	}
 	set, err := r.Client.Subscriptions(ctx)
 	if err != nil {
@@ -115,6 +109,23 @@ func (r *exclusiveResource) plannedOutside(ctx context.Context, scope exclusiveS
 		return nil, false
 	}
 	return scope.outside(set, belong, leaving), true
+}
+
+// stateUnmanaged reads the unmanaged list of a state.
+func stateUnmanaged(ctx context.Context, m exclusiveModel, diags *diag.Diagnostics) ([]client.Subscription, bool) {
+	var items []unmanagedModel
+	if m.Unmanaged.IsNull() || m.Unmanaged.IsUnknown() {
+		return nil, true
+	}
+	if diags.Append(m.Unmanaged.ElementsAs(ctx, &items, false)...); diags.HasError() {
+		return nil, false
+	}
+	subs := make([]client.Subscription, 0, len(items))
+	for _, item := range items {
+		subs = append(subs, client.Subscription{ID: item.ID.ValueString(), EventType: item.EventType.ValueString(),
+			URI: item.URI.ValueString(), Description: item.Description.ValueString()})
+	}
+	return subs, true
 }
 
 // unmanagedModel is one element of unmanaged.
@@ -143,7 +154,7 @@ func reportUnmanaged(diags *diag.Diagnostics, scope exclusiveScope, mode string,
 	switch mode {
 	case onUnmanagedDelete:
 		b.WriteString("\nThe apply deletes each of them that still exists then and still does not belong " +
-			"(on_unmanaged = \"delete\"); a subscription made after this plan is left for the next one.")
+			"(on_unmanaged = \"delete\").")
 	case onUnmanagedWarn:
 		b.WriteString("\non_unmanaged = \"warn\": the apply leaves them alone.")
 	case onUnmanagedFail:
@@ -184,38 +195,4 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// privateData is what ModifyPlan's and Update's private state offer.
-type privateData interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
-}
-
-// setPlannedUnmanaged keeps the ids the plan named for its apply.
-func setPlannedUnmanaged(ctx context.Context, private privateData, unmanaged []client.Subscription) diag.Diagnostics {
-	ids := make([]string, 0, len(unmanaged))
-	for _, s := range unmanaged {
-		ids = append(ids, s.ID)
-	}
-	value, err := json.Marshal(ids)
-	if err != nil {
-		var diags diag.Diagnostics
-		diags.AddError("Could not record the plan's unmanaged subscriptions", err.Error())
-		return diags
-	}
-	return private.SetKey(ctx, plannedUnmanagedKey, value)
-}
-
-// plannedUnmanaged reads what setPlannedUnmanaged kept: nil when the plan
-// named nothing (or kept nothing).
-func plannedUnmanaged(raw []byte) (idSet, error) {
-	if len(raw) == 0 {
-		return nil, nil
-	}
-	var ids []string
-	if err := json.Unmarshal(raw, &ids); err != nil {
-		return nil, fmt.Errorf("reading the plan's unmanaged subscriptions: %w", err)
-	}
-	return newIDSet(ids), nil
 }

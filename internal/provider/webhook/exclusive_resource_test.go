@@ -119,8 +119,10 @@ func TestAccSubscriptionsExclusive_deletesWhatThePlanShows(t *testing.T) {
 			},
 			{
 				// A subscription made between plan and apply was not
-				// reviewed: the apply leaves it, and the next plan shows it.
+				// reviewed: the apply deletes what the plan named and leaves
+				// that one, which the next plan shows.
 				PreConfig: func() {
+					seedStray(t, key, "signaturerequestcompleted", strayURI, "again")
 					acctest.Emulator.ResetCounters(key)
 					plans.afterFirstPlan(func() { seedStray(t, key, "signaturerequestcompleted", lateURI, "after the plan") })
 				},
@@ -128,7 +130,7 @@ func TestAccSubscriptionsExclusive_deletesWhatThePlanShows(t *testing.T) {
 				ExpectNonEmptyPlan: true,
 				ConfigStateChecks: []statecheck.StateCheck{
 					onService(key, uri+"-0", uri+"-1", outOfScopeURI, lateURI),
-					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 0),
+					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 1),
 				},
 			},
 			{
