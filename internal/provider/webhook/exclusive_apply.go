@@ -67,14 +67,7 @@ func (r *exclusiveResource) apply(ctx context.Context, plan exclusiveModel, prio
 		return
 	}
 	belong, _ := knownIDs(plan.SubscriptionIDs)
-	leaving := idSet{}
-	if prior != nil {
-		leaving, _ = knownIDs(prior.SubscriptionIDs)
-	}
-	for id := range belong {
-		delete(leaving, id)
-	}
-	unmanaged := scope.outside(set, belong, leaving)
+	unmanaged := scope.outside(set, belong)
 	act := unmanaged
 	if prior != nil {
 		named, ok := stateUnmanaged(ctx, *prior, diags)

@@ -26,8 +26,10 @@ import (
 // the list holds at apply.
 //
 // A subscription that leaves subscription_ids in this plan (its id was in
-// the prior state's set and is not in the new one) is not unmanaged: its own
-// esign_webhook_subscription is being destroyed or replaced, and deletes it.
+// the prior state's set and is not in the new one) is not in that list, so
+// the plan does not name it: its own esign_webhook_subscription is being
+// destroyed or replaced, and deletes it. If it stays, the next refresh
+// lists it as unmanaged.
 //
 // subscription_ids holds unknown ids when this apply creates subscriptions.
 // Those cannot be any subscription that exists now, except one that a create
@@ -64,11 +66,7 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 
 	belong, allKnown := knownIDs(plan.SubscriptionIDs)
-	leaving, _ := knownIDs(prior.SubscriptionIDs)
-	for id := range belong {
-		delete(leaving, id)
-	}
-	unmanaged, ok := r.plannedOutside(ctx, scope, prior, req.State.Raw.IsNull(), belong, leaving, &resp.Diagnostics)
+	unmanaged, ok := r.plannedOutside(ctx, scope, prior, req.State.Raw.IsNull(), belong, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -91,24 +89,23 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 }
 
-// plannedOutside answers the subscriptions in scope outside belong and
-// leaving. Once the resource exists, and its scope stays, its refreshed
+// plannedOutside answers the subscriptions in scope outside belong. Once the resource exists, and its scope stays, its refreshed
 // state already says what is unmanaged: the plan costs no request, and a
 // plan with -refresh=false works from the state as it was last refreshed,
 // as it does for every other resource. A new resource, or a new scope,
 // reads the list, the one every subscription's Read of this plan shares.
 func (r *exclusiveResource) plannedOutside(ctx context.Context, scope exclusiveScope, prior exclusiveModel, create bool,
-	belong, leaving idSet, diags *diag.Diagnostics) ([]client.Subscription, bool) {
+	belong idSet, diags *diag.Diagnostics) ([]client.Subscription, bool) {
 	if !create && prior.ID.ValueString() == scope.id() && !prior.Unmanaged.IsNull() && !prior.Unmanaged.IsUnknown() {
 		subs, ok := stateUnmanaged(ctx, prior, diags)
-		return scope.outside(client.NewSubscriptionSet(subs), belong, leaving), ok
+		return scope.outside(client.NewSubscriptionSet(subs), belong), ok
 	}
 	set, err := r.Client.Subscriptions(ctx)
 	if err != nil {
 		r.ProviderData.AddAPIError(diags, "Could not read the webhook subscriptions", err)
 		return nil, false
 	}
-	return scope.outside(set, belong, leaving), true
+	return scope.outside(set, belong), true
 }
 
 // stateUnmanaged reads the unmanaged list of a state.

@@ -197,7 +197,7 @@ func (r *exclusiveResource) Read(ctx context.Context, req resource.ReadRequest, 
 	}
 	belong, _ := knownIDs(state.SubscriptionIDs)
 	state.ID = types.StringValue(scope.id())
-	state.Unmanaged = unmanagedValue(scope.outside(set, belong, nil))
+	state.Unmanaged = unmanagedValue(scope.outside(set, belong))
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	setExclusiveIdentity(ctx, scope, resp.Identity, &resp.Diagnostics)
 }

@@ -114,13 +114,13 @@ func newIDSet(ids []string) idSet {
 
 func (s idSet) has(id string) bool { return s[strings.ToLower(id)] }
 
-// outside answers the subscriptions in scope whose id is neither in belong
-// nor in leaving, in a fixed order (event type, uri, id) so that plans and
-// state do not reorder them from one run to the next.
-func (s exclusiveScope) outside(set *client.SubscriptionSet, belong, leaving idSet) []client.Subscription {
+// outside answers the subscriptions in scope whose id is not in belong, in
+// a fixed order (event type, uri, id) so that plans and state do not reorder
+// them from one run to the next.
+func (s exclusiveScope) outside(set *client.SubscriptionSet, belong idSet) []client.Subscription {
 	var out []client.Subscription
 	for _, sub := range set.Items {
-		if s.contains(sub) && !belong.has(sub.ID) && !leaving.has(sub.ID) {
+		if s.contains(sub) && !belong.has(sub.ID) {
 			out = append(out, sub)
 		}
 	}
