@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -201,5 +202,41 @@ func TestRequiresReplaceUnlessAdopted(t *testing.T) {
 	RequiresReplaceUnlessAdopted(a.adopt).PlanModifyInt64(t.Context(), req, resp)
 	if !resp.RequiresReplace {
 		t.Error("version not adopted: no replacement")
+	}
+}
+
+// A set of names replaces the resource when it changes other than in the
+// case of its names.
+func TestSetRequiresReplaceUnlessOnlyCaseChanges(t *testing.T) {
+	set := func(names ...string) types.Set {
+		values := make([]attr.Value, 0, len(names))
+		for _, n := range names {
+			values = append(values, types.StringValue(n))
+		}
+		return types.SetValueMust(types.StringType, values)
+	}
+	for _, tc := range []struct {
+		name         string
+		state, plan  types.Set
+		wantReplaced bool
+	}{
+		{"case only", set("SignatorySigned", "SignatureRequestCompleted"), set("signaturerequestcompleted", "signatorysigned"), false},
+		{"another name", set("signatorysigned"), set("signaturerequestcompleted"), true},
+		{"one more", set("signatorysigned"), set("signatorysigned", "signaturerequestcompleted"), true},
+		{"from every type to one", types.SetNull(types.StringType), set("signatorysigned"), true},
+		{"unknown", set("signatorysigned"), types.SetUnknown(types.StringType), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := planmodifier.SetRequest{
+				StateValue: tc.state, PlanValue: tc.plan, ConfigValue: tc.plan,
+				State: tfsdk.State{Raw: object(t, map[string]tftypes.Value{})},
+				Plan:  tfsdk.Plan{Raw: object(t, map[string]tftypes.Value{})},
+			}
+			resp := &planmodifier.SetResponse{PlanValue: tc.plan}
+			SetRequiresReplaceUnlessOnlyCaseChanges().PlanModifySet(context.Background(), req, resp)
+			if resp.RequiresReplace != tc.wantReplaced {
+				t.Errorf("RequiresReplace = %v, want %v", resp.RequiresReplace, tc.wantReplaced)
+			}
+		})
 	}
 }
