@@ -1,7 +1,6 @@
 package metadata
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -11,59 +10,40 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-var _ resource.ResourceWithModifyPlan = (*entryResource)(nil)
-
-// ModifyPlan says what a plan means before anyone approves it: a destroy or
-// a replacement leaves the old value on the service (there is no delete),
-// and two resources of the configuration must not manage one key
-// (entry_rivals.go).
-func (r *entryResource) ModifyPlan(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+// reviewPlan says what a plan of an entry means before anyone approves it,
+// for ModifyPlan: a destroy or a replacement leaves the old value on the
+// service (there is no delete), and two resources of the configuration must
+// not manage one key (the plan claims it among the operation's claims,
+// entry_rivals.go).
+func reviewPlan(req resource.ModifyPlanRequest, claims *entryClaims, diags *diag.Diagnostics) {
 	if req.Plan.Raw.IsNull() {
-		warnValueStays(req.State, "Destroying", &resp.Diagnostics)
+		warnValueStays(req.State, "Destroying", diags)
 		return
 	}
 	var config, plan entryModel
 	if err := framework.DecodeRaw(req.Config.Raw, &config); err != nil {
-		framework.AddModelError(&resp.Diagnostics, err)
+		framework.AddModelError(diags, err)
 		return
 	}
 	if err := framework.DecodeRaw(req.Plan.Raw, &plan); err != nil {
-		framework.AddModelError(&resp.Diagnostics, err)
+		framework.AddModelError(diags, err)
 		return
 	}
 	hadPrior := !req.State.Raw.IsNull()
 	if c, known := claimOf(config, hadPrior); known {
-		if rival, found := claimsOf(r.ProviderData).add(c); found {
-			addRivalError(&resp.Diagnostics, c, rival, "Nothing was written by this resource.")
+		if rival, found := claims.add(c); found {
+			addRivalError(diags, c, rival, "Nothing was written by this resource.")
 		}
 	}
-	if hadPrior && replaces(req.State, plan) {
-		warnValueStays(req.State, "Replacing", &resp.Diagnostics)
+	if hadPrior && movesEntry(req.State, plan) {
+		warnValueStays(req.State, "Replacing", diags)
 	}
 }
 
-// refuseRival adds an error, before a write of the entry configured as
-// config, when another resource of the run has claimed its key since the
-// plan (entry_rivals.go).
-func (r *entryResource) refuseRival(config tfsdk.Config, hadPrior bool, diags *diag.Diagnostics) {
-	var m entryModel
-	if err := framework.DecodeRaw(config.Raw, &m); err != nil {
-		framework.AddModelError(diags, err)
-		return
-	}
-	c, known := claimOf(m, hadPrior)
-	if !known {
-		return
-	}
-	if rival, found := claimsOf(r.ProviderData).rivalOf(c); found {
-		addRivalError(diags, c, rival, "Nothing was written.")
-	}
-}
-
-// replaces tells a plan that moves the entry to another entity or key
+// movesEntry tells a plan that moves the entry to another entity or key
 // (a change of case alone in entity_type is not one): the new one is
 // created and the old one left as it is.
-func replaces(state tfsdk.State, plan entryModel) bool {
+func movesEntry(state tfsdk.State, plan entryModel) bool {
 	var prior entryModel
 	if framework.DecodeRaw(state.Raw, &prior) != nil || plan.EntityType.IsUnknown() || plan.EntityID.IsUnknown() || plan.Key.IsUnknown() {
 		return false

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
@@ -128,6 +129,24 @@ func firstRival(claims []entryClaim, c entryClaim) (entryClaim, bool) {
 		}
 	}
 	return entryClaim{}, false
+}
+
+// refuseRival adds an error, before a write of the entry configured as
+// config, when another resource of the run has claimed its key since the
+// plan.
+func refuseRival(claims *entryClaims, config tfsdk.Config, hadPrior bool, diags *diag.Diagnostics) {
+	var m entryModel
+	if err := framework.DecodeRaw(config.Raw, &m); err != nil {
+		framework.AddModelError(diags, err)
+		return
+	}
+	c, known := claimOf(m, hadPrior)
+	if !known {
+		return
+	}
+	if rival, found := claims.rivalOf(c); found {
+		addRivalError(diags, c, rival, "Nothing was written.")
+	}
 }
 
 // addRivalError reports that c's key is also rival's. done says what this

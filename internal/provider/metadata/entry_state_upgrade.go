@@ -11,26 +11,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// Schema versions of esign_metadata_entry, and what each upgrade does. The
-// state fixtures in internal/provider/testdata/upgrade hold a state of every
-// earlier shape; TestAccUpgradeFromEarlierStates plans them with this
-// provider.
-//
-//   - 0: the first versions; overwrite_on_create came later in version 0,
-//     so a version 0 state may lack it.
-//   - 1: overwrite_on_create is always set (false where it was missing).
-//     Without the upgrade, a state written before overwrite_on_create
-//     existed would plan an update of every entry, null -> false, that
-//     writes nothing.
-const entrySchemaVersion = 1
-
-var _ resource.ResourceWithUpgradeState = (*entryResource)(nil)
-
-func (r *entryResource) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
-	return map[int64]resource.StateUpgrader{
-		0: {StateUpgrader: upgradeEntryFromVersion0},
-	}
-}
+// The state upgraders of esign_metadata_entry, one per earlier schema version
+// (entrySchemaVersion says what each upgrade does).
 
 // upgradeEntryFromVersion0 reads a version 0 state with or without
 // overwrite_on_create and sets it to false where it is missing.

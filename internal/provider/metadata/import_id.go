@@ -22,6 +22,15 @@ func entryID(entityType, entityID, key string) string {
 	return entityType + "/" + entityID + "/" + key
 }
 
+// canonicalEntityType is entityType in its canonical spelling; what the
+// schema refuses stays as it is.
+func canonicalEntityType(entityType string) string {
+	if canonical, err := validators.CanonicalEntityType(entityType); err == nil {
+		return canonical
+	}
+	return entityType
+}
+
 // parseEntryID splits <entity_type>/<entity_id>/<key>; the entity type may
 // be written in any case and is answered in its canonical spelling. The type
 // is the first segment and the key the last (keys contain no "/"), so an
