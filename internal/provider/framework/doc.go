@@ -5,5 +5,8 @@
 // derived from state, fast decoding of state and plan values, writes that an
 // interrupt does not cut off, and how client errors become diagnostics.
 //
-// It knows no kind: nothing here names a resource, an attribute or a route.
+// It knows no kind: nothing here names a resource or a kind's attribute. Only
+// the advice of client errors (api_errors.go) names what a user checks: the
+// provider block's settings, and one route as an example of what base_url
+// must be the root of.
 package framework

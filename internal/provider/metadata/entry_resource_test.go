@@ -206,7 +206,7 @@ data "esign_metadata" "by_reference" {
 			},
 			// Removing the resources from the configuration destroys them:
 			// gone from the state (with a warning, see
-			// TestMetadataEntryResourceDeleteWarns), kept on the service.
+			// TestEntryResourceDeleteWarns), kept on the service.
 			{
 				Config: acctest.ProviderConfig(tenant),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{

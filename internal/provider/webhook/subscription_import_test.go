@@ -17,7 +17,7 @@ import (
 // configuration without headers, adding headers replaces the subscription
 // (the service cannot show which headers it carries, so only a new one is
 // known to have them). A plan alone (terraform plan) changes nothing.
-func TestAccWebhookSubscriptionResource_importMarkClearedWithoutHeaders(t *testing.T) {
+func TestAccWebhookSubscriptionResource_importStopsAdoptingAfterApplyWithoutHeaders(t *testing.T) {
 	for _, flow := range []string{"terraform import", "import block"} {
 		t.Run(flow, func(t *testing.T) {
 			tenant := acctest.NewTenant(t)
