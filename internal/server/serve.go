@@ -3,8 +3,11 @@
 // wrapped by protocolServer, which works around the framework where a plan
 // of thousands of resources needs it (see protocolServer, and the table of
 // workarounds in DESIGN.md). Every workaround that stands between Terraform
-// and the framework lives here: removing them all is deleting this package
-// and serving provider.New with providerserver.Serve in main.go.
+// and the framework lives here: removing them all is deleting this package,
+// serving provider.New with providerserver.Serve in main.go and in
+// internal/cmd/esign-bench/profiled-provider, and making every server.New
+// (the test factories of internal/acctest, tests that wrap the server)
+// providerserver.NewProtocol6(provider.New(version))().
 package server
 
 import (

@@ -29,7 +29,7 @@ import (
 // The Update that carries out an adoption removes the mark. A plan with
 // nothing to adopt cannot: Terraform does not store the private state
 // planned for a no-op change (an apply stores the refreshed state for it;
-// TestAccWebhookSubscriptionResource_importMarkClearedWithoutHeaders fails
+// TestAccWebhookSubscriptionResource_importStopsAdoptingAfterApplyWithoutHeaders fails
 // with Terraform 1.11 when the plan clears the mark). What an apply or a
 // refresh stores is the private state Read returns. Read cannot see the
 // configuration, and the plan that follows it in the same operation, and
