@@ -13,21 +13,25 @@ import (
 
 // The measured variants, in the order each run goes through them.
 const (
-	vRefresh   = "refresh"
-	vNoRefresh = "norefresh"
-	vData      = "terraform_data"
-	vNaive     = "naive"
+	vRefresh        = "refresh"
+	vNoRefresh      = "norefresh"
+	vFloorRefresh   = "floor"
+	vFloorNoRefresh = "floor-norefresh"
+	vData           = "terraform_data"
+	vNaive          = "naive"
 )
 
-var variantOrder = []string{vRefresh, vNoRefresh, vData, vNaive}
+var variantOrder = []string{vRefresh, vNoRefresh, vFloorRefresh, vFloorNoRefresh, vData, vNaive}
 
 var variantLabels = map[string]string{
-	vRefresh:   "terraform plan",
-	vNoRefresh: "terraform plan -refresh=false",
-	vData:      "terraform_data: terraform plan -refresh=false",
-	vNaive:     "naive peer: terraform plan, ESIGN_DISABLE_READ_COALESCING=true",
-	vQuery:     "terraform query (every subscription)",
-	vQueryPlan: "terraform plan -refresh=false (as many subscriptions)",
+	vRefresh:        "terraform plan",
+	vNoRefresh:      "terraform plan -refresh=false",
+	vFloorRefresh:   "floor: terraform plan",
+	vFloorNoRefresh: "floor: terraform plan -refresh=false",
+	vData:           "terraform_data: terraform plan -refresh=false",
+	vNaive:          "naive peer: terraform plan, ESIGN_DISABLE_READ_COALESCING=true",
+	vQuery:          "terraform query (every subscription)",
+	vQueryPlan:      "terraform plan -refresh=false (as many subscriptions)",
 }
 
 // measurement is one timed plan.
@@ -68,11 +72,14 @@ func startService(latency time.Duration) (*service, error) {
 
 func (s *service) Close() { _ = s.emu.Close() }
 
-func benchSize(ctx context.Context, o options, tf, profiled *tfRunner, query queryTerraform, svc *service, dir string, s size) (*sizeResult, error) {
-	step(fmt.Sprintf("%s: %d subscriptions, %d metadata entries on %d entities", s.Name, s.Subscriptions, s.Entries, s.Entities))
+func benchSize(ctx context.Context, o options, tf, floor, profiled *tfRunner, query queryTerraform, svc *service, dir string, s size) (*sizeResult, error) {
+	step(fmt.Sprintf("%s: %s", s.Name, s.describe()))
 	tenant := svc.emu.NewTenant() // fresh state and counters for this size
-	esignDir, dataDir := filepath.Join(dir, "esign"), filepath.Join(dir, "terraform_data")
+	esignDir, floorDir, dataDir := filepath.Join(dir, "esign"), filepath.Join(dir, "floor"), filepath.Join(dir, "terraform_data")
 	if err := writeConfig(esignDir, esignConfig(s)); err != nil {
+		return nil, err
+	}
+	if err := writeConfig(floorDir, floorConfig(s)); err != nil {
 		return nil, err
 	}
 	if err := writeConfig(dataDir, dataConfig(s)); err != nil {
@@ -88,7 +95,7 @@ func benchSize(ctx context.Context, o options, tf, profiled *tfRunner, query que
 
 	// Setup, not measured. With dev_overrides the esign directory needs no
 	// init; terraform_data is built in, its init downloads nothing.
-	fmt.Printf("applying %d esign resources (-parallelism=%d)...\n", s.Resources(), o.applyParallelism)
+	fmt.Printf("applying %d esign resources, then as many floor and terraform_data resources (-parallelism=%d)...\n", s.Resources(), o.applyParallelism)
 	applied, err := tf.run(ctx, esignDir, env, s.Name+"-apply-esign", "apply", "-input=false", "-auto-approve", "-no-color",
 		fmt.Sprintf("-parallelism=%d", o.applyParallelism))
 	if err != nil {
@@ -102,6 +109,11 @@ func benchSize(ctx context.Context, o options, tf, profiled *tfRunner, query que
 		return nil, fmt.Errorf("the emulator holds %d metadata entries after apply, want %d", got, want)
 	}
 	fmt.Printf("applied in %s\n", applied.Elapsed.Round(100*time.Millisecond))
+	// The floor needs no init either (dev_overrides).
+	if _, err := floor.run(ctx, floorDir, nil, s.Name+"-apply-floor", "apply", "-input=false", "-auto-approve", "-no-color",
+		fmt.Sprintf("-parallelism=%d", o.applyParallelism)); err != nil {
+		return nil, err
+	}
 	if _, err := tf.run(ctx, dataDir, nil, s.Name+"-init-data", "init", "-input=false", "-no-color"); err != nil {
 		return nil, err
 	}
@@ -111,21 +123,26 @@ func benchSize(ctx context.Context, o options, tf, profiled *tfRunner, query que
 	}
 
 	plan := []string{"plan", "-input=false", "-no-color", "-detailed-exitcode"}
+	noRefresh := append(plan[:len(plan):len(plan)], "-refresh=false")
 	variants := map[string]struct {
+		tf   *tfRunner
 		dir  string
 		env  []string
 		args []string
 	}{
-		vRefresh:   {esignDir, env, plan},
-		vNoRefresh: {esignDir, env, append(plan[:len(plan):len(plan)], "-refresh=false")},
-		vData:      {dataDir, nil, append(plan[:len(plan):len(plan)], "-refresh=false")},
-		vNaive:     {esignDir, append(env[:len(env):len(env)], "ESIGN_DISABLE_READ_COALESCING=true"), plan},
+		vRefresh:        {tf, esignDir, env, plan},
+		vNoRefresh:      {tf, esignDir, env, noRefresh},
+		vFloorRefresh:   {floor, floorDir, nil, plan},
+		vFloorNoRefresh: {floor, floorDir, nil, noRefresh},
+		vData:           {tf, dataDir, nil, noRefresh},
+		vNaive:          {tf, esignDir, append(env[:len(env):len(env)], "ESIGN_DISABLE_READ_COALESCING=true"), plan},
 	}
 	for i := range o.runs {
 		for _, name := range variantOrder {
 			v := variants[name]
 			svc.emu.ResetCounters(tenant.SubscriptionKey)
-			r, err := tf.run(ctx, v.dir, v.env, fmt.Sprintf("%s-%s-%d", s.Name, name, i+1), v.args...)
+			logName := fmt.Sprintf("%s-%s-%d", s.Name, name, i+1)
+			r, err := v.tf.run(ctx, v.dir, v.env, logName, v.args...)
 			if err != nil {
 				return nil, err
 			}
@@ -136,8 +153,8 @@ func benchSize(ctx context.Context, o options, tf, profiled *tfRunner, query que
 				m.Requests += n
 			}
 			if m.Changes {
-				res.Notes = append(res.Notes, fmt.Sprintf("run %d of %q planned changes right after apply: a provider bug (see logs/%s-%s-%d.log with -keep)",
-					i+1, variantLabels[name], s.Name, name, i+1))
+				res.Notes = append(res.Notes, fmt.Sprintf("run %d of %q planned changes right after apply: a provider bug (see %s with -keep)",
+					i+1, variantLabels[name], filepath.Join(v.tf.logDir, logName+".log")))
 			}
 			res.Runs[name] = append(res.Runs[name], m)
 			fmt.Printf("run %d  %-64s %6.2f s  %5d requests  provider: %d process(es), peak RSS %s, CPU %.2f s\n",

@@ -12,55 +12,95 @@ type size struct {
 	Subscriptions int
 	Entries       int
 	Entities      int
+	// Exclusive adds one esign_webhook_subscriptions_exclusive resource
+	// owning every subscription of the configuration.
+	Exclusive bool
 }
 
 var sizes = map[string]size{
 	"small": {Name: "small", Subscriptions: 200, Entries: 400, Entities: 20},
-	"large": {Name: "large", Subscriptions: 1000, Entries: 4000, Entities: 100},
+	"large": {Name: "large", Subscriptions: 1000, Entries: 4000, Entities: 100, Exclusive: true},
 	// tiny is a smoke test of the tool itself, not a benchmark.
 	"tiny": {Name: "tiny", Subscriptions: 10, Entries: 20, Entities: 2},
 }
 
 func (s size) String() string {
+	if s.Exclusive {
+		return fmt.Sprintf("%d / %d / %d + 1 exclusive", s.Subscriptions, s.Entries, s.Entities)
+	}
 	return fmt.Sprintf("%d / %d / %d", s.Subscriptions, s.Entries, s.Entities)
 }
 
+// describe says what the configuration declares, in words.
+func (s size) describe() string {
+	text := fmt.Sprintf("%d subscriptions, %d metadata entries on %d entities", s.Subscriptions, s.Entries, s.Entities)
+	if s.Exclusive {
+		text += ", one esign_webhook_subscriptions_exclusive owning every subscription"
+	}
+	return text
+}
+
 // Resources is how many resources the configuration declares.
-func (s size) Resources() int { return s.Subscriptions + s.Entries }
+func (s size) Resources() int {
+	n := s.Subscriptions + s.Entries
+	if s.Exclusive {
+		n++
+	}
+	return n
+}
 
 // RequestTarget is the request budget of one refreshing plan (DESIGN.md,
 // "Request economy"): one GET /hooks/v1 for the plan-time event type check,
-// one subscription list, one list per entity.
+// one subscription list, one list per entity. The exclusive resource reads
+// the subscription list the subscriptions share, so it adds nothing.
 func (s size) RequestTarget() int { return 2 + s.Entities }
 
 // esignConfig is the provider configuration under test. The provider block
 // is empty: base URL and credentials come from the environment.
-func esignConfig(s size) string {
-	return fmt.Sprintf(`terraform {
+func esignConfig(s size) string { return pluginConfig("esign", s) }
+
+// floorConfig is the same configuration for the floor (see floor.go): the
+// same attributes in blocks of the same counts, served by floor-provider.
+func floorConfig(s size) string { return pluginConfig("floor", s) }
+
+// pluginConfig is the configuration of a provider of the given type (esign,
+// or the floor that mirrors its resources): a counted block of webhook
+// subscriptions, a counted block of metadata entries and, for a size with
+// Exclusive, one exclusive resource owning every subscription.
+func pluginConfig(provider string, s size) string {
+	text := fmt.Sprintf(`terraform {
   required_providers {
-    esign = {
-      source = "esign-oss/esign"
+    %[1]s = {
+      source = "esign-oss/%[1]s"
     }
   }
 }
 
-provider "esign" {}
+provider "%[1]s" {}
 
-resource "esign_webhook_subscription" "s" {
-  count       = %d
+resource "%[1]s_webhook_subscription" "s" {
+  count       = %[2]d
   event_type  = (count.index %% 2 == 0 ? "signaturerequestcompleted" : "signatorysigned")
   uri         = "https://hooks.example.com/${count.index}"
   description = "bench ${count.index}"
 }
 
-resource "esign_metadata_entry" "m" {
-  count       = %d
+resource "%[1]s_metadata_entry" "m" {
+  count       = %[3]d
   entity_type = "SignatureRequest"
-  entity_id   = "req-${count.index %% %d}"
+  entity_id   = "req-${count.index %% %[4]d}"
   key         = "k-${count.index}"
   value       = "v-${count.index}"
 }
-`, s.Subscriptions, s.Entries, s.Entities)
+`, provider, s.Subscriptions, s.Entries, s.Entities)
+	if s.Exclusive {
+		text += fmt.Sprintf(`
+resource "%[1]s_webhook_subscriptions_exclusive" "all" {
+  subscription_ids = %[1]s_webhook_subscription.s[*].id
+}
+`, provider)
+	}
+	return text
 }
 
 // dataConfig is the baseline: as many terraform_data resources, served by
@@ -69,7 +109,7 @@ resource "esign_metadata_entry" "m" {
 // instance grows with the size of its block, so one block of all resources
 // would be a slower, unfair baseline at the large size.
 func dataConfig(s size) string {
-	return fmt.Sprintf(`resource "terraform_data" "s" {
+	text := fmt.Sprintf(`resource "terraform_data" "s" {
   count = %d
   input = "s-${count.index}"
 }
@@ -79,6 +119,14 @@ resource "terraform_data" "m" {
   input = "m-${count.index}"
 }
 `, s.Subscriptions, s.Entries)
+	if s.Exclusive {
+		text += `
+resource "terraform_data" "all" {
+  input = terraform_data.s[*].id
+}
+`
+	}
+	return text
 }
 
 func writeConfig(dir, text string) error {

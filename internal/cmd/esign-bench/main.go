@@ -6,6 +6,10 @@
 //
 //   - terraform plan (with refresh),
 //   - terraform plan -refresh=false,
+//   - terraform plan and terraform plan -refresh=false of the floor: as many
+//     resources of a bare terraform-plugin-go provider whose plan, read and
+//     apply echo their input (floor-provider, see floor.go), the least any
+//     plugin costs Terraform,
 //   - terraform plan -refresh=false of as many terraform_data resources
 //     (Terraform's built-in provider: the cost of Terraform itself),
 //   - terraform plan with ESIGN_DISABLE_READ_COALESCING=true (the naive
@@ -56,7 +60,7 @@ func main() {
 	var o options
 	var sizeFlag string
 	flag.StringVar(&o.terraform, "terraform", "terraform", "terraform binary (>= 1.11)")
-	flag.StringVar(&sizeFlag, "size", "both", "configurations to measure: small (200 subscriptions / 400 entries / 20 entities), large (1000 / 4000 / 100), both, or tiny (10 / 20 / 2: a smoke test of the tool)")
+	flag.StringVar(&sizeFlag, "size", "both", "configurations to measure: small (200 subscriptions / 400 entries / 20 entities), large (1000 / 4000 / 100 and one esign_webhook_subscriptions_exclusive), both, or tiny (10 / 20 / 2: a smoke test of the tool)")
 	flag.IntVar(&o.runs, "runs", 3, "timed runs of each variant (the median is reported)")
 	flag.DurationVar(&o.latency, "latency", 20*time.Millisecond, "latency the emulator adds to every request")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary work directory (configurations, state, logs) and print its path")
@@ -139,6 +143,11 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
+	step("Building the floor provider")
+	floor, err := newFloorRunner(ctx, tfBin, repo, filepath.Join(work, "floor"))
+	if err != nil {
+		return err
+	}
 	query, err := newQueryTerraform(ctx, o.queryTerraform, work, pluginDir)
 	if err != nil {
 		return err
@@ -161,7 +170,7 @@ func run(o options) error {
 		}
 	}
 	for _, s := range o.sizes {
-		res, err := benchSize(ctx, o, tf, profiled, query, svc, filepath.Join(work, s.Name), s)
+		res, err := benchSize(ctx, o, tf, floor, profiled, query, svc, filepath.Join(work, s.Name), s)
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.Name, err)
 		}

@@ -82,6 +82,52 @@ func TestConfigs(t *testing.T) {
 	if s.RequestTarget() != 22 || sizes["large"].RequestTarget() != 102 {
 		t.Error("request target is not 2 + entities")
 	}
+	if strings.Contains(esign, "exclusive") || s.Resources() != 600 {
+		t.Errorf("the small size has an exclusive resource, or %d resources:\n%s", s.Resources(), esign)
+	}
+}
+
+// The large configuration has one exclusive resource owning every
+// subscription; the floor's and terraform_data's have one resource in its
+// place, so that every configuration has as many resources.
+func TestLargeConfigsOwnEverySubscription(t *testing.T) {
+	s := sizes["large"]
+	if s.Resources() != 5001 {
+		t.Errorf("large: %d resources, want 5001", s.Resources())
+	}
+	for _, c := range []struct{ name, text, want string }{
+		{"esign", esignConfig(s), `resource "esign_webhook_subscriptions_exclusive" "all" {
+  subscription_ids = esign_webhook_subscription.s[*].id
+}`},
+		{"floor", floorConfig(s), `resource "floor_webhook_subscriptions_exclusive" "all" {
+  subscription_ids = floor_webhook_subscription.s[*].id
+}`},
+		{"terraform_data", dataConfig(s), `resource "terraform_data" "all" {
+  input = terraform_data.s[*].id
+}`},
+	} {
+		if !strings.Contains(c.text, c.want) || strings.Count(c.text, "resource \"") != 3 {
+			t.Errorf("%s configuration lacks its third resource %q:\n%s", c.name, c.want, c.text)
+		}
+	}
+}
+
+// The floor's configuration is the esign one with the floor's names: the
+// same blocks, counts and attributes, so only the provider differs.
+func TestFloorConfig(t *testing.T) {
+	for _, s := range sizes {
+		esign, floor := esignConfig(s), floorConfig(s)
+		if strings.Contains(floor, "esign_") || !strings.Contains(floor, `source = "esign-oss/floor"`) || !strings.Contains(floor, `provider "floor" {}`) {
+			t.Errorf("%s: floor configuration:\n%s", s.Name, floor)
+		}
+		if got := strings.NewReplacer("floor", "esign").Replace(floor); got != esign {
+			t.Errorf("%s: the floor configuration differs from the esign one by more than its names:\n%s\n---\n%s", s.Name, floor, esign)
+		}
+	}
+	rc := floorCLIConfig("/tmp/plugins")
+	if !strings.Contains(rc, `"registry.terraform.io/esign-oss/floor" = "/tmp/plugins"`) || !strings.Contains(rc, "direct {}") {
+		t.Errorf("floor CLI configuration:\n%s", rc)
+	}
 }
 
 // Targets are reported as PASS or MISS, never as an error.
@@ -93,16 +139,24 @@ func TestSummaryTableVerdicts(t *testing.T) {
 	rep := &report{options: options{runs: 1, latency: 20 * time.Millisecond}, sizes: []*sizeResult{{
 		Size: s,
 		Runs: map[string][]measurement{
-			vRefresh:   runs(2.0, 30, 150e6), // 30 requests and 150 MB: two misses
-			vNoRefresh: runs(1.0, 0, 40e6),   // 2.0 / 1.0: a miss
-			vData:      runs(0.5, 0, 0),      // 1.0 / 0.5 = 2.0: a pass
-			vNaive:     runs(6.0, 600, 40e6),
+			vRefresh:        runs(2.0, 30, 150e6), // 30 requests and 150 MB: two misses
+			vNoRefresh:      runs(1.0, 0, 40e6),   // 2.0 / 1.0: a miss
+			vFloorRefresh:   runs(1.6, 0, 20e6),   // 2.0 / 1.6 = 1.25: a miss
+			vFloorNoRefresh: runs(0.9, 0, 20e6),   // 1.0 / 0.9 = 1.11: a pass
+			vData:           runs(0.5, 0, 0),      // 1.0 / 0.5 = 2.0: a pass
+			vNaive:          runs(6.0, 600, 40e6),
 		},
 	}}}
 	table := rep.summaryTable()
-	for _, want := range []string{"2.00 MISS", "2.00 PASS", "3.0×", "30 of 22 MISS", "150.0 MB MISS"} {
+	for _, want := range []string{"| 2.00 s | 1.00 s | 1.60 s | 0.90 s | 0.50 s | 6.00 s | 1.25 MISS | 1.11 PASS | 2.00 MISS | 2.00 PASS | 3.0× | 30 of 22 MISS | 150.0 MB MISS |"} {
 		if !strings.Contains(table, want) {
 			t.Errorf("table lacks %q:\n%s", want, table)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(table), "\n")
+	for _, line := range lines[1:] {
+		if got, want := strings.Count(line, "|"), strings.Count(lines[0], "|"); got != want {
+			t.Errorf("%d cells in %q, want %d as in the header", got-1, line, want-1)
 		}
 	}
 	if md := rep.markdown(); !strings.Contains(md, "1 × `GET /hooks/v1/subscription`") {

@@ -30,12 +30,19 @@ func newTFRunner(bin, work, pluginDir string) (*tfRunner, error) {
 	if err := devprovider.WriteCLIConfig(cliConfig, pluginDir); err != nil {
 		return nil, err
 	}
+	return newRunnerWithConfig(bin, work, cliConfig, filepath.Join(pluginDir, devprovider.BinaryName))
+}
+
+// newRunnerWithConfig is a runner whose terraform reads the CLI
+// configuration at cliConfig and whose provider processes run the binary
+// provider (absolute), with its logs in work/logs.
+func newRunnerWithConfig(bin, work, cliConfig, provider string) (*tfRunner, error) {
 	logDir := filepath.Join(work, "logs")
 	if err := os.MkdirAll(logDir, 0o750); err != nil {
 		return nil, err
 	}
 	env := append(filteredEnv(), "TF_CLI_CONFIG_FILE="+cliConfig, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")
-	return &tfRunner{bin: bin, provider: filepath.Join(pluginDir, "terraform-provider-esign"), env: env, logDir: logDir}, nil
+	return &tfRunner{bin: bin, provider: provider, env: env, logDir: logDir}, nil
 }
 
 // tfResult is one terraform command: how long it took, its exit code and
