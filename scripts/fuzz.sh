@@ -25,13 +25,13 @@ cd "$(dirname "$0")/.."
 
 go_cmd="${GO:-go}"
 
-# package              target                     inputs
+# package                        target                   inputs
 targets=(
-  "./internal/client    FuzzDecodeResponses        50000x"
-  "./internal/client    FuzzParseRetryAfter        100000x"
-  "./internal/client    FuzzReplaceWholeTokens     60000x"
-  "./internal/provider  FuzzParseWebhookImportID   40000x"
-  "./internal/provider  FuzzParseMetadataEntryID   40000x"
+  "./internal/client              FuzzDecodeResponses      50000x"
+  "./internal/client              FuzzParseRetryAfter      100000x"
+  "./internal/client              FuzzReplaceWholeTokens   60000x"
+  "./internal/provider/webhook    FuzzParseImportID        40000x"
+  "./internal/provider/metadata   FuzzParseEntryID         40000x"
 )
 
 # duration_race tells whether a failed run's output ($1) is only the
@@ -44,6 +44,14 @@ duration_race() {
     [ "$(grep -cv -e '^fuzz: ' -e '^--- FAIL: ' -e '^    context deadline exceeded$' \
       -e '^FAIL' -e '^exit status 1$' -e '^warning: ' <<<"$1")" -eq 0 ] &&
     grep -qx '    context deadline exceeded' <<<"$1"
+}
+
+# fuzzed_nothing tells whether a run's output ($1) says that it fuzzed
+# nothing: go prints "no fuzz tests to fuzz" and exits 0 when the pattern
+# matches no target (one that was renamed or moved to another package), and
+# a run that fuzzed prints its progress ("fuzz: elapsed: …").
+fuzzed_nothing() {
+  grep -q 'no fuzz tests to fuzz' <<<"$1" || ! grep -q '^fuzz: elapsed: ' <<<"$1"
 }
 
 # last_progress is go's last "fuzz: elapsed: …, execs: …" line, the run's
@@ -81,6 +89,11 @@ for entry in "${targets[@]}"; do
   # TF_ACC is cleared: the provider package's acceptance tests are not run
   # here (-run '^$'), and nothing else should notice it.
   if run_quietly env -u TF_ACC "$go_cmd" test -run '^$' -fuzz "^${name}\$" -fuzztime "$fuzztime" "$pkg"; then
+    if fuzzed_nothing "$out"; then
+      echo "$out"
+      echo "error: $pkg has no fuzz target $name, so nothing was fuzzed: fix the list in scripts/fuzz.sh (go test -list '^Fuzz' ./... shows them)" >&2
+      exit 1
+    fi
     echo "ok    $name: $(last_progress "$out")"
     continue
   fi

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -189,6 +190,9 @@ func (r *RunningTerraform) Output() string {
 // Signal sends sig to the running command.
 func (r *RunningTerraform) Signal(sig os.Signal) error { return r.cmd.Process.Signal(sig) }
 
+// Pid is the running command's process id.
+func (r *RunningTerraform) Pid() int { return r.cmd.Process.Pid }
+
 // Stop kills the command if it is still running.
 func (r *RunningTerraform) Stop() { r.cancel() }
 
@@ -216,6 +220,37 @@ func (tf *TerraformDir) Run(wantCode int, args ...string) string {
 		tf.t.Fatalf("terraform %s exited with %d, want %d:\n%s", strings.Join(args, " "), code, wantCode, out)
 	}
 	return out
+}
+
+// StateIDs lists, sorted, the ids of every resource of resourceType in the
+// directory's state, as `terraform show -json` reports them (none without
+// a state).
+func (tf *TerraformDir) StateIDs(resourceType string) []string {
+	tf.t.Helper()
+	out := tf.Run(0, "show", "-json", "-no-color")
+	var state struct {
+		Values *struct {
+			RootModule struct {
+				Resources []struct {
+					Type   string         `json:"type"`
+					Values map[string]any `json:"values"`
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(out), &state); err != nil {
+		tf.t.Fatalf("terraform show -json: %v\n%s", err, out)
+	}
+	var ids []string
+	if state.Values != nil {
+		for _, r := range state.Values.RootModule.Resources {
+			if id, _ := r.Values["id"].(string); r.Type == resourceType {
+				ids = append(ids, id)
+			}
+		}
+	}
+	sort.Strings(ids)
+	return ids
 }
 
 // BuildProvider builds the provider binary into a temporary directory and

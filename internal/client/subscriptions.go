@@ -2,6 +2,7 @@ package client
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -67,7 +68,13 @@ func (s *SubscriptionSet) Find(id string) (Subscription, bool) {
 // aside) and returns the new id. The call is not idempotent: on
 // ErrOutcomeUnknown the subscription may exist; it is never repeated
 // blindly. CreateSubscriptionOnce is the create that resolves that.
+//
+// Headers that CheckHeaders refuses are an error wrapping ErrInvalidHeader,
+// before anything is sent.
 func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionRequest) (string, error) {
+	if err := CheckHeaders(req.Headers); err != nil {
+		return "", fmt.Errorf("%s: nothing was sent: %w", routeSubscriptionCreate, err)
+	}
 	for _, v := range req.Headers {
 		c.secrets.add(v)
 	}

@@ -162,6 +162,7 @@ func (e *Emulator) adminFaultsScript(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Route string    `json:"route"`
 		Kind  FaultKind `json:"kind"`
+		Skip  int       `json:"skip"`
 		Count int       `json:"count"`
 	}
 	if !decodeJSON(w, r, &req) {
@@ -170,7 +171,7 @@ func (e *Emulator) adminFaultsScript(w http.ResponseWriter, r *http.Request) {
 	if req.Count == 0 {
 		req.Count = 1
 	}
-	if err := e.scriptFault(key, req.Route, req.Kind, req.Count); err != nil {
+	if err := e.scriptFault(key, req.Route, req.Kind, req.Skip, req.Count); err != nil {
 		writeError(w, http.StatusBadRequest, "%v (kinds: %v)", err, FaultKinds)
 		return
 	}

@@ -49,7 +49,7 @@
 //	GET    /_emulator/faults?tenant=                effective FaultConfig as JSON
 //	PUT    /_emulator/faults?tenant=                replace it (global without tenant); durations as strings ("150ms")
 //	DELETE /_emulator/faults?tenant=                drop the tenant's override and scripted faults (global: reset to none)
-//	POST   /_emulator/faults/script?tenant=         {"route":"POST /hooks/v1/subscription","kind":"429","count":1}
+//	POST   /_emulator/faults/script?tenant=         {"route":"POST /hooks/v1/subscription","kind":"429","count":1}; "skip":n lets the next n through first
 //	GET    /_emulator/faults/holds?tenant=          held answers that apply, {route: duration}
 //	PUT    /_emulator/faults/holds?tenant=          {"route":"POST /hooks/v1/subscription","duration":"3s"}; "0s" removes the hold
 //	POST   /_emulator/events/signatory-signed?tenant=    body Event (all fields optional); answers {"deliveries":[...]}

@@ -163,10 +163,12 @@ func newFaultState(cfg FaultConfig) faultState {
 	return faultState{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
 }
 
-// scriptEntry queues count faults of one kind for a route ("" = any route).
+// scriptEntry queues count faults of one kind for a route ("" = any route),
+// after skip matching requests that it lets through.
 type scriptEntry struct {
 	route string
 	kind  FaultKind
+	skip  int
 	count int
 }
 
@@ -224,13 +226,19 @@ func (e *Emulator) pickFault(t *tenantState, route string) pickedFault {
 func takeScripted(plan *[]scriptEntry, route string) (FaultKind, bool) {
 	for i := range *plan {
 		s := &(*plan)[i]
-		if s.route == "" || s.route == route {
-			k := s.kind
-			if s.count--; s.count <= 0 {
-				*plan = append((*plan)[:i], (*plan)[i+1:]...)
-			}
-			return k, true
+		if s.route != "" && s.route != route {
+			continue
 		}
+		if s.skip > 0 {
+			// Let it through this entry; a later one may still take it.
+			s.skip--
+			continue
+		}
+		k := s.kind
+		if s.count--; s.count <= 0 {
+			*plan = append((*plan)[:i], (*plan)[i+1:]...)
+		}
+		return k, true
 	}
 	return "", false
 }
@@ -319,24 +327,34 @@ func (e *Emulator) Faults(subscriptionKey string) FaultConfig {
 // route) of the tenant ("" = any tenant, requests without a known key
 // included) fail with kind. Scripted faults come before random ones.
 func (e *Emulator) ScriptFault(subscriptionKey, route string, kind FaultKind, count int) {
-	if err := e.scriptFault(subscriptionKey, route, kind, count); err != nil {
+	e.ScriptFaultAfter(subscriptionKey, route, kind, 0, count)
+}
+
+// ScriptFaultAfter is ScriptFault for the count requests that follow the
+// next skip ones to route, which it lets through: a fault that strikes the
+// third create of an apply, when two identical subscriptions already exist.
+func (e *Emulator) ScriptFaultAfter(subscriptionKey, route string, kind FaultKind, skip, count int) {
+	if err := e.scriptFault(subscriptionKey, route, kind, skip, count); err != nil {
 		e.logf("%v", err)
 	}
 }
 
-func (e *Emulator) scriptFault(subscriptionKey, route string, kind FaultKind, count int) error {
+func (e *Emulator) scriptFault(subscriptionKey, route string, kind FaultKind, skip, count int) error {
 	if !kind.valid() {
 		return fmt.Errorf("emulator: unknown fault kind %q", kind)
 	}
 	if route != "" && !knownRoute(route) {
 		return fmt.Errorf("emulator: unknown route %q", route)
 	}
+	if skip < 0 {
+		return fmt.Errorf("emulator: skip must not be negative")
+	}
 	if count <= 0 {
 		return nil
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	entry := scriptEntry{route: route, kind: kind, count: count}
+	entry := scriptEntry{route: route, kind: kind, skip: skip, count: count}
 	if subscriptionKey == "" {
 		e.globalPlan = append(e.globalPlan, entry)
 		return nil

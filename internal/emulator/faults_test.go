@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 )
@@ -53,6 +54,50 @@ func TestScriptedFaults(t *testing.T) {
 	f.e.ScriptFault("", "", FaultDrop, 1)
 	f.do("GET", "/_emulator/healthz", nil, http.StatusOK)
 	f.e.ClearFaults("")
+}
+
+// A scripted fault may let the next matching requests through first:
+// ScriptFaultAfter strikes the third create, not the first. Requests to
+// other routes do not count, and an entry that lets a request through
+// leaves it to the entries after it.
+func TestScriptedFaultAfterSkipped(t *testing.T) {
+	f := newFixture(t, Options{})
+	key := f.tenant.SubscriptionKey
+	create := func(uri string) error {
+		_, _, err := f.send("POST", "/hooks/v1/subscription", map[string]string{"Uri": uri, "EventType": "signatorysigned"})
+		return err
+	}
+
+	f.e.ScriptFaultAfter(key, RouteSubscriptionCreate, FaultCommitThenDrop, 2, 1)
+	f.e.ScriptFault(key, "", FaultServiceUnavailable, 1)
+	// The first request of any route goes to the second entry; the first
+	// entry lets the create through (its first skip).
+	f.do("POST", "/hooks/v1/subscription", map[string]string{"Uri": "https://localhost/1", "EventType": "signatorysigned"}, http.StatusServiceUnavailable)
+	f.do("GET", "/hooks/v1/subscription", nil, http.StatusOK) // not a create: not skipped
+	if err := create("https://localhost/2"); err != nil {
+		t.Fatalf("the second create (the second skipped) failed: %v", err)
+	}
+	if err := create("https://localhost/3"); err == nil {
+		t.Fatal("the third create was not dropped")
+	}
+	if err := create("https://localhost/4"); err != nil {
+		t.Fatalf("the fourth create (the script used up) failed: %v", err)
+	}
+	var uris []string
+	for _, s := range f.e.Subscriptions(key) {
+		uris = append(uris, s.URI)
+	}
+	if want := []string{"https://localhost/2", "https://localhost/3", "https://localhost/4"}; !slices.Equal(slices.Sorted(slices.Values(uris)), want) {
+		t.Errorf("subscriptions %v, want %v (the dropped one committed)", uris, want)
+	}
+
+	// Over HTTP: {"skip": n}; a negative skip is refused.
+	q, noAuth := "?tenant="+key, withoutAuth()
+	f.do("POST", "/_emulator/faults/script"+q, `{"route":"GET /hooks/v1","kind":"500","skip":1}`, http.StatusNoContent, noAuth)
+	f.do("GET", "/hooks/v1", nil, http.StatusOK)
+	f.do("GET", "/hooks/v1", nil, http.StatusInternalServerError)
+	f.do("GET", "/hooks/v1", nil, http.StatusOK)
+	f.do("POST", "/_emulator/faults/script"+q, `{"route":"GET /hooks/v1","kind":"500","skip":-1}`, http.StatusBadRequest, noAuth)
 }
 
 func TestRandomFaults(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -21,6 +22,15 @@ type invalidConfigCase struct {
 	name   string
 	config func(tenant emulator.Tenant, uri string) string
 	want   string
+	// versions skips the case on clients without what it needs.
+	versions []tfversion.TerraformVersionCheck
+}
+
+// writeOnly is a case of headers_wo: write-only attributes need Terraform
+// 1.11 or OpenTofu 1.11.
+func writeOnly(tc invalidConfigCase) invalidConfigCase {
+	tc.versions = acctest.RequiresWriteOnly
+	return tc
 }
 
 // withProvider puts a provider block with these lines in front of a valid
@@ -161,6 +171,34 @@ var invalidConfigCases = []invalidConfigCase{
 	subscriptionCase("headers_wo header name", `  event_type = "SignatorySigned"
   uri        = "https://hooks.example.com/x"
   headers_wo = { "X:Client" = "v" }`, `headers_wo.*must be a valid HTTP header name`),
+	// Header injection and the headers a gateway owns: each error names the
+	// header and the rule (and never shows the value).
+	subscriptionCase("header value CRLF", `  event_type = "SignatorySigned"
+  uri        = "https://hooks.example.com/x"
+  headers    = { "X-Ok" = "line1\r\nInjected: yes" }`, `Invalid header value.*headers\["X-Ok"\] must not contain CR, LF or NUL`),
+	subscriptionCase("header value LF", `  event_type = "SignatorySigned"
+  uri        = "https://hooks.example.com/x"
+  headers    = { "X-A" = "fine", "X-B" = "a\nb" }`, `Invalid header value.*headers\["X-B"\] must not contain CR, LF or NUL`),
+	subscriptionCase("header name Host", `  event_type = "SignatorySigned"
+  uri        = "https://hooks.example.com/x"
+  headers    = { "Host" = "evil.example.com" }`, `Invalid header name.*headers\["Host"\] is a header the gateway sets itself \(Host, Content-Length,`),
+	subscriptionCase("header name content-length", `  event_type = "SignatorySigned"
+  uri        = "https://hooks.example.com/x"
+  headers    = { "content-length" = "0" }`, `Invalid header name.*headers\["content-length"\] is a header the gateway sets itself`),
+	// Known only at apply: Terraform validates the configuration again then,
+	// and the client's own check (client.CheckHeaders) stands behind that.
+	subscriptionCase("header value CRLF unknown at plan", `  event_type = "SignatorySigned"
+  uri        = "https://hooks.example.com/x"
+  headers    = { "X-Ok" = "${timestamp()}\r\nInjected: yes" }`, `X-Ok.*must not contain CR, LF or NUL`),
+	writeOnly(subscriptionCase("headers_wo value NUL", `  event_type = "SignatorySigned"
+  uri        = "https://hooks.example.com/x"
+  headers_wo = { "Authorization" = "Bearer t\u0000" }`, `Invalid header value.*headers_wo\["Authorization"\] must not contain CR, LF or NUL`)),
+	writeOnly(subscriptionCase("headers_wo name Transfer-Encoding", `  event_type = "SignatorySigned"
+  uri        = "https://hooks.example.com/x"
+  headers_wo = { "Transfer-Encoding" = "chunked" }`, `Invalid header name.*headers_wo\["Transfer-Encoding"\] is a header the gateway sets itself`)),
+	writeOnly(subscriptionCase("headers_wo value CRLF unknown at plan", `  event_type = "SignatorySigned"
+  uri        = "https://hooks.example.com/x"
+  headers_wo = { "X-Ok" = "${timestamp()}\r\nInjected: yes" }`, `X-Ok.*must not contain CR, LF or NUL`)),
 	subscriptionCase("headers and headers_wo", `  event_type = "SignatorySigned"
   uri        = "https://hooks.example.com/x"
   headers    = { "X-A" = "1" }
@@ -216,6 +254,7 @@ func TestAccInvalidConfigurations(t *testing.T) {
 			tenant := acctest.NewTenant(t)
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+				TerraformVersionChecks:   tc.versions,
 				Steps: []resource.TestStep{{
 					Config:      tc.config(tenant, acctest.Receiver.URL(t.Name())),
 					ExpectError: acctest.WrappedRegexp(tc.want),

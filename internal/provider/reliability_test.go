@@ -158,14 +158,14 @@ resource "esign_webhook_subscription" "test" {
 }
 
 // ambiguousCreateStep applies count identical subscriptions (with the
-// header value version) while the first create fails with kind, and expects
-// the state to track exactly the subscriptions the service holds, after
-// creates create requests.
-func ambiguousCreateStep(tenant emulator.Tenant, uri string, kind emulator.FaultKind, count int, version string, creates int) resource.TestStep {
+// header value version) while the create after the first skip ones fails
+// with kind, and expects the state to track exactly the subscriptions the
+// service holds, after creates create requests.
+func ambiguousCreateStep(tenant emulator.Tenant, uri string, kind emulator.FaultKind, skip, count int, version string, creates int) resource.TestStep {
 	return resource.TestStep{
 		PreConfig: func() {
 			acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
-			acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
+			acctest.Emulator.ScriptFaultAfter(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, skip, 1)
 		},
 		Config: ambiguousSubscriptionConfig(tenant, uri, count, version),
 		ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -197,7 +197,7 @@ func TestAccReliability_ambiguousCreate(t *testing.T) {
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 				CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
-				Steps:                    []resource.TestStep{ambiguousCreateStep(tenant, acctest.Receiver.URL(t.Name()), tc.kind, 1, "v1", tc.creates)},
+				Steps:                    []resource.TestStep{ambiguousCreateStep(tenant, acctest.Receiver.URL(t.Name()), tc.kind, 0, 1, "v1", tc.creates)},
 			})
 		})
 	}
@@ -208,13 +208,16 @@ func TestAccReliability_ambiguousCreate(t *testing.T) {
 // before: not one created in the same apply, not one tracked in state from
 // an earlier apply (the apply's provider process never read it), and not
 // the old one of a create_before_destroy replacement, which is about to be
-// deleted.
+// deleted. Identical creates run one after another, so a fault of a later
+// create finds the siblings created before it: only the claim of each
+// create's id keeps them from being adopted.
 func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	uri := acctest.Receiver.URL(t.Name())
 	// A header change replaces all three, new ones first; the event type,
-	// URI and description stay, so the old ones match.
-	replaceAll := ambiguousCreateStep(tenant, uri, emulator.FaultBadGateway, 3, "v2", 4)
+	// URI and description stay, so the old ones match. The third create
+	// fails without effect: the two new siblings are not its own.
+	replaceAll := ambiguousCreateStep(tenant, uri, emulator.FaultBadGateway, 2, 3, "v2", 4)
 	replaceAll.ConfigPlanChecks.PreApply = []plancheck.PlanCheck{
 		plancheck.ExpectResourceAction("esign_webhook_subscription.test[0]", plancheck.ResourceActionCreateBeforeDestroy),
 	}
@@ -222,14 +225,16 @@ func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{
-			// Two identical creates in one apply, one answer lost.
-			ambiguousCreateStep(tenant, uri, emulator.FaultCommitThenDrop, 2, "v1", 2),
+			// Two identical creates in one apply, the second one's answer
+			// lost: the first one's subscription is a sibling, not its own.
+			ambiguousCreateStep(tenant, uri, emulator.FaultCommitThenDrop, 1, 2, "v1", 2),
 			// A third, identical to the two in state; its create fails
 			// without effect. The two existing ones are not adoptable.
-			ambiguousCreateStep(tenant, uri, emulator.FaultServiceUnavailable, 3, "v1", 2),
+			ambiguousCreateStep(tenant, uri, emulator.FaultServiceUnavailable, 0, 3, "v1", 2),
 			replaceAll,
-			// The same with the lost answer after the service acted.
-			ambiguousCreateStep(tenant, uri, emulator.FaultCommitThenDrop, 3, "v3", 3),
+			// The same with the lost answer of the last create, after the
+			// service acted.
+			ambiguousCreateStep(tenant, uri, emulator.FaultCommitThenDrop, 2, 3, "v3", 3),
 		},
 	})
 }

@@ -3,7 +3,3 @@ terraform import esign_webhook_subscription.archive SignatureRequestCompleted/3f
 
 # With the id alone; the provider looks the event type up:
 terraform import esign_webhook_subscription.archive 3f2504e0-4f89-11d3-9a0c-0305e82c3301
-
-# The service never returns headers: the first apply after an import takes
-# the configured headers (or headers_wo_version) into state without replacing
-# the subscription, and warns that they could not be verified.

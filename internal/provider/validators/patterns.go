@@ -20,15 +20,6 @@ func GUID() validator.String {
 	return stringvalidator.RegexMatches(guidPattern, "must be a GUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301")
 }
 
-// headerNamePattern is an RFC 9110 token: what an HTTP header name may be.
-var headerNamePattern = regexp.MustCompile("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
-
-// HeaderName accepts an HTTP header name (for map keys:
-// mapvalidator.KeysAre(HeaderName())).
-func HeaderName() validator.String {
-	return stringvalidator.RegexMatches(headerNamePattern, "must be a valid HTTP header name (letters, digits and !#$%&'*+-.^_`|~)")
-}
-
 // eventTypePattern: event type names are single words. Whether the service
 // supports one is asked of the service (GET /hooks/v1) at plan time.
 var eventTypePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)

@@ -1,9 +1,13 @@
 package validators
 
 import (
+	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -58,6 +62,12 @@ func TestValidators(t *testing.T) {
 		{"webhook URI fragment", "uri", []validator.String{WebhookURI()}, "https://hooks.example.com/#x", `must not have a fragment`},
 		{"webhook URI empty", "uri", []validator.String{WebhookURI()}, "", `uri must be an absolute https:// URL: it is empty`},
 
+		{"webhook URI prefix", "uri_prefix", []validator.String{WebhookURIPrefix()}, "https://hooks.example.com/prod/", ""},
+		{"webhook URI prefix host part", "uri_prefix", []validator.String{WebhookURIPrefix()}, "HTTPS://h", ""},
+		{"webhook URI prefix http", "uri_prefix", []validator.String{WebhookURIPrefix()}, "http://hooks.example.com/",
+			`^Invalid webhook URI prefix: uri_prefix must start with https:// and a host \(every subscription's uri does\), not "http://hooks.example.com/"\.`},
+		{"webhook URI prefix scheme only", "uri_prefix", []validator.String{WebhookURIPrefix()}, "https://", `uri_prefix must start with https:// and a host`},
+
 		{"duration", "request_timeout", []validator.String{Duration()}, "2m30s", ""},
 		{"duration text", "request_timeout", []validator.String{Duration()}, "soon",
 			`^Invalid duration: request_timeout must be a positive duration such as "30s" or "2m", got "soon"\.`},
@@ -69,6 +79,17 @@ func TestValidators(t *testing.T) {
 		{"header name", "headers", []validator.String{HeaderName()}, "X-Client_Id.2", ""},
 		{"header name space", "headers", []validator.String{HeaderName()}, "X Client", `must be a valid HTTP header name`},
 		{"header name colon", "headers", []validator.String{HeaderName()}, "X:Client", `must be a valid HTTP header name`},
+		{"header name CRLF", "headers", []validator.String{HeaderName()}, "X-A\r\nHost", `must be a valid HTTP header name`},
+		{"header name Host", "headers", []validator.String{HeaderName()}, "Host",
+			`^Invalid header name: headers is a header the gateway sets itself \(Host, Content-Length, Transfer-Encoding, Connection, .*Proxy-Authorization, in any case\), which a subscription must not send\.`},
+		{"header name content-length lower", "headers", []validator.String{HeaderName()}, "content-length", `headers is a header the gateway sets itself`},
+		{"header name like a gateway one", "headers", []validator.String{HeaderName()}, "X-Forwarded-Host", ""},
+		{"header value", "headers", []validator.String{HeaderValue()}, "Bearer abc=; q=\"1\"\t", ""},
+		{"header value CRLF", "headers", []validator.String{HeaderValue()}, "line1\r\nInjected: yes",
+			`^Invalid header value: headers must not contain CR, LF or NUL \(a line break would end the header and start another\)\.\n$`},
+		{"header value LF", "headers", []validator.String{HeaderValue()}, "a\nb", `headers must not contain CR, LF or NUL`},
+		{"header value CR", "headers", []validator.String{HeaderValue()}, "a\rb", `headers must not contain CR, LF or NUL`},
+		{"header value NUL", "headers", []validator.String{HeaderValue()}, "a\x00b", `headers must not contain CR, LF or NUL`},
 
 		{"event type", "event_type", []validator.String{EventTypeName()}, "SignatureRequestCompleted", ""},
 		{"event type lower", "event_type", []validator.String{EventTypeName()}, "signatorysigned", ""},
@@ -101,7 +122,7 @@ func TestValidators(t *testing.T) {
 // Null and unknown values are not checked: a required attribute is the
 // framework's business, an unknown one is checked once known.
 func TestValidatorsPassNullAndUnknown(t *testing.T) {
-	for _, v := range []validator.String{BaseURL(), WebhookURI(), Duration(), EntityType()} {
+	for _, v := range []validator.String{BaseURL(), WebhookURI(), Duration(), EntityType(), HeaderName(), HeaderValue()} {
 		for _, value := range []types.String{types.StringNull(), types.StringUnknown()} {
 			resp := &validator.StringResponse{}
 			v.ValidateString(t.Context(), validator.StringRequest{Path: path.Root("a"), ConfigValue: value}, resp)
@@ -134,5 +155,48 @@ func TestIsGUIDAndIsEventTypeName(t *testing.T) {
 	}
 	if !IsEventTypeName("signaturerequestcompleted") || IsEventTypeName("a/b") || IsEventTypeName("") {
 		t.Error("IsEventTypeName answers wrong")
+	}
+}
+
+// The header rules as the schema applies them to a map: every name the
+// gateway owns is refused in any case, and each error names the header by
+// its path and never shows the value, which is often a secret.
+func TestHeaderRulesOnMaps(t *testing.T) {
+	check := func(headers map[string]attr.Value) string {
+		t.Helper()
+		req := validator.MapRequest{Path: path.Root("headers_wo"), ConfigValue: types.MapValueMust(types.StringType, headers)}
+		var text string
+		for _, v := range []validator.Map{mapvalidator.KeysAre(HeaderName()), mapvalidator.ValueStringsAre(HeaderValue())} {
+			resp := &validator.MapResponse{}
+			v.ValidateMap(t.Context(), req, resp)
+			for _, d := range resp.Diagnostics {
+				text += d.Summary() + ": " + d.Detail() + "\n"
+			}
+		}
+		return text
+	}
+	// The list is written out: a name dropped from the client's list must
+	// fail here.
+	for _, name := range []string{"Host", "Content-Length", "Transfer-Encoding", "Connection", "Keep-Alive",
+		"Proxy-Connection", "TE", "Trailer", "Upgrade", "Proxy-Authenticate", "Proxy-Authorization"} {
+		for _, spelling := range []string{name, strings.ToLower(name), strings.ToUpper(name)} {
+			got := check(map[string]attr.Value{spelling: types.StringValue("v"), "X-Fine": types.StringValue("v")})
+			want := fmt.Sprintf(`headers_wo[%q] is a header the gateway sets itself`, spelling)
+			if !strings.Contains(got, want) || strings.Count(got, "Invalid header name") != 1 {
+				t.Errorf("%s: got\n%s\nwant one error containing %s", spelling, got, want)
+			}
+		}
+	}
+
+	secret := "s3cr3t\r\nInjected: yes"
+	got := check(map[string]attr.Value{"X-Ok": types.StringValue(secret), "X-Later": types.StringUnknown()})
+	if want := `headers_wo["X-Ok"] must not contain CR, LF or NUL`; !strings.Contains(got, want) || strings.Count(got, "Invalid header value") != 1 {
+		t.Errorf("got\n%s\nwant one error containing %s", got, want)
+	}
+	if strings.Contains(got, "s3cr3t") {
+		t.Errorf("the error shows the value:\n%s", got)
+	}
+	if got := check(map[string]attr.Value{"X-Client-Id": types.StringValue("a"), "Authorization": types.StringValue("Bearer b")}); got != "" {
+		t.Errorf("valid headers refused:\n%s", got)
 	}
 }

@@ -9,7 +9,6 @@ package webhook_test
 // checks what the service and the state hold afterwards.
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -62,6 +61,9 @@ func TestAccInterruptedApply(t *testing.T) {
 		t.Fatalf("terraform ended before %d creates were sent:\n%s", interruptedApplyParallelism, apply.Output())
 	}
 	sentBeforeInterrupt := acctest.Emulator.Counters(key)[emulator.RouteSubscriptionCreate]
+	// Every list the run reads before a create (the plan's, the baseline of
+	// the lost-answer check) has been read by now.
+	listsBeforeInterrupt := acctest.Emulator.Counters(key)[emulator.RouteSubscriptionList]
 	if err := apply.Signal(os.Interrupt); err != nil {
 		t.Fatalf("interrupting terraform: %v", err)
 	}
@@ -73,7 +75,7 @@ func TestAccInterruptedApply(t *testing.T) {
 	t.Logf("%d creates sent when terraform was interrupted; it exited with %v", sentBeforeInterrupt, apply.Err())
 
 	onService := subscriptionIDs(key)
-	inState := stateSubscriptionIDs(t, tf)
+	inState := tf.StateIDs("esign_webhook_subscription")
 	if untracked := missingFrom(inState, onService); len(untracked) > 0 {
 		t.Errorf("after the interrupt the service holds %d subscriptions and the state tracks %d: %d are tracked by no state (%v)\n%s",
 			len(onService), len(inState), len(untracked), untracked, out)
@@ -84,47 +86,25 @@ func TestAccInterruptedApply(t *testing.T) {
 	if !strings.Contains(out, "Run interrupted: webhook subscription created anyway") {
 		t.Errorf("the interrupted apply does not warn that creates in flight were completed:\n%s", out)
 	}
+	// The creates in flight were waited for, not cut off: cut off, each
+	// would have lost its answer, and the lost-answer check that then finds
+	// the subscription it created lists the subscriptions once more. The
+	// state would be the same; the list requests tell the two apart.
+	if lists := acctest.Emulator.Counters(key)[emulator.RouteSubscriptionList]; lists != listsBeforeInterrupt {
+		t.Errorf("%d subscription list requests after the interrupt (%d before it), want none: the creates in flight were "+
+			"cut off and their lost answers looked for, instead of being waited for", lists-listsBeforeInterrupt, listsBeforeInterrupt)
+	}
 
 	// The next apply creates the rest, and only the rest.
 	acctest.Emulator.HoldAnswers(key, emulator.RouteSubscriptionCreate, 0)
 	tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
 	onService = subscriptionIDs(key)
-	inState = stateSubscriptionIDs(t, tf)
+	inState = tf.StateIDs("esign_webhook_subscription")
 	if len(onService) != interruptedApplyCount || !slices.Equal(onService, inState) {
 		t.Errorf("after the second apply the service holds %d subscriptions, want %d, and the state tracks %d (%d untracked)",
 			len(onService), interruptedApplyCount, len(inState), len(missingFrom(inState, onService)))
 	}
 	tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
-}
-
-// stateSubscriptionIDs lists, sorted, the ids of every subscription in the
-// state, as `terraform show -json` reports them.
-func stateSubscriptionIDs(t *testing.T, tf *acctest.TerraformDir) []string {
-	t.Helper()
-	out := tf.Run(0, "show", "-json", "-no-color")
-	var state struct {
-		Values *struct {
-			RootModule struct {
-				Resources []struct {
-					Type   string         `json:"type"`
-					Values map[string]any `json:"values"`
-				} `json:"resources"`
-			} `json:"root_module"`
-		} `json:"values"`
-	}
-	if err := json.Unmarshal([]byte(out), &state); err != nil {
-		t.Fatalf("terraform show -json: %v\n%s", err, out)
-	}
-	var ids []string
-	if state.Values != nil {
-		for _, r := range state.Values.RootModule.Resources {
-			if id, _ := r.Values["id"].(string); r.Type == "esign_webhook_subscription" {
-				ids = append(ids, id)
-			}
-		}
-	}
-	sort.Strings(ids)
-	return ids
 }
 
 // subscriptionIDs lists, sorted, the ids of the tenant's subscriptions.
