@@ -8,6 +8,12 @@
 # that sent one environment's calls to the other host, or with the other's
 # credentials, would be answered 401 and fail the run. The workspaces layout
 # must also refuse the tfvars of one environment in the workspace of another.
+# Each environment's esign_webhook_subscriptions_exclusive is tried too: a
+# subscription made outside the example's configuration (by a configuration
+# of its own, in the same copy) under prod's receiver is named by prod's plan
+# and deleted by its apply, while one to another address is left alone; one
+# under dev's receiver (on_unmanaged = "warn") is named and kept, and
+# destroying the example deletes no subscription it does not own.
 # Each layout gets two fresh emulators. Runs in a copy (no state is left in
 # examples/), with the provider of the given CLI configuration (dev_overrides;
 # so `terraform get` for the local module, no `terraform init`).
@@ -84,6 +90,66 @@ tf_ok() {
   fi
 }
 
+# tf_status <layout> <args>: like tf_ok, but any exit status is the
+# caller's to judge: it is in $status, the output in $log.
+tf_status() {
+  local dir="$1"
+  shift
+  status=0
+  "$tf" -chdir="$work/example/$dir" "$@" -no-color >"$log" 2>&1 || status=$?
+}
+
+# expect <what> <condition...>: fails the run, showing the last output,
+# unless the condition holds.
+expect() {
+  local what="$1"
+  shift
+  if ! "$@"; then
+    echo "FAIL  $example: $what"
+    sed 's/^/      /' "$log"
+    exit 1
+  fi
+}
+
+# made_outside <uri>...: subscriptions to these URIs, made by a
+# configuration of its own (the "outside" layout, with the provider
+# settings of the caller's environment), so that none of the example's
+# states knows them.
+mkdir -p "$work/example/outside"
+cat >"$work/example/outside/main.tf" <<'TF'
+terraform {
+  required_providers {
+    esign = {
+      source = "esign-oss/esign"
+    }
+  }
+}
+
+variable "uris" {
+  type = list(string)
+}
+
+resource "esign_webhook_subscription" "made_by_hand" {
+  for_each    = toset(var.uris)
+  event_type  = "SignatureRequestCompleted"
+  uri         = each.key
+  description = "made outside the example's configuration"
+}
+TF
+made_outside() {
+  outside_uris="[$(printf '"%s",' "$@")]"
+  outside_uris="${outside_uris/,]/]}"
+  rm -f "$work/example/outside/terraform.tfstate"
+  tf_ok outside apply -input=false -auto-approve -var "uris=$outside_uris"
+}
+
+# exists_outside <uri>: whether the subscription made_outside made to <uri>
+# still exists (its configuration's plan would not create it again).
+exists_outside() {
+  tf_ok outside plan -input=false -var "uris=$outside_uris"
+  ! grep -qF "made_by_hand[\"$1\"] will be created" "$log"
+}
+
 # apply_plan_destroy <layout> [args]: apply, a plan that must be empty, destroy.
 apply_plan_destroy() {
   local dir="$1"
@@ -95,21 +161,62 @@ apply_plan_destroy() {
 
 tf_ok modules/environment-webhooks version # reads nothing; fails early on a broken terraform
 
-# nonprod: dev on host A, test on host B, one state.
+# nonprod: dev on host A, test on host B, one state. Then a subscription
+# to dev's receiver made outside it: with on_unmanaged = "warn" the plan
+# names it without a change, the apply keeps it, and so does the destroy.
 two_hosts
 tf_ok nonprod get
-TF_VAR_hosts="{\"dev\": {\"base_url\": \"$host_a\", \"subscription_key\": \"key-a\", \"access_token\": \"token-a\"},
-                \"test\": {\"base_url\": \"$host_b\", \"subscription_key\": \"key-b\", \"access_token\": \"token-b\"}}" \
-  TF_VAR_client_secrets='{"dev":"dev-secret","test":"test-secret"}' \
-  apply_plan_destroy nonprod
-echo "ok    $example/nonprod: applied, planned (no changes) and destroyed against two emulators (dev, test)"
+export TF_VAR_hosts="{\"dev\": {\"base_url\": \"$host_a\", \"subscription_key\": \"key-a\", \"access_token\": \"token-a\"},
+                \"test\": {\"base_url\": \"$host_b\", \"subscription_key\": \"key-b\", \"access_token\": \"token-b\"}}"
+export TF_VAR_client_secrets='{"dev":"dev-secret","test":"test-secret"}'
+tf_ok nonprod apply -input=false -auto-approve
+tf_ok nonprod plan -input=false -detailed-exitcode
+by_hand=https://dev.app.example.com/hooks/esign/tried-by-hand
+ESIGN_BASE_URL="$host_a" ESIGN_SUBSCRIPTION_KEY=key-a ESIGN_ACCESS_TOKEN=token-a made_outside "$by_hand"
+# The plan changes the output unmanaged (so -detailed-exitcode says 2), and
+# no resource.
+warned_not_planned() {
+  [ "$status" -ne 1 ] && ! grep -q '^Plan: ' "$log" &&
+    grep -q 'Warning: 1 webhook subscription not managed by Terraform$' "$log" &&
+    grep -qF "signaturerequestcompleted events to $by_hand" "$log"
+}
+tf_status nonprod plan -input=false -detailed-exitcode
+expect "the nonprod plan (on_unmanaged = \"warn\") does not name the subscription made by hand, or plans a change" warned_not_planned
+tf_ok nonprod apply -input=false -auto-approve
+tf_ok nonprod output -json unmanaged
+expect "the nonprod output unmanaged does not list the subscription made by hand" grep -qF "$by_hand" "$log"
+tf_status nonprod plan -input=false -detailed-exitcode
+expect "the nonprod plan after the apply is not empty, or no longer names the subscription made by hand" \
+  eval '[ "$status" -eq 0 ] && warned_not_planned'
+tf_ok nonprod destroy -input=false -auto-approve
+ESIGN_BASE_URL="$host_a" ESIGN_SUBSCRIPTION_KEY=key-a ESIGN_ACCESS_TOKEN=token-a \
+  expect "the subscription made by hand did not survive nonprod's apply and destroy" exists_outside "$by_hand"
+unset TF_VAR_hosts TF_VAR_client_secrets
+echo "ok    $example/nonprod: applied, planned (no changes) and destroyed against two emulators (dev, test); a subscription made by hand to dev's receiver named by the plan and kept (warn)"
 
-# prod: its own configuration and state; host B plays the prod host.
+# prod: its own configuration and state; host B plays the prod host. Then
+# two subscriptions made outside it: one to prod's receiver, which the plan
+# names and the apply deletes, and one to another address, out of scope.
 two_hosts
 tf_ok prod get
-ESIGN_BASE_URL="$host_b" ESIGN_SUBSCRIPTION_KEY=key-b ESIGN_ACCESS_TOKEN=token-b TF_VAR_client_secret=prod-secret \
-  apply_plan_destroy prod
-echo "ok    $example/prod: applied, planned (no changes) and destroyed against its own emulator"
+export ESIGN_BASE_URL="$host_b" ESIGN_SUBSCRIPTION_KEY=key-b ESIGN_ACCESS_TOKEN=token-b TF_VAR_client_secret=prod-secret
+tf_ok prod apply -input=false -auto-approve
+tf_ok prod plan -input=false -detailed-exitcode
+by_hand=https://app.example.com/hooks/esign/added-by-hand
+elsewhere=https://collector.example.net/esign
+made_outside "$by_hand" "$elsewhere"
+tf_status prod plan -input=false -detailed-exitcode
+expect "the prod plan does not show the subscription made by hand to prod's receiver as a change to delete (exit status $status)" \
+  eval '[ "$status" -eq 2 ] && grep -q "module.prod.esign_webhook_subscriptions_exclusive.this will be updated in-place" "$log" &&
+    grep -q "Warning: 1 webhook subscription not managed by Terraform will be deleted" "$log" &&
+    grep -qF "signaturerequestcompleted events to $by_hand" "$log" && ! grep -qF "$elsewhere" "$log"'
+tf_ok prod apply -input=false -auto-approve
+tf_ok prod plan -input=false -detailed-exitcode
+expect "prod's apply did not delete the subscription made by hand to prod's receiver" eval '! exists_outside "$by_hand"'
+expect "prod's apply deleted a subscription out of its scope ($elsewhere)" exists_outside "$elsewhere"
+tf_ok prod destroy -input=false -auto-approve
+unset ESIGN_BASE_URL ESIGN_SUBSCRIPTION_KEY ESIGN_ACCESS_TOKEN TF_VAR_client_secret
+echo "ok    $example/prod: applied, planned (no changes) and destroyed against its own emulator; a subscription made by hand to prod's receiver named by the plan and deleted, one to another address left alone"
 
 # workspaces: dev on host A, prod on host B, a workspace (and state) each.
 two_hosts

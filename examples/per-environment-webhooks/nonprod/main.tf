@@ -45,6 +45,7 @@ module "dev" {
   client_id             = "esign-dev"
   client_secret         = var.client_secrets.dev
   client_secret_version = 1
+  on_unmanaged          = "warn" # people try things by hand here: show them, delete nothing
   metadata = [
     { entity_type = "SignatureRequest", entity_id = var.smoke_test_requests.dev, key = "environment", value = "dev" },
   ]
@@ -60,6 +61,7 @@ module "test" {
   client_id             = "esign-test"
   client_secret         = var.client_secrets.test
   client_secret_version = 1
+  on_unmanaged          = "warn" # people try things by hand here: show them, delete nothing
   metadata = [
     { entity_type = "SignatureRequest", entity_id = var.smoke_test_requests.test, key = "environment", value = "test" },
   ]

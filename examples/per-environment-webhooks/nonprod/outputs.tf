@@ -5,3 +5,11 @@ output "subscription_ids" {
     test = module.test.subscription_ids
   }
 }
+
+output "unmanaged" {
+  description = "Subscriptions to each environment's receiver that Terraform does not declare (on_unmanaged = \"warn\" leaves them)."
+  value = {
+    dev  = module.dev.unmanaged
+    test = module.test.unmanaged
+  }
+}

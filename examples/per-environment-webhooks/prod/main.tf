@@ -31,6 +31,7 @@ module "prod" {
   client_id             = "esign-prod"
   client_secret         = var.client_secret
   client_secret_version = 1
+  on_unmanaged          = "delete" # another subscription to prod's receiver: the plan names it, the apply deletes it
   metadata = [
     { entity_type = "SignatureRequest", entity_id = var.smoke_test_request, key = "environment", value = "prod" },
   ]
@@ -52,4 +53,9 @@ variable "smoke_test_request" {
 output "subscription_ids" {
   description = "Subscription ids by event type."
   value       = module.prod.subscription_ids
+}
+
+output "unmanaged" {
+  description = "Subscriptions to prod's receiver that this configuration does not declare (empty after an apply)."
+  value       = module.prod.unmanaged
 }

@@ -28,6 +28,7 @@ module "webhooks" {
   client_id             = "esign-${var.environment}"
   client_secret         = var.client_secret
   client_secret_version = var.client_secret_version
+  on_unmanaged          = var.on_unmanaged
   metadata              = var.metadata
 }
 
@@ -46,4 +47,9 @@ output "environment" {
 output "subscription_ids" {
   description = "Subscription ids by event type."
   value       = module.webhooks.subscription_ids
+}
+
+output "unmanaged" {
+  description = "Subscriptions to the environment's receiver that Terraform does not declare."
+  value       = module.webhooks.unmanaged
 }

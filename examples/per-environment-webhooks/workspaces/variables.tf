@@ -26,6 +26,11 @@ variable "client_secret_version" {
   default     = 1
 }
 
+variable "on_unmanaged" {
+  description = "What to do about a subscription to the receiver that Terraform does not declare: \"delete\", \"warn\" or \"fail\"."
+  type        = string
+}
+
 variable "metadata" {
   description = "Metadata entries the environment keeps on its service host."
   type = list(object({

@@ -1,6 +1,7 @@
 # One environment's webhook setup on its service host: one subscription per
 # event type, all delivering to that environment's receiver with its own
-# credentials, and the metadata the environment keeps on the service. The
+# credentials, an exclusive resource that owns every subscription to that
+# receiver, and the metadata the environment keeps on the service. The
 # provider (which host, which credentials) comes from the caller.
 terraform {
   required_version = ">= 1.11"
@@ -31,6 +32,18 @@ resource "esign_webhook_subscription" "this" {
   lifecycle {
     create_before_destroy = true
   }
+}
+
+# Every subscription whose uri starts with the receiver's base URL belongs to
+# this module. Any other one there (made by hand, or left over) shows up in
+# the plan by event type and uri; on_unmanaged says whether the apply deletes
+# it ("delete"), only warns ("warn") or the plan fails ("fail").
+# Subscriptions to other addresses are out of scope: never listed, never
+# deleted.
+resource "esign_webhook_subscriptions_exclusive" "this" {
+  uri_prefix       = "${trimsuffix(var.receiver_base_url, "/")}/"
+  subscription_ids = [for s in esign_webhook_subscription.this : s.id]
+  on_unmanaged     = var.on_unmanaged
 }
 
 # The service has no delete for metadata: destroying an entry removes it

@@ -19,6 +19,17 @@ variable "event_types" {
   default     = ["SignatureRequestCompleted", "SignatorySigned"]
 }
 
+variable "on_unmanaged" {
+  description = "What to do about a subscription to the receiver that this module does not declare: \"delete\" (the apply deletes it), \"warn\" (the plan warns, the apply leaves it) or \"fail\" (the plan fails)."
+  type        = string
+  default     = "delete"
+
+  validation {
+    condition     = contains(["delete", "warn", "fail"], var.on_unmanaged)
+    error_message = "on_unmanaged must be \"delete\", \"warn\" or \"fail\"."
+  }
+}
+
 variable "client_id" {
   description = "Sent as the client-id header with every event."
   type        = string
