@@ -27,7 +27,9 @@ const (
 // newFloorRunner builds floor-provider (run in repo) into dir/plugins and
 // answers a runner whose CLI configuration, in dir, serves it through
 // dev_overrides, as the esign runner's serves the esign provider.
-func newFloorRunner(ctx context.Context, tfBin, repo, dir string) (*tfRunner, error) {
+// With quietLogs the floor's SDK logs are off, as this provider turns its
+// own off; by default the floor is plugin-go as it comes.
+func newFloorRunner(ctx context.Context, tfBin, repo, dir string, quietLogs bool) (*tfRunner, error) {
 	pluginDir := filepath.Join(dir, "plugins")
 	bin := filepath.Join(pluginDir, floorBinary)
 	fmt.Printf("go build -o %s %s\n", bin, floorPackage)
@@ -40,7 +42,11 @@ func newFloorRunner(ctx context.Context, tfBin, repo, dir string) (*tfRunner, er
 	if err := os.WriteFile(cliConfig, []byte(floorCLIConfig(pluginDir)), 0o600); err != nil {
 		return nil, err
 	}
-	return newRunnerWithConfig(tfBin, dir, cliConfig, bin)
+	runner, err := newRunnerWithConfig(tfBin, dir, cliConfig, bin)
+	if err == nil && quietLogs {
+		runner.env = append(runner.env, "TF_LOG_SDK=OFF", "TF_LOG_SDK_PROTO=OFF", "TF_LOG_PROVIDER=OFF")
+	}
+	return runner, err
 }
 
 // floorCLIConfig serves the floor from pluginDir and installs every other

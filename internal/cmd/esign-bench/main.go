@@ -54,6 +54,7 @@ type options struct {
 	profile          string
 	providerEnv      []string
 	queryTerraform   string
+	floorLogs        string // "default" or "off": see -floor-logs
 }
 
 func main() {
@@ -63,6 +64,7 @@ func main() {
 	flag.StringVar(&sizeFlag, "size", "both", "configurations to measure: small (200 subscriptions / 400 entries / 20 entities), large (1000 / 4000 / 100 and one esign_webhook_subscriptions_exclusive), both, or tiny (10 / 20 / 2: a smoke test of the tool)")
 	flag.IntVar(&o.runs, "runs", 3, "timed runs of each variant (the median is reported)")
 	flag.DurationVar(&o.latency, "latency", 20*time.Millisecond, "latency the emulator adds to every request")
+	flag.StringVar(&o.floorLogs, "floor-logs", "default", "the floor's SDK logs: default (a bare plugin-go provider as it comes, formatting a log line per call that Terraform discards) or off (as this provider turns its own off)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary work directory (configurations, state, logs) and print its path")
 	flag.StringVar(&o.out, "out", filepath.Join("bench", "results.md"), "results file to write (empty: none)")
 	flag.BoolVar(&o.goBench, "gobench", true, "run the client's Go benchmarks first and include them in the results")
@@ -144,7 +146,7 @@ func run(o options) error {
 		return err
 	}
 	step("Building the floor provider")
-	floor, err := newFloorRunner(ctx, tfBin, repo, filepath.Join(work, "floor"))
+	floor, err := newFloorRunner(ctx, tfBin, repo, filepath.Join(work, "floor"), o.floorLogs == "off")
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"log"
-	"os"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
@@ -38,13 +37,11 @@ import (
 const address = "registry.terraform.io/esign-oss/floor"
 
 func main() {
-	// Under the bench no TF_LOG variable is set, so the esign binary turns
-	// the SDK's own per-call logs off (server.QuietSDKLogsUnlessAsked); the
-	// floor does the same, so that neither pays for log lines Terraform
-	// throws away.
-	for _, name := range []string{"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_PROVIDER"} {
-		_ = os.Setenv(name, "OFF")
-	}
+	// A bare plugin-go provider, as plugin-go serves one by default: without
+	// a TF_LOG* variable its logging formats a line for every call, which
+	// Terraform throws away. This provider turns that off
+	// (server.QuietSDKLogsUnlessAsked), a cost the floor keeps unless the
+	// bench runs with -floor-logs=off, which sets the same variables.
 	if err := tf6server.Serve(address, func() tfprotov6.ProviderServer { return provider{} }); err != nil {
 		log.Fatal(err)
 	}
