@@ -58,13 +58,16 @@ import (
 // duplicate: identical ones that existed before and that no resource of
 // this process tracks. They may belong to another configuration, so the
 // create goes ahead, but CreatedSubscription.Untracked names them, since
-// they may also be leftovers of an earlier run that failed.
+// they may also be leftovers of an earlier run that failed. With
+// Config.AdoptIdenticalSubscriptions it adopts one of them instead
+// (subscriptions_leftovers.go).
 
 // subscriptionOwnership is the per-Client record described above. Its zero
 // value is ready to use.
 type subscriptionOwnership struct {
 	mu      sync.Mutex
 	claimed map[string]struct{}      // lower-case ids
+	tracked map[string]struct{}      // the claimed ids a resource tracks (ClaimSubscription)
 	keys    map[string]chan struct{} // one create at a time per key
 
 	baselineMu sync.Mutex
@@ -137,6 +140,7 @@ func subscriptionMatchKey(eventType, uri, description string) string {
 func (c *Client) ClaimSubscription(id string) {
 	if id != "" {
 		c.ownership.claim(id)
+		c.ownership.track(id)
 	}
 }
 
@@ -153,6 +157,10 @@ type CreatedSubscription struct {
 	// description that existed before this client's first create and that
 	// no resource of this process has claimed: this one may duplicate them.
 	Untracked []Subscription
+	// AdoptedLeftover is true when no request was sent: with
+	// Config.AdoptIdenticalSubscriptions, ID is one of those untracked
+	// subscriptions, now claimed (Untracked lists the others).
+	AdoptedLeftover bool
 }
 
 // CreateSubscriptionOnce creates a subscription and makes sure that one
@@ -178,6 +186,12 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 		return out, fmt.Errorf("%s: listing the subscriptions before the first create failed, nothing was created: %w", routeSubscriptionCreate, err)
 	}
 	out.Untracked = c.untrackedIdentical(baseline, req)
+	if c.adoptLeftovers {
+		if leftover, others, ok := c.adoptLeftover(out.Untracked); ok {
+			out.ID, out.AdoptedLeftover, out.Untracked = leftover.ID, true, others
+			return out, nil
+		}
+	}
 
 	for {
 		if Interrupted(ctx) {

@@ -19,8 +19,9 @@ import (
 // oneCauseConfig has a dev configuration at the emulator's 127.0.0.1 and a
 // prod configuration at localhost: the same emulator, two host names, so
 // an error can be seen to name the right one. prodAuth is prod's
-// credentials (an access_token line or a login block).
-func oneCauseConfig(dev, prod emulator.Tenant, devURL, prodURL, prodAuth string) string {
+// credentials (an access_token line or a login block); hookURI is where
+// prod's subscription sends.
+func oneCauseConfig(dev, prod emulator.Tenant, devURL, prodURL, prodAuth, hookURI string) string {
 	return acctest.RequiredProviders + fmt.Sprintf(`
 provider "esign" {
   alias            = "dev"
@@ -70,7 +71,17 @@ data "esign_signed_document" "prod" {
   provider           = esign.prod
   blob_connection_id = "blob-prod"
 }
-`, devURL, dev.SubscriptionKey, dev.AccessToken, prodURL, prod.SubscriptionKey, prodAuth)
+
+resource "esign_webhook_subscription" "prod" {
+  provider   = esign.prod
+  event_type = "SignatureRequestCompleted"
+  uri        = %q
+}
+
+data "esign_supported_hooks" "prod" {
+  provider = esign.prod
+}
+`, devURL, dev.SubscriptionKey, dev.AccessToken, prodURL, prod.SubscriptionKey, prodAuth, hookURI)
 }
 
 func TestAccOneCauseOneError(t *testing.T) {
@@ -120,10 +131,11 @@ func TestAccOneCauseOneError(t *testing.T) {
 			tf := acctest.NewTerraformDir(t, terraformBin, pluginDir)
 			main := tf.Dir + "/main.tf"
 
-			acctest.WriteFile(t, main, oneCauseConfig(dev, prod, devURL, prodURL, tc.auth(prod)))
+			hookURI := acctest.Receiver.URL(t.Name())
+			acctest.WriteFile(t, main, oneCauseConfig(dev, prod, devURL, prodURL, tc.auth(prod), hookURI))
 			tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
 
-			acctest.WriteFile(t, main, oneCauseConfig(dev, prod, devURL, prodURL, tc.wrong(prod)))
+			acctest.WriteFile(t, main, oneCauseConfig(dev, prod, devURL, prodURL, tc.wrong(prod), hookURI))
 			out := tf.Run(1, "plan", "-input=false", "-no-color")
 			checkOneCauseOneError(t, out, tc.full, tc.hostLine, tc.never, devURL)
 		})
@@ -131,13 +143,14 @@ func TestAccOneCauseOneError(t *testing.T) {
 }
 
 // checkOneCauseOneError checks the plan output of a run whose prod
-// configuration was refused: four errors (two entries, two data sources),
-// one with the advice and the host, three one-liners pointing at it.
+// configuration was refused: six errors (two entries, a subscription, three
+// data sources), one with the advice and the host, five one-liners pointing
+// at it.
 func checkOneCauseOneError(t *testing.T, out, full, hostLine, never, devURL string) {
 	t.Helper()
 	errorsShown := strings.Count(out, "Error: ")
-	if errorsShown != 4 {
-		t.Errorf("%d errors, want 4 (one per resource and data source of prod):\n%s", errorsShown, out)
+	if errorsShown != 6 {
+		t.Errorf("%d errors, want 6 (one per resource and data source of prod):\n%s", errorsShown, out)
 	}
 	// Terraform wraps long lines: compare with white space made single.
 	flat := strings.Join(strings.Fields(out), " ")

@@ -45,26 +45,31 @@ func plainHTTPToRemoteHost(raw string) bool {
 // resolveAllowInsecureHTTP is allow_insecure_http, else its environment
 // variable, else false.
 func resolveAllowInsecureHTTP(v types.Bool, getenv func(string) string, diags *diag.Diagnostics) bool {
-	p := path.Root("allow_insecure_http")
+	return resolveBool(v, "allow_insecure_http", envAllowInsecureHTTP, getenv, diags)
+}
+
+// resolveBool is the bool attribute name (v), else its environment variable
+// env, else false. An unknown value or an env value that is not a bool is
+// an error naming both.
+func resolveBool(v types.Bool, name, env string, getenv func(string) string, diags *diag.Diagnostics) bool {
+	p := path.Root(name)
 	switch {
 	case v.IsUnknown():
 		diags.AddAttributeError(p, "Unknown provider setting",
-			"allow_insecure_http depends on a value that is not known until apply. Set it to a known value, or use "+
-				envAllowInsecureHTTP+".")
+			name+" depends on a value that is not known until apply. Set it to a known value, or use "+env+".")
 		return false
 	case !v.IsNull():
 		return v.ValueBool()
 	}
-	raw := getenv(envAllowInsecureHTTP)
+	raw := getenv(env)
 	if raw == "" {
 		return false
 	}
-	allow, err := strconv.ParseBool(raw)
+	on, err := strconv.ParseBool(raw)
 	if err != nil {
-		diags.AddAttributeError(p, "Invalid "+envAllowInsecureHTTP,
-			fmt.Sprintf("%s must be true or false, got %q.", envAllowInsecureHTTP, raw))
+		diags.AddAttributeError(p, "Invalid "+env, fmt.Sprintf("%s must be true or false, got %q.", env, raw))
 	}
-	return allow
+	return on
 }
 
 // insecureHTTPWarning reminds every run that the opt-in is in use: the

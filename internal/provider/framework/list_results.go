@@ -19,10 +19,10 @@ func ListConfig(ctx context.Context, config tfsdk.Config, target any) diag.Diagn
 }
 
 // ListError is a list response that fails with a client error, explained as
-// AddAPIError explains it.
-func ListError(summary string, err error) iter.Seq[list.ListResult] {
+// (*ProviderData).AddAPIError explains it (data may be nil).
+func ListError(data *ProviderData, summary string, err error) iter.Seq[list.ListResult] {
 	var diags diag.Diagnostics
-	AddAPIError(&diags, summary, err)
+	data.AddAPIError(&diags, summary, err)
 	return list.ListResultsStreamDiagnostics(diags)
 }
 

@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
-	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
 // The check of a webhook subscription's event_type against the types the
@@ -22,7 +21,7 @@ import (
 func (r *subscriptionResource) checkEventType(ctx context.Context, eventType string, diags *diag.Diagnostics) {
 	supported, err := supportedEventTypes(ctx, r.Client)
 	if err != nil {
-		framework.AddAPIError(diags, "Could not list the supported event types", err)
+		r.ProviderData.AddAPIError(diags, "Could not list the supported event types", err)
 		return
 	}
 	if _, ok := supportedEventType(supported, eventType); !ok {

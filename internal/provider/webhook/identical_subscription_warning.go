@@ -12,7 +12,10 @@ import (
 // the one just created (same event type, URI and description; headers cannot be
 // compared, the service never shows them) already existed and that no
 // resource this run has read, created or deleted tracks it
-// (client.CreatedSubscription.Untracked). Terraform applies in a provider
+// (client.CreatedSubscription.Untracked). The plan warns first
+// (subscription_leftovers.go), and Create repeats only what no plan of the
+// apply named: a leftover that appeared after the plan looked, or one the
+// plan could not look for. Terraform applies in a provider
 // process of its own that reads only the resources it changes, so an
 // unchanged resource of the same configuration, or the old subscription of
 // a create_before_destroy replacement (deleted after the create), may be
@@ -38,4 +41,16 @@ func warnIdenticalSubscription(diags *diag.Diagnostics, existing client.Subscrip
 			"  import {\n    to = <address>\n    id = %q\n  }\n\n"+
 			"A create_before_destroy replacement also names the subscription it replaces here, until it deletes it "+
 			"later in this apply.", existing.ID, existing.EventType, id, id))
+}
+
+// warnAdoptedLeftover says that the create adopted the leftover id
+// (adopt_identical_subscriptions) instead of creating a subscription, when
+// no plan of this apply said it would (the leftover appeared after the
+// plan's look).
+func warnAdoptedLeftover(diags *diag.Diagnostics, id string) {
+	diags.AddWarning("Adopted an identical webhook subscription",
+		fmt.Sprintf("With adopt_identical_subscriptions set, this resource adopted subscription %s, which has the same event "+
+			"type, URI and description and which no resource of this run tracked, instead of creating another one. It keeps "+
+			"the headers it was created with (the service never shows them). If another configuration owns it, remove this "+
+			"resource from the state (a removed block with destroy = false) and turn the setting off.", id))
 }

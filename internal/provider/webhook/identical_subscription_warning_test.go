@@ -16,8 +16,9 @@ import (
 
 // An earlier run left a subscription behind (made here out of band), and
 // the configuration declares the same one again, with the event type in
-// another case. The create goes ahead, and warns with the leftover's id and
-// how to import it. Identical but for the description is not the same.
+// another case. The plan warns with the leftover's id and how to import it,
+// and the create goes ahead without repeating it. Identical but for the
+// description is not the same.
 func TestAccWebhookSubscription_untrackedTwinWarning(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
@@ -61,11 +62,14 @@ resource "esign_webhook_subscription" "not_twin" {
 				if len(ids) != 2 || len(onService) != 4 || len(missingFrom(onService, ids)) != 0 {
 					return fmt.Errorf("state %v, service %v: want both resources created besides the two made out of band", ids, onService)
 				}
-				return warnings.expectOnly(1, []string{
+				if applied := warnings.applied(); len(applied) != 0 {
+					return fmt.Errorf("the apply repeats what the plan said: %q", applied)
+				}
+				return expectWarnings(warnings.planned(), leftover.ID, []string{
 					"An identical webhook subscription already exists",
-					leftover.ID,
-					"terraform import <address> signatorysigned/" + leftover.ID,
+					"The apply creates another one beside it, so the receiver gets every event twice",
 					`id = "signatorysigned/` + leftover.ID + `"`,
+					"adopt_identical_subscriptions = true",
 				}, other.ID)
 			},
 		}},
@@ -73,10 +77,36 @@ resource "esign_webhook_subscription" "not_twin" {
 }
 
 // warningRecorder serves the provider to terraform-plugin-testing, which
-// does not show warnings, and records the warnings that applies return.
+// does not show warnings, and records the warnings that plans (of the
+// resources of type, every type if "") and applies return.
 type warningRecorder struct {
 	mu       sync.Mutex
-	warnings []string // summary and detail
+	typeName string
+	plans    []string // summary and detail
+	applies  []string
+}
+
+// planned and applied are the warnings recorded so far.
+func (w *warningRecorder) planned() []string { return w.copyOf(&w.plans) }
+func (w *warningRecorder) applied() []string { return w.copyOf(&w.applies) }
+
+func (w *warningRecorder) copyOf(list *[]string) []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return append([]string(nil), *list...)
+}
+
+func (w *warningRecorder) record(list *[]string, typeName string, diags []*tfprotov6.Diagnostic) {
+	if w.typeName != "" && typeName != w.typeName {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, d := range diags {
+		if d.Severity == tfprotov6.DiagnosticSeverityWarning {
+			*list = append(*list, d.Summary+"\n"+d.Detail)
+		}
+	}
 }
 
 func (w *warningRecorder) factories() map[string]func() (tfprotov6.ProviderServer, error) {
@@ -87,23 +117,26 @@ func (w *warningRecorder) factories() map[string]func() (tfprotov6.ProviderServe
 	}
 }
 
-// expectOnly fails unless exactly n warnings were recorded, the first of
-// which contains every text of want, and none contains unwanted.
-func (w *warningRecorder) expectOnly(n int, want []string, unwanted string) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if len(w.warnings) != n {
-		return fmt.Errorf("%d warnings, want %d: %q", len(w.warnings), n, w.warnings)
-	}
-	for _, text := range want {
-		if !strings.Contains(w.warnings[0], text) {
-			return fmt.Errorf("the warning lacks %q:\n%s", text, w.warnings[0])
-		}
-	}
-	for _, warning := range w.warnings {
+// expectWarnings fails unless some of warnings name about, each of those
+// contains every text of want, and none of warnings contains unwanted.
+func expectWarnings(warnings []string, about string, want []string, unwanted string) error {
+	n := 0
+	for _, warning := range warnings {
 		if strings.Contains(warning, unwanted) {
 			return fmt.Errorf("a warning names %s:\n%s", unwanted, warning)
 		}
+		if !strings.Contains(warning, about) {
+			continue
+		}
+		n++
+		for _, text := range want {
+			if !strings.Contains(warning, text) {
+				return fmt.Errorf("the warning lacks %q:\n%s", text, warning)
+			}
+		}
+	}
+	if n == 0 {
+		return fmt.Errorf("no warning names %s: %q", about, warnings)
 	}
 	return nil
 }
@@ -116,13 +149,15 @@ type warningRecordingServer struct {
 func (s warningRecordingServer) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
 	resp, err := s.ProviderServer.ApplyResourceChange(ctx, req)
 	if resp != nil {
-		s.recorder.mu.Lock()
-		for _, d := range resp.Diagnostics {
-			if d.Severity == tfprotov6.DiagnosticSeverityWarning {
-				s.recorder.warnings = append(s.recorder.warnings, d.Summary+"\n"+d.Detail)
-			}
-		}
-		s.recorder.mu.Unlock()
+		s.recorder.record(&s.recorder.applies, req.TypeName, resp.Diagnostics)
+	}
+	return resp, err
+}
+
+func (s warningRecordingServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
+	if resp != nil {
+		s.recorder.record(&s.recorder.plans, req.TypeName, resp.Diagnostics)
 	}
 	return resp, err
 }

@@ -84,7 +84,7 @@ func (d *subscriptionDataSource) Read(ctx context.Context, req datasource.ReadRe
 		return
 	}
 	if err != nil {
-		framework.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscription", err)
+		d.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscription", err)
 		return
 	}
 

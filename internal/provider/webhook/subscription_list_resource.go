@@ -66,7 +66,7 @@ func (r *subscriptionListResource) List(ctx context.Context, req list.ListReques
 
 	set, err := r.Client.Subscriptions(ctx)
 	if err != nil {
-		stream.Results = framework.ListError("Could not list the webhook subscriptions", err)
+		stream.Results = framework.ListError(r.ProviderData, "Could not list the webhook subscriptions", err)
 		return
 	}
 	matching := make([]client.Subscription, 0, len(set.Items))

@@ -139,17 +139,36 @@ func (r *subscriptionResource) IdentitySchema(_ context.Context, _ resource.Iden
 // known (the provider may not be configured yet during validation, so this
 // is the first place the check can run). Whether a change replaces the
 // subscription is up to the attributes' plan modifiers.
+//
+// It also does what needs the other plans of the operation
+// (subscription_plans.go): a resource in the state claims its
+// subscription, even when it is to be destroyed; two blocks that declare
+// the same subscription get a warning (subscription_rivals.go); and a
+// planned create warns about identical subscriptions on the service that
+// no resource of the run tracks, saying whether the apply adopts one or
+// creates a duplicate (subscription_leftovers.go).
 func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return
-	}
 	var plan, state subscriptionModel
-	err := framework.DecodeRaw(req.Plan.Raw, &plan)
+	var err error
+	if !req.Plan.Raw.IsNull() {
+		err = framework.DecodeRaw(req.Plan.Raw, &plan)
+	}
 	if err == nil && !req.State.Raw.IsNull() {
 		err = framework.DecodeRaw(req.State.Raw, &state)
 	}
 	if err != nil {
 		framework.AddModelError(&resp.Diagnostics, err)
+		return
+	}
+	plans := plansOf(r.ProviderData)
+	var prior *subscriptionModel
+	if !req.State.Raw.IsNull() && r.Client != nil {
+		prior = &state
+		if note, named := plans.trackPrior(r.Client, state.ID.ValueString()); named {
+			checkNamedBefore(&resp.Diagnostics, state.ID.ValueString(), note)
+		}
+	}
+	if req.Plan.Raw.IsNull() {
 		return
 	}
 
@@ -158,6 +177,22 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	newType := req.State.Raw.IsNull() || !strings.EqualFold(state.EventType.ValueString(), plan.EventType.ValueString())
 	if newType && !plan.EventType.IsUnknown() && !plan.EventType.IsNull() && r.Client != nil {
 		r.checkEventType(ctx, plan.EventType.ValueString(), &resp.Diagnostics)
+	}
+	if r.Client == nil {
+		return
+	}
+	if prior != nil {
+		resp.Diagnostics.Append(markReplaces(ctx, state.ID.ValueString(), resp)...)
+	}
+	claim, known := claimOf(plan, prior, replacedBy(ctx, req))
+	if !known {
+		return // the plan Terraform repeats during the apply looks
+	}
+	if rivals := plans.addClaim(claim); len(rivals) > 0 {
+		warnRivals(&resp.Diagnostics, claim, rivals)
+	}
+	if prior == nil && !resp.Diagnostics.HasError() {
+		r.checkLeftovers(ctx, claim, &resp.Diagnostics)
 	}
 }
 
@@ -210,13 +245,22 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 				"esign_webhook_subscriptions, filtered by event_type and uri) and import it " +
 				"(terraform import <address> <event_type>/<id>), or delete it, so that no duplicate is left behind."
 		}
-		framework.AddAPIError(&resp.Diagnostics, "Could not create the webhook subscription", framework.WithDetail(err, detail))
+		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not create the webhook subscription", framework.WithDetail(err, detail))
 		return
 	}
 	if created.Adopted {
 		tflog.Warn(ctx, "the answer to a create request was lost; adopted the subscription it created instead of creating another", map[string]any{
 			"id": created.ID, "requests": created.Requests,
 		})
+	}
+	plans := plansOf(r.ProviderData)
+	if created.AdoptedLeftover {
+		tflog.Info(ctx, "adopted an identical webhook subscription that no resource tracked (adopt_identical_subscriptions)", map[string]any{
+			"id": created.ID, "event_type": body.EventType, "uri": body.URI,
+		})
+		if !plans.wasNamed(created.ID) {
+			warnAdoptedLeftover(&resp.Diagnostics, created.ID)
+		}
 	}
 	tflog.Info(ctx, "created webhook subscription", map[string]any{
 		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": sortedKeys(body.Headers),
@@ -227,7 +271,9 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 			fmt.Sprintf("subscription %s was created and is recorded in the state.", created.ID))
 	}
 	for _, existing := range created.Untracked {
-		warnIdenticalSubscription(&resp.Diagnostics, existing)
+		if !plans.wasNamed(existing.ID) { // the plan of this apply warned already
+			warnIdenticalSubscription(&resp.Diagnostics, existing)
+		}
 	}
 
 	plan.ID = types.StringValue(created.ID)
@@ -247,7 +293,7 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 	// One list request serves every subscription Terraform refreshes.
 	set, err := r.Client.Subscriptions(ctx)
 	if err != nil {
-		framework.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
+		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
 		return
 	}
 	current, found := r.refreshed(state, set)
@@ -361,7 +407,7 @@ func (r *subscriptionResource) Delete(ctx context.Context, req resource.DeleteRe
 		return
 	}
 	if err != nil {
-		framework.AddAPIError(&resp.Diagnostics, "Could not delete the webhook subscription", err)
+		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not delete the webhook subscription", err)
 		return
 	}
 	tflog.Info(ctx, "deleted webhook subscription", map[string]any{"id": state.ID.ValueString(), "event_type": state.EventType.ValueString()})
@@ -388,7 +434,7 @@ func (r *subscriptionResource) importByID(ctx context.Context, req resource.Impo
 
 	set, err := r.Client.Subscriptions(ctx)
 	if err != nil {
-		framework.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
+		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
 		return
 	}
 	sub, found := set.Find(id)

@@ -88,7 +88,7 @@ func (d *subscriptionsDataSource) Read(ctx context.Context, req datasource.ReadR
 
 	set, err := d.Client.Subscriptions(ctx)
 	if err != nil {
-		framework.AddAPIError(&resp.Diagnostics, "Could not list the webhook subscriptions", err)
+		d.ProviderData.AddAPIError(&resp.Diagnostics, "Could not list the webhook subscriptions", err)
 		return
 	}
 

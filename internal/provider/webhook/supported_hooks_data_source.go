@@ -66,7 +66,7 @@ var supportedHooksSchema = schema.Schema{
 func (d *supportedHooksDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
 	hooks, err := d.Client.SupportedHooks(ctx)
 	if err != nil {
-		framework.AddAPIError(&resp.Diagnostics, "Could not list the supported hooks", err)
+		d.ProviderData.AddAPIError(&resp.Diagnostics, "Could not list the supported hooks", err)
 		return
 	}
 

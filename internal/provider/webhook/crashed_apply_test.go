@@ -1,0 +1,247 @@
+package webhook_test
+
+// After a crash, the next plan tells. This test runs the real terraform CLI
+// with the provider binary built from this repository: it applies many
+// subscriptions against an emulator that carries each create out at once
+// and holds its answer, kills terraform and the provider (SIGKILL: nothing
+// can save a thing) while creates are in flight, and looks at what the next
+// plans say and what an apply with adopt_identical_subscriptions leaves.
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+const (
+	crashedApplyCount = 20
+	// crashedApplyParallelism creates are in flight when terraform dies.
+	crashedApplyParallelism = 10
+)
+
+var crashedApplyConfig = acctest.CLIConfigHeader + fmt.Sprintf(`
+# Everything else comes from ESIGN_* variables.
+provider "esign" {}
+
+variable "n" {
+  type    = number
+  default = %d
+}
+
+resource "esign_webhook_subscription" "hook" {
+  count       = var.n
+  event_type  = "SignatorySigned"
+  uri         = "${var.uri}/${count.index}"
+  description = "crashed apply"
+}
+`, crashedApplyCount)
+
+func TestAccCrashedApplyLeftovers(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("finding the provider process that terraform started needs /proc")
+	}
+	pluginDir := acctest.BuildProvider(t)
+	tf := acctest.NewTerraformDir(t, acctest.TerraformCLI(t), pluginDir)
+	acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), crashedApplyConfig)
+	tenant := acctest.NewTenant(t)
+	key := tenant.SubscriptionKey
+	uri := acctest.Receiver.URL(t.Name())
+	tf.Env = append(append(tf.Env, acctest.ProviderEnv(tenant)...), "TF_VAR_uri="+uri)
+	t.Cleanup(func() {
+		if stray := providerProcesses(t, pluginDir); len(stray) > 0 {
+			t.Errorf("provider processes %v are still running", stray)
+		}
+	})
+
+	// The crash: creates are carried out at once and never answered.
+	acctest.Emulator.HoldAnswers(key, emulator.RouteSubscriptionCreate, 2*time.Minute)
+	apply := tf.Start("apply", "-auto-approve", "-input=false", "-no-color", fmt.Sprintf("-parallelism=%d", crashedApplyParallelism))
+	inFlight := waitFor(t, 60*time.Second, func() bool {
+		return acctest.Emulator.Counters(key)[emulator.RouteSubscriptionCreate] >= crashedApplyParallelism
+	}, apply.Exited)
+	if !inFlight {
+		apply.Stop()
+		t.Fatalf("terraform ended before %d creates were sent:\n%s", crashedApplyParallelism, apply.Output())
+	}
+	killTerraformAndProvider(t, apply, pluginDir)
+	acctest.Emulator.HoldAnswers(key, emulator.RouteSubscriptionCreate, 0)
+
+	leftovers := missingFrom(tf.StateIDs("esign_webhook_subscription"), subscriptionIDs(key))
+	if len(leftovers) < crashedApplyParallelism {
+		t.Fatalf("the service holds %d subscriptions that no state tracks, want at least %d", len(leftovers), crashedApplyParallelism)
+	}
+	t.Logf("terraform was killed with %d subscriptions created and none in the state", len(leftovers))
+
+	// The next plan warns about each leftover, at the resource that would
+	// duplicate it, and with one list request for all twenty plans.
+	acctest.Emulator.ResetCounters(key)
+	warnings := jsonPlanWarnings(t, tf, "plan", "-json", "-input=false")
+	expectLeftoverWarnings(t, key, warnings, "An identical webhook subscription already exists",
+		"The apply creates another one beside it", leftovers)
+	expectRequests(t, key, map[string]int{emulator.RouteSubscriptionList: 1, emulator.RouteSubscriptionCreate: 0})
+
+	// With the opt-in the plan says that the apply adopts them, and the
+	// apply converges: exactly the declared subscriptions, all in the state.
+	tf.Env = append(tf.Env, "ESIGN_ADOPT_IDENTICAL_SUBSCRIPTIONS=true")
+	warnings = jsonPlanWarnings(t, tf, "plan", "-json", "-input=false")
+	expectLeftoverWarnings(t, key, warnings, "The apply adopts an identical webhook subscription",
+		"this resource will track", leftovers)
+	acctest.Emulator.ResetCounters(key)
+	tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
+	onService, inState := subscriptionIDs(key), tf.StateIDs("esign_webhook_subscription")
+	if len(onService) != crashedApplyCount || !slices.Equal(onService, inState) {
+		t.Errorf("after the apply with the opt-in the service holds %d subscriptions, want %d, and the state tracks %d (%d untracked)",
+			len(onService), crashedApplyCount, len(inState), len(missingFrom(inState, onService)))
+	}
+	expectRequests(t, key, map[string]int{emulator.RouteSubscriptionCreate: crashedApplyCount - len(leftovers)})
+	tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
+
+	// A refreshing plan that also creates reads the list once, for the
+	// refresh and the look for leftovers alike.
+	acctest.Emulator.ResetCounters(key)
+	out := tf.Run(2, "plan", "-detailed-exitcode", "-input=false", "-no-color", fmt.Sprintf("-var=n=%d", crashedApplyCount+1))
+	if strings.Count(out, "Warning: ") != 1 { // dev_overrides
+		t.Errorf("the plan of a new subscription with nothing identical warns:\n%s", out)
+	}
+	expectRequests(t, key, map[string]int{emulator.RouteSubscriptionList: 1})
+}
+
+// killTerraformAndProvider kills a running terraform and the provider
+// processes it started from pluginDir (SIGKILL, as a crash would), and waits
+// until all of them are gone.
+func killTerraformAndProvider(t *testing.T, apply *acctest.RunningTerraform, pluginDir string) {
+	t.Helper()
+	providers := providerProcesses(t, pluginDir)
+	if len(providers) == 0 {
+		apply.Stop()
+		t.Fatal("terraform runs no provider process")
+	}
+	if err := apply.Signal(os.Kill); err != nil {
+		t.Fatalf("killing terraform: %v", err)
+	}
+	for _, pid := range providers {
+		if p, err := os.FindProcess(pid); err == nil {
+			_ = p.Kill() // it may have died with terraform
+		}
+	}
+	if !waitFor(t, 30*time.Second, func() bool { return apply.Exited() && len(providerProcesses(t, pluginDir)) == 0 }, nil) {
+		t.Fatalf("terraform (exited: %t) or provider processes %v outlived SIGKILL", apply.Exited(), providerProcesses(t, pluginDir))
+	}
+}
+
+// providerProcesses answers the live processes (not zombies) that run a
+// binary from pluginDir: the provider processes of this test's terraform.
+func providerProcesses(t *testing.T, pluginDir string) []int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
+		if err != nil || filepath.Dir(exe) != pluginDir {
+			continue // gone, not ours, or a zombie (no exe)
+		}
+		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil {
+			if fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:])); len(fields) > 0 && fields[0] == "Z" {
+				continue
+			}
+		}
+		pids = append(pids, pid)
+	}
+	return pids
+}
+
+// planDiagnostic is a diagnostic of terraform's -json output.
+type planDiagnostic struct {
+	Severity string `json:"severity"`
+	Summary  string `json:"summary"`
+	Detail   string `json:"detail"`
+	Address  string `json:"address"`
+}
+
+// jsonPlanWarnings runs terraform with args (which include -json) and
+// answers the warnings it printed, but for the one about dev_overrides.
+func jsonPlanWarnings(t *testing.T, tf *acctest.TerraformDir, args ...string) []planDiagnostic {
+	t.Helper()
+	out := tf.Run(0, args...)
+	var warnings []planDiagnostic
+	lines := bufio.NewScanner(strings.NewReader(out))
+	lines.Buffer(make([]byte, 1<<20), 1<<20)
+	for lines.Scan() {
+		var msg struct {
+			Type       string         `json:"type"`
+			Diagnostic planDiagnostic `json:"diagnostic"`
+		}
+		if json.Unmarshal(lines.Bytes(), &msg) == nil && msg.Type == "diagnostic" && msg.Diagnostic.Severity == "warning" &&
+			msg.Diagnostic.Summary != "Provider development overrides are in effect" {
+			warnings = append(warnings, msg.Diagnostic)
+		}
+	}
+	return warnings
+}
+
+// expectLeftoverWarnings checks that warnings are exactly one per leftover
+// with summary, each at the resource whose uri the leftover has, naming its
+// id and saying what (what the apply does).
+func expectLeftoverWarnings(t *testing.T, key string, warnings []planDiagnostic, summary, what string, leftovers []string) {
+	t.Helper()
+	byID := map[string]emulator.Subscription{}
+	for _, s := range acctest.Emulator.Subscriptions(key) {
+		byID[s.ID] = s
+	}
+	named := map[string]int{}
+	idInDetail := regexp.MustCompile(`subscription ([0-9a-f-]{36}) with the same event type`)
+	for _, w := range warnings {
+		if w.Summary != summary {
+			t.Errorf("a warning that is not %q: %+v", summary, w)
+			continue
+		}
+		m := idInDetail.FindStringSubmatch(w.Detail)
+		if m == nil || !strings.Contains(w.Detail, what) {
+			t.Errorf("the warning names no subscription or lacks %q: %+v", what, w)
+			continue
+		}
+		named[m[1]]++
+		index := strings.TrimPrefix(byID[m[1]].URI, acctest.Receiver.URL(t.Name())+"/")
+		// Terraform 1.5 has no address in its JSON diagnostics.
+		if want := "esign_webhook_subscription.hook[" + index + "]"; w.Address != "" && w.Address != want {
+			t.Errorf("the warning about %s (uri .../%s) is at %s, want %s", m[1], index, w.Address, want)
+		}
+	}
+	for _, id := range leftovers {
+		if named[id] != 1 {
+			t.Errorf("leftover %s is named by %d warnings, want 1", id, named[id])
+		}
+	}
+	if len(warnings) != len(leftovers) {
+		t.Errorf("%d warnings for %d leftovers", len(warnings), len(leftovers))
+	}
+}
+
+// expectRequests checks the tenant's request counters of some routes.
+func expectRequests(t *testing.T, key string, want map[string]int) {
+	t.Helper()
+	got := acctest.Emulator.Counters(key)
+	for route, n := range want {
+		if got[route] != n {
+			t.Errorf("%d requests %s, want %d (all: %v)", got[route], route, n, got)
+		}
+	}
+}
