@@ -12,9 +12,6 @@ import (
 // (client.Config.AdoptIdenticalSubscriptions); the plan says what the
 // apply will do (webhook/subscription_leftovers.go).
 
-// envAdoptIdentical is adopt_identical_subscriptions' environment variable.
-const envAdoptIdentical = "ESIGN_ADOPT_IDENTICAL_SUBSCRIPTIONS"
-
 // resolveAdoptIdentical is adopt_identical_subscriptions, else its
 // environment variable, else false.
 func resolveAdoptIdentical(v types.Bool, getenv func(string) string, diags *diag.Diagnostics) bool {

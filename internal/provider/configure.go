@@ -18,20 +18,6 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
-// Environment variables read when an attribute is not set in configuration.
-const (
-	envBaseURL         = "ESIGN_BASE_URL"
-	envAccessToken     = "ESIGN_ACCESS_TOKEN"
-	envSubscriptionKey = "ESIGN_SUBSCRIPTION_KEY"
-	envUsername        = "ESIGN_USERNAME"
-	envPassword        = "ESIGN_PASSWORD"
-	envTenantID        = "ESIGN_TENANT_ID"
-	envMaxRetries      = "ESIGN_MAX_RETRIES"
-	// envDisableReadCoalescing is a debugging switch: every read goes to the
-	// service, one request per resource (see README, "Debugging").
-	envDisableReadCoalescing = "ESIGN_DISABLE_READ_COALESCING"
-)
-
 func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	var config esignProviderModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)

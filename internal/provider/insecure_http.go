@@ -2,7 +2,6 @@ package provider
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -18,9 +17,6 @@ import (
 // needs two settings, base_url and the opt-in, each from configuration or
 // the environment, so Configure checks it (resolveClientConfig), before any
 // request; base_url's attribute validator checks the rest of its form.
-
-// envAllowInsecureHTTP is allow_insecure_http's environment variable.
-const envAllowInsecureHTTP = "ESIGN_ALLOW_INSECURE_HTTP"
 
 // insecureHTTPError says why raw may not be used as the base URL when it
 // is well formed (validators.BaseURLForm) but asks for plain http:// to a
@@ -46,30 +42,6 @@ func plainHTTPToRemoteHost(raw string) bool {
 // variable, else false.
 func resolveAllowInsecureHTTP(v types.Bool, getenv func(string) string, diags *diag.Diagnostics) bool {
 	return resolveBool(v, "allow_insecure_http", envAllowInsecureHTTP, getenv, diags)
-}
-
-// resolveBool is the bool attribute name (v), else its environment variable
-// env, else false. An unknown value or an env value that is not a bool is
-// an error naming both.
-func resolveBool(v types.Bool, name, env string, getenv func(string) string, diags *diag.Diagnostics) bool {
-	p := path.Root(name)
-	switch {
-	case v.IsUnknown():
-		diags.AddAttributeError(p, "Unknown provider setting",
-			name+" depends on a value that is not known until apply. Set it to a known value, or use "+env+".")
-		return false
-	case !v.IsNull():
-		return v.ValueBool()
-	}
-	raw := getenv(env)
-	if raw == "" {
-		return false
-	}
-	on, err := strconv.ParseBool(raw)
-	if err != nil {
-		diags.AddAttributeError(p, "Invalid "+env, fmt.Sprintf("%s must be true or false, got %q.", env, raw))
-	}
-	return on
 }
 
 // insecureHTTPWarning reminds every run that the opt-in is in use: the

@@ -10,22 +10,29 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
 // The check of a webhook subscription's event_type against the types the
 // service supports (GET /hooks/v1), at plan time and again before a create.
 // Its form alone is a schema rule (validators.EventTypeName).
 
-// checkEventType adds an error naming the supported types when eventType is
-// not one of them.
-func (r *subscriptionResource) checkEventType(ctx context.Context, eventType string, diags *diag.Diagnostics) {
-	supported, err := supportedEventTypes(ctx, r.Client)
-	if err != nil {
-		r.ProviderData.AddAPIError(diags, "Could not list the supported event types", err)
+// checkEventTypes adds an error on the attribute at for each of eventTypes
+// that the service does not support, naming the supported types. Without
+// provider data (an unconfigured provider) there is nothing to ask.
+func checkEventTypes(ctx context.Context, data *framework.ProviderData, at path.Path, eventTypes []string, diags *diag.Diagnostics) {
+	if data == nil {
 		return
 	}
-	if _, ok := supportedEventType(supported, eventType); !ok {
-		diags.AddAttributeError(path.Root("event_type"), "Unsupported event type", unsupportedEventTypeDetail(eventType, supported))
+	supported, err := supportedEventTypes(ctx, data.Client)
+	if err != nil {
+		data.AddAPIError(diags, "Could not list the supported event types", err)
+		return
+	}
+	for _, t := range eventTypes {
+		if _, ok := supportedEventType(supported, t); !ok {
+			diags.AddAttributeError(at, "Unsupported event type", unsupportedEventTypeDetail(at, t, supported))
+		}
 	}
 }
 
@@ -51,8 +58,8 @@ func supportedEventType(supported []string, eventType string) (string, bool) {
 	return supported[i], true
 }
 
-func unsupportedEventTypeDetail(eventType string, supported []string) string {
-	return fmt.Sprintf("event_type %q is not supported by this service. GET /hooks/v1 lists: %s. "+
+func unsupportedEventTypeDetail(at path.Path, eventType string, supported []string) string {
+	return fmt.Sprintf("%s %q is not supported by this service. GET /hooks/v1 lists: %s. "+
 		"Event types match without regard to case (SignatureRequestCompleted = signaturerequestcompleted); "+
-		"the data source esign_supported_hooks reads the same list.", eventType, strings.Join(supported, ", "))
+		"the data source esign_supported_hooks reads the same list.", at, eventType, strings.Join(supported, ", "))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -62,7 +63,7 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 	plan.ID = types.StringValue(scope.id())
 	if len(scope.eventTypes) > 0 && (req.State.Raw.IsNull() || !prior.EventTypes.Equal(plan.EventTypes)) {
-		r.checkScopeEventTypes(ctx, scope.eventTypes, &resp.Diagnostics)
+		checkEventTypes(ctx, r.ProviderData, path.Root("event_types"), scope.eventTypes, &resp.Diagnostics)
 	}
 
 	belong, allKnown := knownIDs(plan.SubscriptionIDs)

@@ -2,7 +2,6 @@ package webhook
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
@@ -227,7 +226,7 @@ func (r *exclusiveResource) ImportState(ctx context.Context, req resource.Import
 		return
 	}
 	if len(scope.eventTypes) > 0 {
-		r.checkScopeEventTypes(ctx, scope.eventTypes, &resp.Diagnostics)
+		checkEventTypes(ctx, r.ProviderData, path.Root("event_types"), scope.eventTypes, &resp.Diagnostics)
 	}
 	if resp.Diagnostics.HasError() {
 		return
@@ -250,21 +249,4 @@ func (r *exclusiveResource) ImportState(ctx context.Context, req resource.Import
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
 	setExclusiveIdentity(ctx, scope, resp.Identity, &resp.Diagnostics)
-}
-
-// checkScopeEventTypes adds an error on event_types for each type that the
-// service does not support: a misspelt type would make a scope that holds
-// nothing, and an exclusive resource that never sees anything.
-func (r *exclusiveResource) checkScopeEventTypes(ctx context.Context, eventTypes []string, diags *diag.Diagnostics) {
-	supported, err := supportedEventTypes(ctx, r.Client)
-	if err != nil {
-		r.ProviderData.AddAPIError(diags, "Could not list the supported event types", err)
-		return
-	}
-	for _, t := range eventTypes {
-		if _, ok := supportedEventType(supported, t); !ok {
-			diags.AddAttributeError(path.Root("event_types"), "Unsupported event type",
-				fmt.Sprintf("In event_types: %s", unsupportedEventTypeDetail(t, supported)))
-		}
-	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
 // After a crash, the next plan tells. A run killed after its creates reached
@@ -47,12 +48,6 @@ import (
 // walk can see is an identical subscription that appears between the plan
 // and the apply (another run creating it at that moment): the apply adopts
 // it as a leftover. DESIGN.md states these limits.
-
-// leftoverNote is what a planned create said about a subscription.
-type leftoverNote struct {
-	reserved bool      // the apply adopts it for that create (the opt-in)
-	by       planClaim // that create
-}
 
 // trackPrior records that a resource planned with a prior state tracks id,
 // and answers what a planned create of this operation said about it
@@ -124,14 +119,14 @@ func (p *subscriptionPlans) wasNamed(id string) bool {
 // checkLeftovers is the plan of a create: it warns about every leftover,
 // saying whether the apply adopts it or creates a duplicate beside it, and
 // with the opt-in refuses identical subscriptions that this run tracks.
-func (r *subscriptionResource) checkLeftovers(ctx context.Context, claim planClaim, diags *diag.Diagnostics) {
-	baseline, err := r.Client.SubscriptionBaseline(ctx)
+func checkLeftovers(ctx context.Context, data *framework.ProviderData, claim planClaim, diags *diag.Diagnostics) {
+	baseline, err := data.Client.SubscriptionBaseline(ctx)
 	if err != nil {
-		r.ProviderData.AddAPIError(diags, "Could not read the webhook subscriptions", err)
+		data.AddAPIError(diags, "Could not read the webhook subscriptions", err)
 		return
 	}
-	adopt := r.Client.AdoptsIdenticalSubscriptions()
-	found := plansOf(r.ProviderData).lookForLeftovers(r.Client, baseline, claim, adopt)
+	adopt := data.Client.AdoptsIdenticalSubscriptions()
+	found := plansOf(data).lookForLeftovers(data.Client, baseline, claim, adopt)
 	if adopt && len(found.tracked) > 0 {
 		addTrackedIdenticalError(diags, claim, found.tracked)
 		return

@@ -114,3 +114,9 @@ func replacedBy(ctx context.Context, req resource.ModifyPlanRequest) string {
 	}
 	return id
 }
+
+// leftoverNote is what a planned create said about a subscription.
+type leftoverNote struct {
+	reserved bool      // the apply adopts it for that create (the opt-in)
+	by       planClaim // that create
+}

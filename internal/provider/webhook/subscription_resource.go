@@ -43,16 +43,6 @@ type subscriptionResource struct {
 	framework.ResourceBase
 }
 
-type subscriptionModel struct {
-	ID               types.String `tfsdk:"id"`
-	EventType        types.String `tfsdk:"event_type"`
-	URI              types.String `tfsdk:"uri"`
-	Description      types.String `tfsdk:"description"`
-	Headers          types.Map    `tfsdk:"headers"`
-	HeadersWO        types.Map    `tfsdk:"headers_wo"`
-	HeadersWOVersion types.Int64  `tfsdk:"headers_wo_version"`
-}
-
 var subscriptionSchema = schema.Schema{
 	MarkdownDescription: "A webhook subscription: the service sends an HTTPS request with the event payload to `uri` " +
 		"whenever an event of `event_type` happens. The service cannot update a subscription: every change replaces it.",
@@ -176,7 +166,7 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	// left alone; only a new or changed type is checked.
 	newType := req.State.Raw.IsNull() || !strings.EqualFold(state.EventType.ValueString(), plan.EventType.ValueString())
 	if newType && !plan.EventType.IsUnknown() && !plan.EventType.IsNull() && r.Client != nil {
-		r.checkEventType(ctx, plan.EventType.ValueString(), &resp.Diagnostics)
+		checkEventTypes(ctx, r.ProviderData, path.Root("event_type"), []string{plan.EventType.ValueString()}, &resp.Diagnostics)
 	}
 	if r.Client == nil {
 		return
@@ -192,7 +182,7 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 		warnRivals(&resp.Diagnostics, claim, rivals)
 	}
 	if prior == nil && !resp.Diagnostics.HasError() {
-		r.checkLeftovers(ctx, claim, &resp.Diagnostics)
+		checkLeftovers(ctx, r.ProviderData, claim, &resp.Diagnostics)
 	}
 }
 
@@ -207,7 +197,7 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 	}
 
 	// The plan-time check is skipped when the type was unknown then.
-	r.checkEventType(ctx, plan.EventType.ValueString(), &resp.Diagnostics)
+	checkEventTypes(ctx, r.ProviderData, path.Root("event_type"), []string{plan.EventType.ValueString()}, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -296,7 +286,7 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
 		return
 	}
-	current, found := r.refreshed(state, set)
+	current, found := r.stateFromList(state, set)
 	if !found {
 		tflog.Info(ctx, "webhook subscription no longer exists; removing it from state", map[string]any{"id": state.ID.ValueString()})
 		resp.State.RemoveResource(ctx)
@@ -312,11 +302,11 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 	resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
 }
 
-// refreshed is the state Read stores for prior, given the subscription list,
+// stateFromList is the state Read stores for prior, given the subscription list,
 // or found=false when the subscription is gone. A subscription found is
 // claimed: it is tracked by this resource, and a create elsewhere in this run
 // must never adopt it after a lost answer.
-func (r *subscriptionResource) refreshed(prior subscriptionModel, set *client.SubscriptionSet) (current subscriptionModel, found bool) {
+func (r *subscriptionResource) stateFromList(prior subscriptionModel, set *client.SubscriptionSet) (current subscriptionModel, found bool) {
 	sub, ok := set.Find(prior.ID.ValueString())
 	if !ok {
 		return prior, false
@@ -345,7 +335,7 @@ func (r *subscriptionResource) UnchangedRefresh(ctx context.Context, prior tftyp
 	if r.redactHeaders(ctx, state, &diags); diags.HasError() {
 		return tftypes.Value{}, false
 	}
-	current, found := r.refreshed(state, set)
+	current, found := r.stateFromList(state, set)
 	return subscriptionIdentity.IfUnchanged(prior, found && framework.SameValues(current, state))
 }
 
@@ -353,19 +343,6 @@ func (r *subscriptionResource) UnchangedRefresh(ctx context.Context, prior tftyp
 // from errors and logs.
 func (r *subscriptionResource) redactHeaders(ctx context.Context, m subscriptionModel, diags *diag.Diagnostics) {
 	r.Client.AddSecrets(nonEmptyValues(stringMap(ctx, m.Headers, diags))...)
-}
-
-// flattenSubscription copies what the service returns into the model. The
-// configured spelling of the event type is kept when it differs only in
-// case; headers are never returned and stay as they are.
-func flattenSubscription(sub client.Subscription, m *subscriptionModel) {
-	m.ID = types.StringValue(sub.ID)
-	if !strings.EqualFold(m.EventType.ValueString(), sub.EventType) {
-		m.EventType = types.StringValue(sub.EventType)
-	}
-	m.URI = types.StringValue(sub.URI)
-	m.Description = types.StringValue(sub.Description)
-	m.HeadersWO = types.MapNull(types.StringType)
 }
 
 // Update never calls the service, which has no update operation: every

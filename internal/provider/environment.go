@@ -1,0 +1,55 @@
+package provider
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// What the provider block's settings fall back to: the ESIGN_* environment
+// variables, and how a bool setting is read from either.
+
+// Environment variables read when an attribute is not set in configuration.
+const (
+	envBaseURL         = "ESIGN_BASE_URL"
+	envAccessToken     = "ESIGN_ACCESS_TOKEN"
+	envSubscriptionKey = "ESIGN_SUBSCRIPTION_KEY"
+	envUsername        = "ESIGN_USERNAME"
+	envPassword        = "ESIGN_PASSWORD"
+	envTenantID        = "ESIGN_TENANT_ID"
+	envMaxRetries      = "ESIGN_MAX_RETRIES"
+	// envAllowInsecureHTTP is allow_insecure_http's (insecure_http.go).
+	envAllowInsecureHTTP = "ESIGN_ALLOW_INSECURE_HTTP"
+	// envAdoptIdentical is adopt_identical_subscriptions' (adopt_identical.go).
+	envAdoptIdentical = "ESIGN_ADOPT_IDENTICAL_SUBSCRIPTIONS"
+	// envDisableReadCoalescing is a debugging switch: every read goes to the
+	// service, one request per resource (see README, "Debugging").
+	envDisableReadCoalescing = "ESIGN_DISABLE_READ_COALESCING"
+)
+
+// resolveBool is the bool attribute name (v), else its environment variable
+// env, else false. An unknown value or an env value that is not a bool is
+// an error naming both.
+func resolveBool(v types.Bool, name, env string, getenv func(string) string, diags *diag.Diagnostics) bool {
+	p := path.Root(name)
+	switch {
+	case v.IsUnknown():
+		diags.AddAttributeError(p, "Unknown provider setting",
+			name+" depends on a value that is not known until apply. Set it to a known value, or use "+env+".")
+		return false
+	case !v.IsNull():
+		return v.ValueBool()
+	}
+	raw := getenv(env)
+	if raw == "" {
+		return false
+	}
+	on, err := strconv.ParseBool(raw)
+	if err != nil {
+		diags.AddAttributeError(p, "Invalid "+env, fmt.Sprintf("%s must be true or false, got %q.", env, raw))
+	}
+	return on
+}
