@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -26,8 +28,17 @@ import (
 // Every other case goes to the framework and Read: a resource without
 // UnchangedRefresh, the first read of each list (the shortcut never sends a
 // request, so an error is reported once, by Read), a change, a removal,
-// private state, coalescing switched off. TestRefreshShortcutAnswersLikeRead
-// holds the two paths to the same answers.
+// private state, coalescing switched off, the shortcut switched off.
+// TestRefreshShortcutAnswersLikeRead holds the two paths to the same answers.
+
+// envDisableRefreshShortcut is a measurement switch: with it true, every
+// ReadResource goes to the framework, so that `make bench` can time a
+// refreshing plan with the shortcut and without it (the figure that decides
+// whether the shortcut stays, see DESIGN.md). It is read once, when New
+// makes the server; a value strconv.ParseBool does not read makes every
+// refresh fail with an error naming it, rather than measure the shortcut
+// as if it were off.
+const envDisableRefreshShortcut = "ESIGN_DISABLE_REFRESH_SHORTCUT"
 
 // unchangedRefresher is a resource whose Read can tell, from its prior state
 // and what the client has already read, without a request, that it would
@@ -38,6 +49,12 @@ type unchangedRefresher interface {
 
 type refreshShortcut struct {
 	provider *configuredProvider
+
+	// off sends every refresh to the framework (envDisableRefreshShortcut);
+	// invalid says what is wrong with the switch's value when it is not a
+	// boolean ("" when it is).
+	off     bool
+	invalid string
 
 	once      sync.Once
 	resources map[string]shortcutResource // by type name
@@ -52,15 +69,30 @@ type shortcutResource struct {
 	stateType   tftypes.Type
 }
 
-func newRefreshShortcut(p *configuredProvider) *refreshShortcut {
-	return &refreshShortcut{provider: p}
+// newRefreshShortcut is the shortcut for p, switched off when getenv says
+// envDisableRefreshShortcut is true.
+func newRefreshShortcut(p *configuredProvider, getenv func(string) string) *refreshShortcut {
+	s := &refreshShortcut{provider: p}
+	if raw := getenv(envDisableRefreshShortcut); raw != "" {
+		off, err := strconv.ParseBool(raw)
+		if err != nil {
+			s.invalid = fmt.Sprintf("%s must be true or false, got %q.", envDisableRefreshShortcut, raw)
+		}
+		s.off = off
+	}
+	return s
 }
 
 // answer answers req with its own state when the resource says that nothing
 // changed; false sends it to the framework.
 func (s *refreshShortcut) answer(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, bool) {
+	if s.invalid != "" {
+		return &tfprotov6.ReadResourceResponse{Diagnostics: []*tfprotov6.Diagnostic{{
+			Severity: tfprotov6.DiagnosticSeverityError, Summary: "Invalid " + envDisableRefreshShortcut, Detail: s.invalid,
+		}}}, true
+	}
 	data := s.provider.configuredResourceData()
-	if data == nil || req.CurrentState == nil || len(req.Private) > 0 {
+	if s.off || data == nil || req.CurrentState == nil || len(req.Private) > 0 {
 		return nil, false
 	}
 	rt, ok := s.resourceTypes(ctx)[req.TypeName]

@@ -3,6 +3,7 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 
@@ -249,3 +250,72 @@ func TestRefreshShortcutAnswersLikeRead(t *testing.T) {
 		t.Errorf("the first refresh sent %d list requests, want 1", got)
 	}
 }
+
+// ESIGN_DISABLE_REFRESH_SHORTCUT=true, read when the server is made, sends a
+// refresh the shortcut would answer to the framework, which answers the
+// same; unset or false, the shortcut answers it; a value that is not a
+// boolean is an error, never the shortcut silently on.
+func TestRefreshShortcutSwitch(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	ctx := context.Background()
+	c := acctest.Client(t, tenant)
+	for _, key := range []string{"warm", "k"} {
+		if _, err := c.PutMetadata(ctx, "Document", "doc-switch", key, client.PutMetadataRequest{Value: "v"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	types := typesOf(t, server.New("test"))
+	entry := func(key string) tftypes.Value {
+		return objectValue(t, types.states["esign_metadata_entry"], map[string]string{
+			"id": "Document/doc-switch/" + key, "entity_type": "Document", "entity_id": "doc-switch", "key": key, "value": "v",
+		})
+	}
+
+	const name = "ESIGN_DISABLE_REFRESH_SHORTCUT"
+	for _, tc := range []struct {
+		name         string
+		value        *string // nil: unset
+		wantShortcut bool
+		wantError    string
+	}{
+		{"unset", nil, true, ""},
+		{"false", ptr("false"), true, ""},
+		{"true", ptr("true"), false, ""},
+		{"TRUE", ptr("TRUE"), false, ""},
+		{"not a boolean", ptr("yes"), false, "Invalid ESIGN_DISABLE_REFRESH_SHORTCUT"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(name, "")
+			if tc.value == nil {
+				if err := os.Unsetenv(name); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				t.Setenv(name, *tc.value)
+			}
+			ours := configuredServer(t, server.New("test"), tenant)
+			// The switch is read when the server is made, not per call.
+			if err := os.Unsetenv(name); err != nil {
+				t.Fatal(err)
+			}
+			refreshWithIdentity(t, ours, "esign_metadata_entry", entry("warm"), nil, nil) // fills the client's list
+
+			before := server.ShortcutAnswers(ours)
+			got := refreshWithIdentity(t, ours, "esign_metadata_entry", entry("k"), nil, nil)
+			if used := server.ShortcutAnswers(ours) > before; used != tc.wantShortcut {
+				t.Errorf("shortcut used: %v, want %v", used, tc.wantShortcut)
+			}
+			if tc.wantError != "" {
+				if !slices.Equal(got.diagnostics, []string{tc.wantError}) {
+					t.Errorf("answered %q, want the error %q", got.diagnostics, tc.wantError)
+				}
+				return
+			}
+			if len(got.diagnostics) > 0 || !got.state.Equal(entry("k")) || got.identity.IsNull() {
+				t.Errorf("an unchanged refresh answered\n%s", got)
+			}
+		})
+	}
+}
+
+func ptr(s string) *string { return &s }

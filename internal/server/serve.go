@@ -11,6 +11,8 @@
 package server
 
 import (
+	"os"
+
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
@@ -32,11 +34,13 @@ func Serve(version string, debug bool) error {
 
 // New returns the provider's protocol 6 server: the plugin framework's
 // server for a new provider, wrapped by protocolServer. The release binary,
-// the benchmark's profiling build and the acceptance tests all run it.
+// the benchmark's profiling build and the acceptance tests all run it. It
+// reads ESIGN_DISABLE_REFRESH_SHORTCUT (envDisableRefreshShortcut) once,
+// here: true sends every refresh to the framework.
 func New(version string) tfprotov6.ProviderServer {
 	p := newConfiguredProvider(provider.New(version)())
 	return protocolServer{
 		ProviderServer: providerserver.NewProtocol6(p)(),
-		shortcut:       newRefreshShortcut(p),
+		shortcut:       newRefreshShortcut(p, os.Getenv),
 	}
 }
