@@ -5,6 +5,9 @@
 // every variant before run i+1):
 //
 //   - terraform plan (with refresh),
+//   - terraform plan with ESIGN_DISABLE_REFRESH_SHORTCUT=true (every refresh
+//     through the plugin framework's ReadResource: what the refresh shortcut
+//     of internal/server buys, with no target),
 //   - terraform plan -refresh=false,
 //   - terraform plan and terraform plan -refresh=false of the floor: as many
 //     resources of a bare terraform-plugin-go provider whose plan, read and
