@@ -54,11 +54,11 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	if !scopeKnown {
-		plan.ID, plan.Unmanaged = types.StringUnknown(), types.ListUnknown(unmanagedType)
-		resp.Diagnostics.AddWarning("The scope of esign_webhook_subscriptions_exclusive is known only after apply",
-			"event_types or uri_prefix is known only after apply, so this plan cannot tell which subscriptions are "+
-				"unmanaged, and the apply deletes none. The next plan lists them.")
-		resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+		// The scope says what the apply may delete: a plan that cannot show
+		// that is not one to approve.
+		resp.Diagnostics.AddError("The scope of esign_webhook_subscriptions_exclusive must be known at plan",
+			"event_types or uri_prefix depends on a value that is known only after apply, so this plan could not show "+
+				"which subscriptions the apply would delete. Set them from literals or variables.")
 		return
 	}
 	plan.ID = types.StringValue(scope.id())
@@ -90,8 +90,9 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 }
 
-// plannedOutside answers the subscriptions in scope outside belong. Once the resource exists, and its scope stays, its refreshed
-// state already says what is unmanaged: the plan costs no request, and a
+// plannedOutside answers the subscriptions in scope outside belong. Once
+// the resource exists, and its scope stays, its refreshed state already
+// says what is unmanaged: the plan costs no request, and a
 // plan with -refresh=false works from the state as it was last refreshed,
 // as it does for every other resource. A new resource, or a new scope,
 // reads the list, the one every subscription's Read of this plan shares.

@@ -281,6 +281,28 @@ resource "esign_webhook_subscriptions_exclusive" "this" {
 	})
 }
 
+// A scope known only after apply would keep the plan from showing what
+// the apply deletes: the plan fails, and nothing is written.
+func TestAccSubscriptionsExclusive_scopeKnownAtPlan(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	uri := acctest.Receiver.URL(t.Name())
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: managedSubscriptions(tenant, 1, "signatorysigned", uri,
+					`  uri_prefix = "${esign_webhook_subscription.managed[0].uri}/${esign_webhook_subscription.managed[0].id}"`),
+				ExpectError: acctest.WrappedRegexp(`The scope of esign_webhook_subscriptions_exclusive must be known at plan`),
+			},
+			{
+				Config:            acctest.ProviderConfig(tenant),
+				ConfigStateChecks: []statecheck.StateCheck{acctest.ExpectNoWrites(tenant)},
+			},
+		},
+	})
+}
+
 // A plan of 200 subscriptions and an exclusive resource that owns them costs
 // the requests the subscriptions alone cost: one list request with refresh,
 // none without.
