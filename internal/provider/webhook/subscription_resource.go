@@ -176,7 +176,10 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	}
 	claim, known := claimOf(plan, prior, replacedBy(ctx, req))
 	if !known {
-		return // the plan Terraform repeats during the apply looks
+		// Nothing to compare yet; the plan Terraform repeats during the
+		// apply, once the values are known, runs in the apply's process,
+		// which sees only the resources that change.
+		return
 	}
 	if rivals := plans.addClaim(claim); len(rivals) > 0 {
 		warnRivals(&resp.Diagnostics, claim, rivals)
