@@ -1,14 +1,11 @@
 package webhook_test
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -18,7 +15,6 @@ import (
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
-	"github.com/esign-oss/terraform-provider-esign/internal/server"
 )
 
 const exclusiveAddress = "esign_webhook_subscriptions_exclusive.this"
@@ -80,7 +76,7 @@ func TestAccSubscriptionsExclusive_deletesWhatThePlanShows(t *testing.T) {
 	uri := acctest.Receiver.URL(t.Name())
 	config := managedSubscriptions(tenant, 2, "SignatureRequestCompleted", uri, `  event_types = ["SignatureRequestCompleted"]`)
 	strayURI, outOfScopeURI, lateURI := uri+"/unreviewed", uri+"/other-type", uri+"/late"
-	plans := new(planWarnings)
+	plans := exclusivePlanWarnings()
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: plans.factories(),
@@ -124,7 +120,7 @@ func TestAccSubscriptionsExclusive_deletesWhatThePlanShows(t *testing.T) {
 				PreConfig: func() {
 					seedStray(t, key, "signaturerequestcompleted", strayURI, "again")
 					acctest.Emulator.ResetCounters(key)
-					plans.afterFirstPlan(func() { seedStray(t, key, "signaturerequestcompleted", lateURI, "after the plan") })
+					plans.afterNextPlan(func() { seedStray(t, key, "signaturerequestcompleted", lateURI, "after the plan") })
 				},
 				Config:             config,
 				ExpectNonEmptyPlan: true,
@@ -170,7 +166,7 @@ resource "esign_webhook_subscriptions_exclusive" "this" {
 }
 `, uri, suffix)
 	}
-	plans := new(planWarnings)
+	plans := exclusivePlanWarnings()
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: plans.factories(),
@@ -254,7 +250,7 @@ func TestAccSubscriptionsExclusive_warnWritesNothing(t *testing.T) {
 	kept := seedStray(t, key, "signatorysigned", uri+"/kept", "declared")
 	stray := seedStray(t, key, "signaturerequestcompleted", uri+"/stray", "by hand")
 	acctest.Emulator.ResetCounters(key)
-	plans := new(planWarnings)
+	plans := exclusivePlanWarnings()
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: plans.factories(),
@@ -399,58 +395,31 @@ func TestAccSubscriptionsExclusive_importByIdentity(t *testing.T) {
 	})
 }
 
-// planWarnings serves the provider to terraform-plugin-testing, which does
-// not show warnings, and records the warnings that plans of
-// esign_webhook_subscriptions_exclusive return.
-type planWarnings struct {
-	mu       sync.Mutex
-	warnings []string // summary and detail
-	// afterPlan, when set, runs once after the next plan of the resource.
-	afterPlan func()
-}
+// planWarnings are the warnings of the exclusive resource's plans, as a
+// warningRecorder records them, with the checks these tests make of them.
+type planWarnings struct{ warningRecorder }
 
-// afterFirstPlan runs f once, right after the next plan of the resource:
-// between a plan and its apply.
-func (p *planWarnings) afterFirstPlan(f func()) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.afterPlan = f
-}
-
-func (p *planWarnings) factories() map[string]func() (tfprotov6.ProviderServer, error) {
-	return map[string]func() (tfprotov6.ProviderServer, error){
-		"esign": func() (tfprotov6.ProviderServer, error) {
-			return planWarningServer{ProviderServer: server.New("test"), recorder: p}, nil
-		},
-	}
-}
-
-func (p *planWarnings) reset() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.warnings = nil
+func exclusivePlanWarnings() *planWarnings {
+	return &planWarnings{warningRecorder{typeName: "esign_webhook_subscriptions_exclusive"}}
 }
 
 // expect checks that a warning contains every one of texts.
 func (p *planWarnings) expect(texts ...string) acctest.Func {
 	return func() error {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		for _, w := range p.warnings {
+		warnings := p.planned()
+		for _, w := range warnings {
 			if !slices.ContainsFunc(texts, func(text string) bool { return !strings.Contains(w, text) }) {
 				return nil
 			}
 		}
-		return fmt.Errorf("no plan warning contains all of %q; the warnings: %q", texts, p.warnings)
+		return fmt.Errorf("no plan warning contains all of %q; the warnings: %q", texts, warnings)
 	}
 }
 
 // lack checks that no warning contains text.
 func (p *planWarnings) lack(text string) acctest.Func {
 	return func() error {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		for _, w := range p.warnings {
+		for _, w := range p.planned() {
 			if strings.Contains(w, text) {
 				return fmt.Errorf("a plan warning names %q:\n%s", text, w)
 			}
@@ -462,35 +431,9 @@ func (p *planWarnings) lack(text string) acctest.Func {
 // expectNone checks that the plans warned about nothing.
 func (p *planWarnings) expectNone() acctest.Func {
 	return func() error {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		if len(p.warnings) > 0 {
-			return fmt.Errorf("the plans warned: %q", p.warnings)
+		if warnings := p.planned(); len(warnings) > 0 {
+			return fmt.Errorf("the plans warned: %q", warnings)
 		}
 		return nil
 	}
-}
-
-type planWarningServer struct {
-	tfprotov6.ProviderServer
-	recorder *planWarnings
-}
-
-func (s planWarningServer) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
-	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
-	if resp != nil && req.TypeName == "esign_webhook_subscriptions_exclusive" {
-		s.recorder.mu.Lock()
-		for _, d := range resp.Diagnostics {
-			if d.Severity == tfprotov6.DiagnosticSeverityWarning {
-				s.recorder.warnings = append(s.recorder.warnings, d.Summary+"\n"+d.Detail)
-			}
-		}
-		after := s.recorder.afterPlan
-		s.recorder.afterPlan = nil
-		s.recorder.mu.Unlock()
-		if after != nil {
-			after()
-		}
-	}
-	return resp, err
 }

@@ -84,6 +84,23 @@ type warningRecorder struct {
 	typeName string
 	plans    []string // summary and detail
 	applies  []string
+	// afterPlan, when set, runs once right after the next plan of type:
+	// between a plan and its apply.
+	afterPlan func()
+}
+
+// reset forgets the warnings recorded so far.
+func (w *warningRecorder) reset() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.plans, w.applies = nil, nil
+}
+
+// afterNextPlan runs f once, right after the next plan of type.
+func (w *warningRecorder) afterNextPlan(f func()) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.afterPlan = f
 }
 
 // planned and applied are the warnings recorded so far.
@@ -158,6 +175,15 @@ func (s warningRecordingServer) PlanResourceChange(ctx context.Context, req *tfp
 	resp, err := s.ProviderServer.PlanResourceChange(ctx, req)
 	if resp != nil {
 		s.recorder.record(&s.recorder.plans, req.TypeName, resp.Diagnostics)
+	}
+	if w := s.recorder; w.typeName == "" || req.TypeName == w.typeName {
+		w.mu.Lock()
+		after := w.afterPlan
+		w.afterPlan = nil
+		w.mu.Unlock()
+		if after != nil {
+			after()
+		}
 	}
 	return resp, err
 }
