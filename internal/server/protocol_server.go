@@ -24,8 +24,6 @@ import (
 // server and through the bare framework's; TestProtocolServerCallsAreAllTested
 // fails when a method is added here, or to the protocol, without a test.
 //
-// And it answers a refresh that changes nothing itself (refreshShortcut).
-//
 // Embedding forwards the methods of tfprotov6.ProviderServer only. The
 // optional interfaces that plugin-go looks for by type assertion are not
 // forwarded by it: list resources are, by the methods in
@@ -34,7 +32,6 @@ import (
 // and one added later needs its methods forwarded the same way.
 type protocolServer struct {
 	tfprotov6.ProviderServer
-	shortcut *refreshShortcut
 }
 
 // forward runs one call of the framework's server with a callContext, which
@@ -54,9 +51,6 @@ func (s protocolServer) UpgradeResourceState(ctx context.Context, req *tfprotov6
 }
 
 func (s protocolServer) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
-	if resp, ok := s.shortcut.answer(ctx, req); ok {
-		return resp, nil
-	}
 	return forward(ctx, req, s.ProviderServer.ReadResource)
 }
 

@@ -141,6 +141,9 @@ func TestProtocolServerCallsAreAllTested(t *testing.T) {
 	forwardedOnly := map[string]string{
 		"ValidateListResourceConfig": "TestProtocolServerServesListResources",
 		"ListResource":               "TestProtocolServerServesListResources",
+		"ValidateActionConfig":       "the acceptance tests of the actions",
+		"PlanAction":                 "the acceptance tests of the actions",
+		"InvokeAction":               "the acceptance tests of the actions",
 	}
 	tested := map[string]bool{}
 	for _, c := range perResourceCalls {

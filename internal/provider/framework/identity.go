@@ -147,14 +147,3 @@ func (s StateIdentity) ImportState(ctx context.Context, req resource.ImportState
 	importByID(ctx, req, resp)
 	s.set(resp.State.Raw, resp.Identity, &resp.Diagnostics)
 }
-
-// IfUnchanged is what a resource's UnchangedRefresh (the refresh shortcut of
-// internal/server) answers: the identity of prior when Read would keep prior
-// as it is, and false otherwise.
-func (s StateIdentity) IfUnchanged(prior tftypes.Value, unchanged bool) (tftypes.Value, bool) {
-	if !unchanged {
-		return tftypes.Value{}, false
-	}
-	identity, err := s.OfState(prior)
-	return identity, err == nil
-}

@@ -9,7 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
@@ -141,24 +140,6 @@ func refreshedEntry(prior entryModel, set *client.MetadataSet) (current entryMod
 	current.Value = types.StringValue(entry.Value)
 	current.ID = prior.id()
 	return current, true
-}
-
-// UnchangedRefresh is Read without a request, for the refresh shortcut of
-// internal/server: it reports whether the entity's list already read says
-// that Read would keep prior as it is, and then the identity Read would
-// report.
-func (r *entryResource) UnchangedRefresh(_ context.Context, prior tftypes.Value) (identity tftypes.Value, unchanged bool) {
-	var state entryModel
-	if framework.DecodeRaw(prior, &state) != nil {
-		return tftypes.Value{}, false
-	}
-	entityType, entityID, _ := state.entry()
-	set, ok := r.Client.CachedEntityMetadata(entityType, entityID)
-	if !ok {
-		return tftypes.Value{}, false
-	}
-	current, found := refreshedEntry(state, set)
-	return entryIdentity.IfUnchanged(prior, found && framework.SameValues(current, state))
 }
 
 func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {

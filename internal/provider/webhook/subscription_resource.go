@@ -18,7 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
@@ -318,28 +317,6 @@ func (r *subscriptionResource) stateFromList(prior subscriptionModel, set *clien
 	current = prior
 	flattenSubscription(sub, &current)
 	return current, true
-}
-
-// UnchangedRefresh is Read without a request, for the refresh shortcut of
-// internal/server: it reports whether the subscription list already read
-// says that Read would keep prior as it is, and then the identity Read would
-// report. It does what Read does besides writing state (header values become
-// secrets to redact, the subscription is claimed).
-func (r *subscriptionResource) UnchangedRefresh(ctx context.Context, prior tftypes.Value) (identity tftypes.Value, unchanged bool) {
-	var state subscriptionModel
-	if framework.DecodeRaw(prior, &state) != nil {
-		return tftypes.Value{}, false
-	}
-	set, ok := r.Client.CachedSubscriptions()
-	if !ok {
-		return tftypes.Value{}, false
-	}
-	var diags diag.Diagnostics
-	if r.redactHeaders(ctx, state, &diags); diags.HasError() {
-		return tftypes.Value{}, false
-	}
-	current, found := r.stateFromList(state, set)
-	return subscriptionIdentity.IfUnchanged(prior, found && framework.SameValues(current, state))
 }
 
 // redactHeaders makes the header values of m secrets the client redacts
