@@ -14,7 +14,6 @@ import (
 // The measured variants, in the order each run goes through them.
 const (
 	vRefresh        = "refresh"
-	vNoShortcut     = "noshortcut"
 	vNoRefresh      = "norefresh"
 	vFloorRefresh   = "floor"
 	vFloorNoRefresh = "floor-norefresh"
@@ -22,11 +21,10 @@ const (
 	vNaive          = "naive"
 )
 
-var variantOrder = []string{vRefresh, vNoShortcut, vNoRefresh, vFloorRefresh, vFloorNoRefresh, vData, vNaive}
+var variantOrder = []string{vRefresh, vNoRefresh, vFloorRefresh, vFloorNoRefresh, vData, vNaive}
 
 var variantLabels = map[string]string{
 	vRefresh:        "terraform plan",
-	vNoShortcut:     "terraform plan, ESIGN_DISABLE_REFRESH_SHORTCUT=true",
 	vNoRefresh:      "terraform plan -refresh=false",
 	vFloorRefresh:   "floor: terraform plan",
 	vFloorNoRefresh: "floor: terraform plan -refresh=false",
@@ -133,7 +131,6 @@ func benchSize(ctx context.Context, o options, tf, floor, profiled *tfRunner, qu
 		args []string
 	}{
 		vRefresh:        {tf, esignDir, env, plan},
-		vNoShortcut:     {tf, esignDir, append(env[:len(env):len(env)], "ESIGN_DISABLE_REFRESH_SHORTCUT=true"), plan},
 		vNoRefresh:      {tf, esignDir, env, noRefresh},
 		vFloorRefresh:   {floor, floorDir, nil, plan},
 		vFloorNoRefresh: {floor, floorDir, nil, noRefresh},

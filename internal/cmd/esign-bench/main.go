@@ -1,35 +1,7 @@
-// Command esign-bench is what `make bench` runs. It builds the provider,
-// starts the emulator in-process on 127.0.0.1 with a per-request latency,
-// applies generated configurations of esign_webhook_subscription and
-// esign_metadata_entry resources, and then times, interleaved (run i of
-// every variant before run i+1):
-//
-//   - terraform plan (with refresh),
-//   - terraform plan with ESIGN_DISABLE_REFRESH_SHORTCUT=true (every refresh
-//     through the plugin framework's ReadResource: what the refresh shortcut
-//     of internal/server buys, with no target),
-//   - terraform plan -refresh=false,
-//   - terraform plan and terraform plan -refresh=false of the floor: as many
-//     resources of a bare terraform-plugin-go provider whose plan, read and
-//     apply echo their input (floor-provider, see floor.go), the least any
-//     plugin costs Terraform,
-//   - terraform plan -refresh=false of as many terraform_data resources
-//     (Terraform's built-in provider: the cost of Terraform itself),
-//   - terraform plan with ESIGN_DISABLE_READ_COALESCING=true (the naive
-//     peer: one request per resource read).
-//
-// With a Terraform >= 1.14 (-query-terraform) it also times terraform query
-// of the size's subscriptions beside terraform plan -refresh=false of as
-// many (see query.go); without one, the results say it was skipped.
-//
-// For each plan it counts the API requests the emulator received and polls
-// /proc for the provider processes' peak RSS (VmHWM) and CPU time. It prints
-// one table with medians, ratios and PASS/MISS per target, and writes it with
-// the machine it ran on to bench/results.md. Missing a target does not fail
-// the command: only errors do.
-//
-// Terraform runs through a temporary CLI configuration with dev_overrides;
-// the user's ~/.terraformrc is never read or changed.
+// Command esign-bench is what `make bench` runs: it applies generated
+// configurations against the in-process emulator, then times interleaved
+// plans of this provider, the floor (floor.go), terraform_data and the naive
+// peer, and writes bench/results.md (see bench/README.md).
 package main
 
 import (

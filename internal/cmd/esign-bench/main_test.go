@@ -140,19 +140,18 @@ func TestSummaryTableVerdicts(t *testing.T) {
 		Size: s,
 		Runs: map[string][]measurement{
 			vRefresh:        runs(2.0, 30, 150e6, 400*time.Millisecond), // 30 requests and 150 MB: two misses
-			vNoShortcut:     runs(2.3, 30, 60e6, 700*time.Millisecond),  // 2.3 / 2.0 = 1.15: no target
-			vNoRefresh:      runs(1.0, 0, 40e6, 250*time.Millisecond),   // 2.0 / 1.0: a miss
-			vFloorRefresh:   runs(1.6, 0, 20e6, 0),                      // 2.0 / 1.6 = 1.25: a miss
-			vFloorNoRefresh: runs(0.9, 0, 20e6, 0),                      // 1.0 / 0.9 = 1.11: a pass
-			vData:           runs(0.5, 0, 0, 0),                         // 1.0 / 0.5 = 2.0: a pass
+			vNoRefresh:      runs(1.0, 0, 40e6, 250*time.Millisecond),
+			vFloorRefresh:   runs(1.6, 0, 20e6, 0), // 2.0 / 1.6 = 1.25: a miss
+			vFloorNoRefresh: runs(0.9, 0, 20e6, 0), // 1.0 / 0.9 = 1.11: a pass
+			vData:           runs(0.5, 0, 0, 0),    // 1.0 / 0.5 = 2.0: a pass
 			vNaive:          runs(6.0, 600, 40e6, 0),
 		},
 	}}}
 	table := rep.summaryTable()
 	expectLines(t, "table", table,
-		"| plan (refresh) | plan (refresh), no shortcut | plan -refresh=false |",
-		"| naive ÷ refresh | refresh shortcut's gain: no shortcut ÷ refresh | provider CPU (refresh): shortcut / no shortcut | API requests",
-		"| 2.00 s | 2.30 s | 1.00 s | 1.60 s | 0.90 s | 0.50 s | 6.00 s | 1.25 MISS | 1.11 PASS | 2.00 MISS | 2.00 PASS | 3.0× | 1.15× | 0.40 s / 0.70 s | 30 of 22 MISS | 150.0 MB MISS |")
+		"| plan (refresh) | plan -refresh=false | floor (refresh) |",
+		"| naive ÷ refresh | API requests",
+		"| 2.00 s | 1.00 s | 1.60 s | 0.90 s | 0.50 s | 6.00 s | 1.25 MISS | 1.11 PASS | 2.00 PASS | 3.0× | 30 of 22 MISS | 150.0 MB MISS |")
 	lines := strings.Split(strings.TrimSpace(table), "\n")
 	for _, line := range lines[1:] {
 		if got, want := strings.Count(line, "|"), strings.Count(lines[0], "|"); got != want {
@@ -161,8 +160,7 @@ func TestSummaryTableVerdicts(t *testing.T) {
 	}
 	expectLines(t, "results", rep.markdown(),
 		"1 × `GET /hooks/v1/subscription`",
-		"| terraform plan, ESIGN_DISABLE_REFRESH_SHORTCUT=true | 2.30 | 2.30 | 30: 1 × `GET /hooks/v1/subscription` | 0 | 60.0 MB | 0.70 s |",
-		"Without the refresh shortcut: plan (refresh) ÷ plan -refresh=false 2.30 (with it 2.00), ÷ the floor's plan (refresh) 1.44 (with it 1.25); provider CPU 0.70 s (with it 0.40 s, without refresh 0.25 s).")
+		"| terraform plan | 2.00 | 2.00 | 30: 1 × `GET /hooks/v1/subscription` | 0 | 150.0 MB | 0.40 s |")
 }
 
 // expectLines fails t for each of wants that text (what) lacks.

@@ -15,10 +15,9 @@ import (
 
 // Targets of issue 5. Missing one is reported, never an error.
 const (
-	targetRefreshRatio = 1.25              // plan(refresh) / plan(-refresh=false)
-	targetDataRatio    = 3.0               // plan(-refresh=false) / terraform_data
-	targetFloorRatio   = 1.15              // plan / the floor's plan, with refresh and without
-	targetPeakRSS      = 100 * 1000 * 1000 // bytes, provider process
+	targetDataRatio  = 3.0               // plan(-refresh=false) / terraform_data
+	targetFloorRatio = 1.15              // plan / the floor's plan, with refresh and without
+	targetPeakRSS    = 100 * 1000 * 1000 // bytes, provider process
 )
 
 type machine struct {
@@ -161,25 +160,22 @@ func mb(bytes int64) string { return fmt.Sprintf("%.1f MB", float64(bytes)/1e6) 
 // PASS/MISS beside every figure that has a target.
 func (rep *report) summaryTable() string {
 	var b strings.Builder
-	b.WriteString("| size: subscriptions / entries / entities | plan (refresh) | plan (refresh), no shortcut | plan -refresh=false | floor (refresh) | floor -refresh=false | terraform_data | naive peer | " +
-		"refresh ÷ floor (≤ 1.15) | no-refresh ÷ floor (≤ 1.15) | refresh ÷ no-refresh (≤ 1.25) | no-refresh ÷ terraform_data (≤ 3.0) | naive ÷ refresh | " +
-		"refresh shortcut's gain: no shortcut ÷ refresh | provider CPU (refresh): shortcut / no shortcut | " +
+	b.WriteString("| size: subscriptions / entries / entities | plan (refresh) | plan -refresh=false | floor (refresh) | floor -refresh=false | terraform_data | naive peer | " +
+		"refresh ÷ floor (≤ 1.15) | no-refresh ÷ floor (≤ 1.15) | no-refresh ÷ terraform_data (≤ 3.0) | naive ÷ refresh | " +
 		"API requests per plan (≤ 2 + entities) | provider peak RSS (< 100 MB) |\n")
-	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, r := range rep.sizes {
-		refresh, noShortcut, noRefresh := r.medianSeconds(vRefresh), r.medianSeconds(vNoShortcut), r.medianSeconds(vNoRefresh)
+		refresh, noRefresh := r.medianSeconds(vRefresh), r.medianSeconds(vNoRefresh)
 		floorRefresh, floorNoRefresh := r.medianSeconds(vFloorRefresh), r.medianSeconds(vFloorNoRefresh)
 		data, naive := r.medianSeconds(vData), r.medianSeconds(vNaive)
 		fr, fnr := ratio(refresh, floorRefresh), ratio(noRefresh, floorNoRefresh)
-		rr, dr, nr := ratio(refresh, noRefresh), ratio(noRefresh, data), ratio(naive, refresh)
-		gain := ratio(noShortcut, refresh)
+		dr, nr := ratio(noRefresh, data), ratio(naive, refresh)
 		req := r.maxRequests(vRefresh)
 		rss := max(r.peakRSS(vRefresh), r.peakRSS(vNoRefresh))
-		fmt.Fprintf(&b, "| %s %s | %.2f s | %.2f s | %.2f s | %.2f s | %.2f s | %.2f s | %.2f s | %.2f %s | %.2f %s | %.2f %s | %.2f %s | %.1f× | %.2f× | %.2f s / %.2f s | %d of %d %s | %s %s |\n",
-			r.Size.Name, r.Size, refresh, noShortcut, noRefresh, floorRefresh, floorNoRefresh, data, naive,
+		fmt.Fprintf(&b, "| %s %s | %.2f s | %.2f s | %.2f s | %.2f s | %.2f s | %.2f s | %.2f %s | %.2f %s | %.2f %s | %.1f× | %d of %d %s | %s %s |\n",
+			r.Size.Name, r.Size, refresh, noRefresh, floorRefresh, floorNoRefresh, data, naive,
 			fr, verdict(fr > 0 && fr <= targetFloorRatio), fnr, verdict(fnr > 0 && fnr <= targetFloorRatio),
-			rr, verdict(rr <= targetRefreshRatio), dr, verdict(dr <= targetDataRatio), nr,
-			gain, r.medianCPU(vRefresh), r.medianCPU(vNoShortcut),
+			dr, verdict(dr <= targetDataRatio), nr,
 			req, r.Size.RequestTarget(), verdict(req <= r.Size.RequestTarget()),
 			mb(rss), verdict(rss > 0 && rss < targetPeakRSS))
 	}
@@ -239,11 +235,6 @@ func (rep *report) markdown() string {
   *terraform_data*: ` + "`terraform plan -refresh=false`" + ` of as many ` + "`terraform_data`" + ` resources, in blocks of the same
   counts (Terraform's built-in provider, no plugin, no network: what Terraform itself costs); *naive peer*: ` + "`terraform plan`" + ` with
   ` + "`ESIGN_DISABLE_READ_COALESCING=true`" + `, one request per resource read.
-- *plan (refresh), no shortcut*: ` + "`terraform plan`" + ` with ` + "`ESIGN_DISABLE_REFRESH_SHORTCUT=true`" + `: every refresh goes
-  through the plugin framework's ReadResource instead of the refresh shortcut (` + "`internal/server/refresh_shortcut.go`" + `).
-  *The refresh shortcut's gain* is that plan's time ÷ *plan (refresh)*'s, beside the provider CPU of both (the steadier figure
-  on a loaded machine); it has no target: it is the measurement that decides whether the workaround stays (DESIGN.md,
-  "Workarounds, and what removes them").
 - API requests: what the emulator counted during one plan with refresh (the highest of the runs); the target is one
   ` + "`GET /hooks/v1`" + `, one ` + "`GET /hooks/v1/subscription`" + ` and one ` + "`GET /metadata/{entityType}/{entityId}`" + ` per entity.
 - Provider peak RSS: the highest VmHWM of the ` + "`terraform-provider-esign`" + ` processes Terraform started during the plans
@@ -280,12 +271,6 @@ func (rep *report) markdown() string {
 			}
 			fmt.Fprintf(&b, "| %s | %s | %.2f | %s | %s | %s | %s |\n", variantLabels[v], strings.Join(secs, ", "), r.medianSeconds(v), requests, procs, rss, cpu)
 		}
-		noShortcut := r.medianSeconds(vNoShortcut)
-		fmt.Fprintf(&b, "\nWithout the refresh shortcut: plan (refresh) ÷ plan -refresh=false %.2f (with it %.2f), ÷ the floor's plan (refresh) %.2f (with it %.2f); "+
-			"provider CPU %.2f s (with it %.2f s, without refresh %.2f s).\n",
-			ratio(noShortcut, r.medianSeconds(vNoRefresh)), ratio(r.medianSeconds(vRefresh), r.medianSeconds(vNoRefresh)),
-			ratio(noShortcut, r.medianSeconds(vFloorRefresh)), ratio(r.medianSeconds(vRefresh), r.medianSeconds(vFloorRefresh)),
-			r.medianCPU(vNoShortcut), r.medianCPU(vRefresh), r.medianCPU(vNoRefresh))
 		for _, n := range r.Notes {
 			fmt.Fprintf(&b, "\n**Note:** %s\n", n)
 		}
