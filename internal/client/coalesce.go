@@ -74,17 +74,6 @@ func (co *coalescer[V]) get(ctx context.Context, key string, fetch func(context.
 	return v.(V), nil
 }
 
-// peek returns the cached value of key, if any, without fetching.
-func (co *coalescer[V]) peek(key string) (V, bool) {
-	co.mu.Lock()
-	defer co.mu.Unlock()
-	if e, ok := co.entries[key]; ok && e.gen == co.gens[key] {
-		return e.value, true
-	}
-	var zero V
-	return zero, false
-}
-
 // update applies a write that succeeded to the cached value of key, if
 // there is one, instead of forgetting it: the next get sees the write
 // without a request. A fetch that started before the write is not stored,

@@ -65,6 +65,18 @@ func TestCoalescerInvalidateDuringFetch(t *testing.T) {
 	})
 }
 
+// peek returns the cached value of key, if any, without fetching: what the
+// tests see of the cache.
+func (co *coalescer[V]) peek(key string) (V, bool) {
+	co.mu.Lock()
+	defer co.mu.Unlock()
+	if e, ok := co.entries[key]; ok && e.gen == co.gens[key] {
+		return e.value, true
+	}
+	var zero V
+	return zero, false
+}
+
 // peek sees only what a get stored and no write invalidated since.
 func TestCoalescerPeek(t *testing.T) {
 	co := newCoalescer[int]()

@@ -143,16 +143,6 @@ func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string
 	return c.entityMetadata.get(ctx, entityCacheKey(entityType, entityID), fetch)
 }
 
-// CachedEntityMetadata returns the list EntityMetadata has already read
-// for the entity and no write has invalidated since, without a request;
-// false when there is none (or coalescing is off).
-func (c *Client) CachedEntityMetadata(entityType, entityID string) (*MetadataSet, bool) {
-	if !c.coalesceEnabled {
-		return nil, false
-	}
-	return c.entityMetadata.peek(entityCacheKey(entityType, entityID))
-}
-
 // metadataListAnswer is MetadataList as it comes over the wire.
 type metadataListAnswer struct {
 	Total int                      `json:"total"`

@@ -143,16 +143,6 @@ func (c *Client) Subscriptions(ctx context.Context) (*SubscriptionSet, error) {
 	return c.subscriptions.get(ctx, "", fetch)
 }
 
-// CachedSubscriptions returns the list Subscriptions has already read and
-// no write has invalidated since, without a request; false when there is
-// none (or coalescing is off).
-func (c *Client) CachedSubscriptions() (*SubscriptionSet, bool) {
-	if !c.coalesceEnabled {
-		return nil, false
-	}
-	return c.subscriptions.peek("")
-}
-
 // GetSubscription calls GET /hooks/v1/subscription/{id}?eventType=. It
 // reports ErrNotFound only once the base URL is confirmed.
 func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Subscription, error) {
