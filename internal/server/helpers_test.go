@@ -11,8 +11,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// objectValue builds a value of an object type from strings; attributes not
-// given are null.
+// objectValue builds a value of an object type from strings; attributes not given are null.
 func objectValue(t *testing.T, typ tftypes.Type, attrs map[string]string) tftypes.Value {
 	t.Helper()
 	obj, ok := typ.(tftypes.Object)
@@ -39,38 +38,14 @@ func dynamicValue(t *testing.T, v tftypes.Value) *tfprotov6.DynamicValue {
 	return &dv
 }
 
-// schemaTypes are the value types of a server's schemas, as Terraform
-// reads them: the provider block's, and each resource's state and identity.
-type schemaTypes struct {
-	provider           tftypes.Type
-	states, identities map[string]tftypes.Type
-}
-
-func typesOf(t *testing.T, s tfprotov6.ProviderServer) schemaTypes {
+// configuredServer configures s for the tenant, as Terraform does before it reads.
+func configuredServer(t *testing.T, s tfprotov6.ProviderServer, tenant emulator.Tenant) tfprotov6.ProviderServer {
 	t.Helper()
 	schemas, err := s.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil || len(schemas.Diagnostics) > 0 {
 		t.Fatalf("GetProviderSchema: %v %v", err, schemas.Diagnostics)
 	}
-	identities, err := s.GetResourceIdentitySchemas(context.Background(), &tfprotov6.GetResourceIdentitySchemasRequest{})
-	if err != nil || len(identities.Diagnostics) > 0 {
-		t.Fatalf("GetResourceIdentitySchemas: %v %v", err, identities.Diagnostics)
-	}
-	types := schemaTypes{provider: schemas.Provider.ValueType(), states: map[string]tftypes.Type{}, identities: map[string]tftypes.Type{}}
-	for name, schema := range schemas.ResourceSchemas {
-		types.states[name] = schema.ValueType()
-	}
-	for name, schema := range identities.IdentitySchemas {
-		types.identities[name] = schema.ValueType()
-	}
-	return types
-}
-
-// configuredServer configures s for the tenant, as Terraform does
-// before a refresh.
-func configuredServer(t *testing.T, s tfprotov6.ProviderServer, tenant emulator.Tenant) tfprotov6.ProviderServer {
-	t.Helper()
-	config := objectValue(t, typesOf(t, s).provider, map[string]string{
+	config := objectValue(t, schemas.Provider.ValueType(), map[string]string{
 		"base_url": acctest.EmulatorURL, "access_token": tenant.AccessToken, "subscription_key": tenant.SubscriptionKey,
 	})
 	resp, err := s.ConfigureProvider(context.Background(), &tfprotov6.ConfigureProviderRequest{
@@ -82,4 +57,12 @@ func configuredServer(t *testing.T, s tfprotov6.ProviderServer, tenant emulator.
 	return s
 }
 
-// refreshed is what one ReadResource answered: the new state (null when the
+// identityType is the value type of the resource's identity.
+func identityType(t *testing.T, s tfprotov6.ProviderServer, resource string) tftypes.Type {
+	t.Helper()
+	identities, err := s.GetResourceIdentitySchemas(context.Background(), &tfprotov6.GetResourceIdentitySchemasRequest{})
+	if err != nil || len(identities.Diagnostics) > 0 || identities.IdentitySchemas[resource] == nil {
+		t.Fatalf("GetResourceIdentitySchemas: %v %v", err, identities.Diagnostics)
+	}
+	return identities.IdentitySchemas[resource].ValueType()
+}

@@ -6,8 +6,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 )
 
-// plugin-go serves actions only when the server is a tfprotov6.ActionServer,
-// which it checks by type assertion; embedding does not carry it through.
+// plugin-go finds actions by type assertion, which embedding does not carry through.
 var _ tfprotov6.ActionServer = protocolServer{}
 
 func (s protocolServer) ValidateActionConfig(ctx context.Context, req *tfprotov6.ValidateActionConfigRequest) (*tfprotov6.ValidateActionConfigResponse, error) {

@@ -12,10 +12,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/server"
 )
 
-// The provider's server offers list resources the way plugin-go looks for
-// them (a type assertion), and the calls reach the list resources; each
-// list honours the limit Terraform asks for itself, so results past it are
-// never built.
+// plugin-go finds the list resources (by type assertion) and their calls reach them; each honours the limit.
 func TestProtocolServerServesListResources(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	for _, uri := range []string{"a", "b", "c"} {
@@ -24,7 +21,7 @@ func TestProtocolServerServesListResources(t *testing.T) {
 	ours := configuredServer(t, server.New("test"), tenant)
 	lists, ok := ours.(tfprotov6.ListResourceServer)
 	if !ok {
-		t.Fatal("the provider's ours is no tfprotov6.ListResourceServer: Terraform would find no list resource")
+		t.Fatal("the provider's server is no tfprotov6.ListResourceServer: Terraform would find no list resource")
 	}
 
 	schemas, err := ours.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
@@ -46,6 +43,7 @@ func TestProtocolServerServesListResources(t *testing.T) {
 		t.Fatalf("ValidateListResourceConfig: %v %v", err, validated.Diagnostics)
 	}
 
+	identity := identityType(t, ours, "esign_webhook_subscription")
 	for _, limit := range []int64{0, 2, 10} {
 		stream, err := lists.ListResource(context.Background(), &tfprotov6.ListResourceRequest{
 			TypeName: "esign_webhook_subscription", Config: config, Limit: limit, IncludeResource: true,
@@ -64,13 +62,13 @@ func TestProtocolServerServesListResources(t *testing.T) {
 			if r.Identity == nil || r.Resource == nil {
 				t.Fatalf("limit %d: a result without identity or resource: %+v", limit, r)
 			}
-			identity, err := r.Identity.IdentityData.Unmarshal(typesOf(t, ours).identities["esign_webhook_subscription"])
+			id, err := r.Identity.IdentityData.Unmarshal(identity)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var attrs map[string]tftypes.Value
-			if err := identity.As(&attrs); err != nil || !attrs["event_type"].Equal(tftypes.NewValue(tftypes.String, "signatorysigned")) {
-				t.Errorf("limit %d: identity %s, want event_type signatorysigned", limit, identity)
+			if err := id.As(&attrs); err != nil || !attrs["event_type"].Equal(tftypes.NewValue(tftypes.String, "signatorysigned")) {
+				t.Errorf("limit %d: identity %s, want event_type signatorysigned", limit, id)
 			}
 		}
 	}

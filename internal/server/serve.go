@@ -1,6 +1,5 @@
-// Package server serves the esign provider to Terraform over plugin protocol 6: the framework's server,
-// wrapped by protocolServer for what the framework still gets wrong at scale (DESIGN.md). Removing the
-// package is serving provider.New with providerserver.Serve.
+// Package server serves the provider over plugin protocol 6: the framework's server with the call-context
+// fix (protocolServer). Removing the package is serving provider.New with providerserver.Serve.
 package server
 
 import (
@@ -20,7 +19,7 @@ func Serve(version string, debug bool) error {
 	return tf6server.Serve(provider.RegistryAddress, func() tfprotov6.ProviderServer { return New(version) }, opts...)
 }
 
-// New is the provider's protocol 6 server, as the release binary, the bench and the tests run it.
+// New is the provider's protocol 6 server.
 func New(version string) tfprotov6.ProviderServer {
 	return protocolServer{ProviderServer: providerserver.NewProtocol6(provider.New(version)())()}
 }
