@@ -1,5 +1,4 @@
-// Command terraform-provider-esign serves the esign Terraform provider over
-// plugin protocol 6.
+// Command terraform-provider-esign serves the esign Terraform provider over plugin protocol 6.
 package main
 
 import (

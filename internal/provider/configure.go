@@ -88,10 +88,10 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 		// this also catches ESIGN_BASE_URL, before any request.
 		diags.AddAttributeError(path.Root("base_url"), "Invalid base URL",
 			fmt.Sprintf("base_url (or %s) %s.", envBaseURL, err))
-	} else if err := insecureHTTPError(cfg.BaseURL, cfg.AllowInsecureHTTP); err != nil {
-		diags.AddAttributeError(path.Root("base_url"), "Invalid base URL", err.Error()+".")
 	} else if cfg.AllowInsecureHTTP {
 		insecureHTTPWarning(cfg.BaseURL, &diags)
+	} else if config.BaseURL.IsNull() { // ValidateConfig decides for a configured base_url
+		insecureHTTPRule(cfg.BaseURL, cfg.AllowInsecureHTTP, &diags)
 	}
 	if cfg.SubscriptionKey == "" {
 		diags.AddAttributeError(path.Root("subscription_key"), "Missing subscription key",
