@@ -9,9 +9,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// What the provider block's settings fall back to: the ESIGN_* environment
-// variables, and how a bool setting is read from either.
-
 // Environment variables read when an attribute is not set in configuration.
 const (
 	envBaseURL         = "ESIGN_BASE_URL"
@@ -30,9 +27,7 @@ const (
 	envDisableReadCoalescing = "ESIGN_DISABLE_READ_COALESCING"
 )
 
-// resolveBool is the bool attribute name (v), else its environment variable
-// env, else false. An unknown value or an env value that is not a bool is
-// an error naming both.
+// resolveBool is v, else the environment variable env, else false.
 func resolveBool(v types.Bool, name, env string, getenv func(string) string, diags *diag.Diagnostics) bool {
 	p := path.Root(name)
 	switch {

@@ -1,7 +1,5 @@
-// Package provider is the esign Terraform provider: its configuration and
-// the registry of what it serves, one package per kind of thing users
-// configure (webhook, metadata, document). The API lives in internal/client;
-// what the kinds share on top of the plugin framework in framework/.
+// Package provider is the esign provider's configuration and the registry of what it serves, one package per
+// kind (webhook, metadata, document); the API is internal/client, what the kinds share is framework/.
 package provider
 
 import (
@@ -30,20 +28,17 @@ var (
 	_ provider.ProviderWithListResources = (*esignProvider)(nil)
 )
 
-// esignProvider is rebuilt for every Terraform command; Configure gives
-// everything it serves one shared API client (framework.ProviderData).
+// esignProvider: Configure gives everything it serves one shared API client (framework.ProviderData).
 type esignProvider struct {
 	version string
 }
 
-// New returns a factory for the provider at the given version.
 func New(version string) func() provider.Provider {
 	return func() provider.Provider {
 		return &esignProvider{version: version}
 	}
 }
 
-// esignProviderModel is the provider block.
 type esignProviderModel struct {
 	BaseURL         types.String `tfsdk:"base_url"`
 	AccessToken     types.String `tfsdk:"access_token"`
@@ -172,8 +167,6 @@ func (p *esignProvider) Resources(_ context.Context) []func() resource.Resource 
 	}
 }
 
-// ListResources are the list resources of `terraform query` (Terraform 1.14
-// and later), one per resource type.
 func (p *esignProvider) ListResources(_ context.Context) []func() list.ListResource {
 	return []func() list.ListResource{
 		metadata.NewEntryListResource,       // esign_metadata_entry
