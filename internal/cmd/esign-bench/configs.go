@@ -49,10 +49,8 @@ func (s size) Resources() int {
 	return n
 }
 
-// RequestTarget is the request budget of one refreshing plan (DESIGN.md,
-// "Request economy"): one GET /hooks/v1 for the plan-time event type check,
-// one subscription list, one list per entity. The exclusive resource reads
-// the subscription list the subscriptions share, so it adds nothing.
+// RequestTarget is one refreshing plan's request budget: GET /hooks/v1, the subscription list (which the
+// exclusive resource shares) and one list per entity.
 func (s size) RequestTarget() int { return 2 + s.Entities }
 
 // esignConfig is the provider configuration under test. The provider block
@@ -63,10 +61,8 @@ func esignConfig(s size) string { return pluginConfig("esign", s) }
 // same attributes in blocks of the same counts, served by floor-provider.
 func floorConfig(s size) string { return pluginConfig("floor", s) }
 
-// pluginConfig is the configuration of a provider of the given type (esign,
-// or the floor that mirrors its resources): a counted block of webhook
-// subscriptions, a counted block of metadata entries and, for a size with
-// Exclusive, one exclusive resource owning every subscription.
+// pluginConfig is the configuration of esign or the floor: counted blocks of subscriptions and entries, and
+// with Exclusive one exclusive resource owning every subscription.
 func pluginConfig(provider string, s size) string {
 	text := fmt.Sprintf(`terraform {
   required_providers {
@@ -103,11 +99,8 @@ resource "%[1]s_webhook_subscriptions_exclusive" "all" {
 	return text
 }
 
-// dataConfig is the baseline: as many terraform_data resources, served by
-// Terraform's built-in provider (no plugin process, no network), in blocks
-// of the same counts as the esign configuration. Terraform's own cost per
-// instance grows with the size of its block, so one block of all resources
-// would be a slower, unfair baseline at the large size.
+// dataConfig is Terraform's own cost: as many terraform_data resources, in blocks of the same counts (its cost
+// per instance grows with the block's size, so one block would be an unfair baseline).
 func dataConfig(s size) string {
 	text := fmt.Sprintf(`resource "terraform_data" "s" {
   count = %d

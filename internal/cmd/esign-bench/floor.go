@@ -1,11 +1,7 @@
 package main
 
-// The floor: a bare terraform-plugin-go provider (floor-provider: no
-// framework, no validation, no network; plan, read and apply echo what
-// Terraform sends) with resources of the esign resources' attribute shapes.
-// Planned with as many resources in the same blocks, it is what any plugin
-// costs Terraform per resource, so this provider ÷ floor is this provider's
-// own overhead.
+// The floor (floor-provider) is what any plugin costs Terraform per resource, so this provider ÷ floor is its
+// own overhead (bench/README.md, "The floor").
 
 import (
 	"context"
@@ -16,19 +12,13 @@ import (
 )
 
 const (
-	// floorAddress is floor-provider's registry address (its const address).
 	floorAddress = "registry.terraform.io/esign-oss/floor"
 	floorPackage = "./internal/cmd/esign-bench/floor-provider"
-	// floorBinary is the file name terraform looks for in the dev_overrides
-	// folder of a provider of type floor.
-	floorBinary = "terraform-provider-floor"
+	floorBinary  = "terraform-provider-floor"
 )
 
-// newFloorRunner builds floor-provider (run in repo) into dir/plugins and
-// answers a runner whose CLI configuration, in dir, serves it through
-// dev_overrides, as the esign runner's serves the esign provider.
-// With quietLogs the floor's SDK logs are off, as this provider turns its
-// own off; by default the floor is plugin-go as it comes.
+// newFloorRunner builds floor-provider into dir/plugins and serves it through dev_overrides. quietLogs turns
+// its SDK logs off as this provider does its own; by default it is plugin-go as it comes.
 func newFloorRunner(ctx context.Context, tfBin, repo, dir string, quietLogs bool) (*tfRunner, error) {
 	pluginDir := filepath.Join(dir, "plugins")
 	bin := filepath.Join(pluginDir, floorBinary)
@@ -49,8 +39,6 @@ func newFloorRunner(ctx context.Context, tfBin, repo, dir string, quietLogs bool
 	return runner, err
 }
 
-// floorCLIConfig serves the floor from pluginDir and installs every other
-// provider as usual.
 func floorCLIConfig(pluginDir string) string {
 	return fmt.Sprintf(`provider_installation {
   dev_overrides {

@@ -11,12 +11,8 @@ import (
 	"time"
 )
 
-// procWatch polls /proc while one terraform command runs and keeps, for
-// every child process of terraform running the given binary, the last
-// VmHWM (peak resident set size) and CPU time it saw. VmHWM only grows, so
-// the last reading before the process exits is its peak, give or take one
-// polling interval. Terraform starts the provider more than once per plan
-// (validation, then planning), so there may be several.
+// procWatch polls /proc for terraform's children running the given binary (several per plan) and keeps the
+// last VmHWM (peak RSS: it only grows) and CPU time of each.
 type procWatch struct {
 	parent   int
 	binary   string

@@ -1,10 +1,7 @@
 package main
 
-// terraform query (Terraform 1.14 and later) of a size's subscriptions,
-// timed beside terraform plan -refresh=false of as many subscription
-// resources, both run by the query binary (-query-terraform). The plan's
-// directory gets its state the way users adopt subscriptions: query
-// -generate-config-out and an apply that only imports.
+// terraform query of a size's subscriptions, timed beside terraform plan -refresh=false of as many subscription
+// resources adopted the way users do (query -generate-config-out, an apply that only imports).
 
 import (
 	"context"

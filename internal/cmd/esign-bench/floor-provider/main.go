@@ -1,23 +1,7 @@
-// Command floor-provider is the benchmark's floor, for `esign-bench` only; it
-// is never released. It is the least a plugin can cost Terraform per
-// resource: a bare terraform-plugin-go provider (no framework, no
-// validation, no network) whose resources have the attribute shapes of
-// esign_webhook_subscription, esign_metadata_entry and
-// esign_webhook_subscriptions_exclusive, and whose plan, read and apply
-// echo what Terraform sends:
-//
-//   - PlanResourceChange answers the proposed new state; on create, a
-//     computed attribute the configuration leaves null becomes unknown
-//     (otherwise the proposal already holds the prior value);
-//   - ApplyResourceChange answers the planned state, with the unknown id
-//     derived from the attributes (fnv-64a, so the same configuration gets
-//     the same ids) and every other unknown null;
-//   - ReadResource answers the current state; UpgradeResourceState decodes
-//     the stored JSON, as every provider must.
-//
-// esign-bench builds it as terraform-provider-floor and serves it at
-// registry.terraform.io/esign-oss/floor through dev_overrides (see floor.go
-// in esign-bench).
+// Command floor-provider is the bench's floor, never released: a bare terraform-plugin-go provider (no
+// framework, no validation, no network) with the esign resources' attribute shapes, whose plan answers the
+// proposed state (a null computed attribute unknown on create), apply the planned state (the id derived from the
+// attributes, other unknowns null) and read the current state. See bench/README.md, "The floor".
 package main
 
 import (
@@ -37,11 +21,8 @@ import (
 const address = "registry.terraform.io/esign-oss/floor"
 
 func main() {
-	// A bare plugin-go provider, as plugin-go serves one by default: without
-	// a TF_LOG* variable its logging formats a line for every call, which
-	// Terraform throws away. This provider turns that off
-	// (server.QuietSDKLogsUnlessAsked), a cost the floor keeps unless the
-	// bench runs with -floor-logs=off, which sets the same variables.
+	// SDK logs as plugin-go has them by default (a line per call that Terraform discards), unlike this
+	// provider (server.QuietSDKLogsUnlessAsked), unless the bench runs with -floor-logs=off.
 	if err := tf6server.Serve(address, func() tfprotov6.ProviderServer { return provider{} }); err != nil {
 		log.Fatal(err)
 	}

@@ -10,10 +10,8 @@ import (
 	"time"
 )
 
-// heapWatch samples the Go runtime's heap every 50 ms so the profile
-// directory also says how large the live heap got (what a garbage collection
-// kept) next to how much memory the runtime held: a large live heap means
-// something retains memory, a large gap means collection pacing.
+// heapWatch samples the heap every 50 ms: a large live heap means something retains memory, a large gap to
+// what the runtime holds means collection pacing.
 type heapWatch struct {
 	dir  string
 	stop chan struct{}

@@ -1,10 +1,5 @@
-// Command profiled-provider is the provider with CPU and memory profiles,
-// for `esign-bench -profile DIR` only; it is never released. It serves
-// exactly what terraform-provider-esign serves and, when
-// ESIGN_BENCH_PROFILE_DIR is set, writes there cpu-<pid>.pprof,
-// heap-<pid>.pprof, memory-<pid>.txt and goroutine-<pid>.txt when Terraform
-// stops it (and peak-* files at a new peak of the live heap; see
-// bench/README.md).
+// Command profiled-provider is the provider with CPU and memory profiles for `esign-bench -profile DIR`, never
+// released; it writes them to ESIGN_BENCH_PROFILE_DIR (bench/README.md).
 package main
 
 import (
