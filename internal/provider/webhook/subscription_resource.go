@@ -268,9 +268,7 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 	}
 	resp.Diagnostics.Append(carryHeadersMark(ctx, req.Private, resp.Private)...)
 	if framework.SameValues(current, state) {
-		// resp.State starts as the prior state: when nothing changed,
-		// encoding it again is work a refresh of hundreds of
-		// subscriptions can do without.
+		// resp.State starts as the prior state: no need to encode it again.
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
@@ -322,10 +320,8 @@ func (r *subscriptionResource) Delete(ctx context.Context, req resource.DeleteRe
 		return
 	}
 
-	// The subscription is this resource's: no create of this run takes it.
+	// No create of this run takes it; an interrupt does not cut off a sent delete.
 	r.Client.ClaimSubscription(state.ID.ValueString())
-	// An interrupt does not cut off a delete already sent either
-	// (framework.UninterruptedWrite): it is done, and the state says so.
 	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
 		return r.Client.DeleteSubscription(ctx, state.ID.ValueString(), state.EventType.ValueString())
 	})
