@@ -13,11 +13,6 @@ provider "esign" {
   base_url = "https://api.esign.example.com"
 }
 
-# After a run was killed in the middle of an apply, the next plan names the
-# subscriptions it left behind. A recovering run may adopt them instead of
-# creating duplicates: ESIGN_ADOPT_IDENTICAL_SUBSCRIPTIONS=true terraform apply
-# (or adopt_identical_subscriptions = true here, for that run).
-
 # Or log in with a user: the provider fetches a token itself and renews it
 # when the service answers 401 (tokens live 30 minutes).
 provider "esign" {

@@ -57,11 +57,6 @@ type Config struct {
 	// network in clear text. It is the explicit opt-in for a test gateway
 	// without TLS; never set it for the service itself.
 	AllowInsecureHTTP bool
-	// AdoptIdenticalSubscriptions makes CreateSubscriptionOnce adopt a
-	// leftover (an identical subscription that existed before the client's
-	// first create and that nothing in this process tracks) instead of
-	// creating a duplicate of it (subscriptions_leftovers.go).
-	AdoptIdenticalSubscriptions bool
 
 	// retryBaseDelay is the first backoff step; tests shorten it.
 	retryBaseDelay time.Duration
@@ -94,8 +89,6 @@ type Client struct {
 	// ownership tracks the subscriptions this client created or was told about,
 	// so an ambiguous create adopts only its own (subscriptions_create.go).
 	ownership subscriptionOwnership
-	// adoptLeftovers: Config.AdoptIdenticalSubscriptions.
-	adoptLeftovers bool
 
 	// baseURLConfirmed: GET /hooks/v1 answered at this base URL, so a 404
 	// means what it says (base_url_check.go).
@@ -136,7 +129,6 @@ func New(cfg Config) (*Client, error) {
 		logger:          cfg.Logger,
 		secrets:         &redactor{},
 		coalesceEnabled: !cfg.DisableReadCoalescing,
-		adoptLeftovers:  cfg.AdoptIdenticalSubscriptions,
 	}
 	if c.userAgent == "" {
 		c.userAgent = "terraform-provider-esign"

@@ -183,37 +183,3 @@ func TestInterruptedBeforeSendingCreatesNothing(t *testing.T) {
 		t.Errorf("%d create requests sent after the interrupt", n)
 	}
 }
-
-// A create names the identical subscriptions (event type in any case, URI,
-// description) that existed before and that no resource claimed.
-func TestCreateOnceNamesUntrackedIdentical(t *testing.T) {
-	c, tenant := newTestClient(t)
-	key := tenant.SubscriptionKey
-	add := func(eventType, uri, description string) emulator.Subscription {
-		t.Helper()
-		s, err := testEmulator.AddSubscription(key, eventType, uri, description)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	twin := add("signatorysigned", onceRequest.URI, onceRequest.Description)
-	claimed := add("SignatorySigned", onceRequest.URI, onceRequest.Description)
-	add("SignatorySigned", onceRequest.URI, "another description")
-	add("SignatorySigned", onceRequest.URI+"/other", onceRequest.Description)
-	add("SignatureRequestCompleted", onceRequest.URI, onceRequest.Description)
-	c.ClaimSubscription(claimed.ID) // as Read does for a resource in state
-
-	first := createOnce(t, c, onceRequest)
-	if len(first.Untracked) != 1 || first.Untracked[0].ID != twin.ID {
-		t.Errorf("Untracked = %+v, want only %s", first.Untracked, twin.ID)
-	}
-	// What this client created itself is not named by its next create.
-	second := createOnce(t, c, onceRequest)
-	if len(second.Untracked) != 1 || second.Untracked[0].ID != twin.ID {
-		t.Errorf("the second create's Untracked = %+v, want only %s", second.Untracked, twin.ID)
-	}
-	if n := testEmulator.Counters(key)[emulator.RouteSubscriptionList]; n != 1 {
-		t.Errorf("%d list requests: the check must use the baseline list, read once", n)
-	}
-}

@@ -53,21 +53,12 @@ import (
 // interrupt, but the lost-answer check of a create already sent always runs
 // to its end, with a context of its own: cut short, it would leave a
 // subscription that may exist and whose id nobody knows.
-//
-// The baseline also shows subscriptions that a create is about to
-// duplicate: identical ones that existed before and that no resource of
-// this process tracks. They may belong to another configuration, so the
-// create goes ahead, but CreatedSubscription.Untracked names them, since
-// they may also be leftovers of an earlier run that failed. With
-// Config.AdoptIdenticalSubscriptions it adopts one of them instead
-// (subscriptions_leftovers.go).
 
 // subscriptionOwnership is the per-Client record described above. Its zero
 // value is ready to use.
 type subscriptionOwnership struct {
 	mu      sync.Mutex
 	claimed map[string]struct{}      // lower-case ids
-	tracked map[string]struct{}      // the claimed ids a resource tracks (ClaimSubscription)
 	keys    map[string]chan struct{} // one create at a time per key
 
 	baselineMu sync.Mutex
@@ -140,7 +131,6 @@ func subscriptionMatchKey(eventType, uri, description string) string {
 func (c *Client) ClaimSubscription(id string) {
 	if id != "" {
 		c.ownership.claim(id)
-		c.ownership.track(id)
 	}
 }
 
@@ -153,14 +143,6 @@ type CreatedSubscription struct {
 	// Requests counts the POST requests sent (the retries of a 429, which
 	// the service refused before processing, not included).
 	Requests int
-	// Untracked lists the subscriptions with the same event type, URI and
-	// description that existed before this client's first create and that
-	// no resource of this process has claimed: this one may duplicate them.
-	Untracked []Subscription
-	// AdoptedLeftover is true when no request was sent: with
-	// Config.AdoptIdenticalSubscriptions, ID is one of those untracked
-	// subscriptions, now claimed (Untracked lists the others).
-	AdoptedLeftover bool
 }
 
 // CreateSubscriptionOnce creates a subscription and makes sure that one
@@ -184,13 +166,6 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 	baseline, err := c.subscriptionBaseline(ctx)
 	if err != nil {
 		return out, fmt.Errorf("%s: listing the subscriptions before the first create failed, nothing was created: %w", routeSubscriptionCreate, err)
-	}
-	out.Untracked = c.untrackedIdentical(baseline, req)
-	if c.adoptLeftovers {
-		if leftover, others, ok := c.adoptLeftover(out.Untracked); ok {
-			out.ID, out.AdoptedLeftover, out.Untracked = leftover.ID, true, others
-			return out, nil
-		}
 	}
 
 	for {
@@ -246,17 +221,4 @@ func (c *Client) subscriptionBaseline(ctx context.Context) (*SubscriptionSet, er
 	}
 	l.baseline = set
 	return set, nil
-}
-
-// untrackedIdentical answers the subscriptions of the baseline that req
-// would duplicate and that no resource of this process has claimed.
-func (c *Client) untrackedIdentical(baseline *SubscriptionSet, req CreateSubscriptionRequest) []Subscription {
-	want := subscriptionMatchKey(req.EventType, req.URI, req.Description)
-	var out []Subscription
-	for _, s := range baseline.Items {
-		if subscriptionMatchKey(s.EventType, s.URI, s.Description) == want && !c.ownership.claimedByUs(s.ID) {
-			out = append(out, s)
-		}
-	}
-	return out
 }

@@ -97,7 +97,7 @@ func TestAccAdoptExisting(t *testing.T) {
 	}
 	acctest.WriteFile(t, filepath.Join(tf.Dir, "generated.tf"), withHeaders)
 	out = expectPlan(t, tf, map[string]int{"update": 1, "no-op": 5})
-	if !strings.Contains(out, "Imported webhook headers could not be verified") {
+	if !strings.Contains(out, "Imported webhook headers could not be verified: subscription ") {
 		t.Errorf("the plan that adopts headers does not warn:\n%s", out)
 	}
 	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)

@@ -44,8 +44,6 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		"max_retries":     cfg.MaxRetries,
 		"request_timeout": cfg.RequestTimeout.String(),
 		"coalesce_reads":  !cfg.DisableReadCoalescing,
-
-		"adopt_identical_subscriptions": cfg.AdoptIdenticalSubscriptions,
 	})
 	data := framework.NewProviderData(c)
 	resp.ResourceData = data
@@ -77,8 +75,6 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 		MaxRetries:      client.DefaultMaxRetries,
 
 		AllowInsecureHTTP: resolveAllowInsecureHTTP(config.AllowInsecureHTTP, getenv, &diags),
-
-		AdoptIdenticalSubscriptions: resolveAdoptIdentical(config.AdoptIdenticalSubscriptions, getenv, &diags),
 	}
 	if cfg.BaseURL == "" {
 		diags.AddAttributeError(path.Root("base_url"), "Missing base URL",

@@ -20,8 +20,6 @@ const (
 	envMaxRetries      = "ESIGN_MAX_RETRIES"
 	// envAllowInsecureHTTP is allow_insecure_http's (insecure_http.go).
 	envAllowInsecureHTTP = "ESIGN_ALLOW_INSECURE_HTTP"
-	// envAdoptIdentical is adopt_identical_subscriptions' (adopt_identical.go).
-	envAdoptIdentical = "ESIGN_ADOPT_IDENTICAL_SUBSCRIPTIONS"
 	// envDisableReadCoalescing is a debugging switch: every read goes to the
 	// service, one request per resource (see README, "Debugging").
 	envDisableReadCoalescing = "ESIGN_DISABLE_READ_COALESCING"

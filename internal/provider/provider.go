@@ -49,9 +49,6 @@ type esignProviderModel struct {
 
 	// AllowInsecureHTTP: plain http:// to any host (insecure_http.go).
 	AllowInsecureHTTP types.Bool `tfsdk:"allow_insecure_http"`
-	// AdoptIdenticalSubscriptions: a create adopts a leftover instead of
-	// duplicating it (adopt_identical.go).
-	AdoptIdenticalSubscriptions types.Bool `tfsdk:"adopt_identical_subscriptions"`
 }
 
 type loginModel struct {
@@ -87,22 +84,6 @@ var providerSchema = schema.Schema{
 				"which over `http://` cross the network in clear text, so without this setting such a `base_url` is an " +
 				"error before any request is sent; with it, every run warns. Never set it for the service itself. " +
 				"Defaults to `false`; `ESIGN_ALLOW_INSECURE_HTTP` may set it.",
-			Optional: true,
-		},
-		"adopt_identical_subscriptions": schema.BoolAttribute{
-			MarkdownDescription: "Adopt a leftover instead of creating a duplicate of it. A leftover is a subscription " +
-				"with the same event type (in any case), `uri` and `description` as an `esign_webhook_subscription` " +
-				"about to be created, that exists on the service and that no resource of this configuration tracks: " +
-				"typically what an earlier run created before it crashed or was killed without recording the id. " +
-				"The plan warns about every leftover it finds either way, and says whether the apply will adopt it " +
-				"(this setting) or create another subscription beside it (the default), so that the receiver gets " +
-				"every event twice. Each leftover is adopted by one resource at most. The service never shows " +
-				"headers, so an adopted subscription keeps the headers it was created with. Set it for a run that " +
-				"recovers from a crash, in a configuration that owns the subscriptions of its receivers: it adopts " +
-				"an identical subscription that another configuration manages just the same. A replacement that " +
-				"keeps `event_type`, `uri` and `description` (a change of headers, `-replace`) fails at plan while " +
-				"it is set: during the apply the provider could not tell the subscription being replaced from a " +
-				"leftover. Defaults to `false`; `ESIGN_ADOPT_IDENTICAL_SUBSCRIPTIONS` may set it.",
 			Optional: true,
 		},
 		"access_token": schema.StringAttribute{

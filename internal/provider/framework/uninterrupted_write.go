@@ -54,9 +54,10 @@ func UninterruptedWrite(ctx context.Context, c *client.Client, write func(contex
 
 // WarnWrittenDespiteInterrupt tells the user that a write the interrupt
 // found in flight was carried through and recorded: done says what happened
-// ("webhook subscription created"), outcome the details.
-func WarnWrittenDespiteInterrupt(diags *diag.Diagnostics, done, outcome string) {
-	diags.AddWarning("Run interrupted: "+done+" anyway",
+// ("webhook subscription created"), object names it (the summary must, or
+// Terraform folds the warnings of several resources), outcome the details.
+func WarnWrittenDespiteInterrupt(diags *diag.Diagnostics, done, object, outcome string) {
+	diags.AddWarning("Run interrupted: "+done+" anyway: "+object,
 		"Terraform was interrupted while this request was on its way to the service. A request that has been sent may "+
 			"be carried out whether or not anyone waits for the answer, so the provider waited for it instead of "+
 			"abandoning it: "+outcome+" Nothing was left behind that Terraform does not know about. Run the command "+

@@ -53,11 +53,10 @@ func movesEntry(state tfsdk.State, plan entryModel) bool {
 	return pt != t || pid != id || pk != k
 }
 
-// warnValueStays warns, in the plan, that the entry in state keeps its
-// value on the service after what is planned (doing: "Destroying",
-// "Replacing"), and how to keep managing it. The warning names the entry:
-// Terraform shows no address beside a warning for a resource that is no
-// longer in the configuration.
+// warnValueStays warns that the entry in state keeps its value on the service
+// after what is planned (doing: "Destroying", "Replacing"). The summary names
+// the entry: Terraform folds warnings that share one, and shows no address for
+// a resource no longer in the configuration.
 func warnValueStays(state tfsdk.State, doing string, diags *diag.Diagnostics) {
 	var prior entryModel
 	if err := framework.DecodeRaw(state.Raw, &prior); err != nil {
@@ -65,7 +64,7 @@ func warnValueStays(state tfsdk.State, doing string, diags *diag.Diagnostics) {
 		return
 	}
 	entityType, entityID, key := prior.entry()
-	diags.AddWarning("The metadata value stays on the service",
+	diags.AddWarning("The metadata value stays on the service: "+entryID(entityType, entityID, key),
 		fmt.Sprintf("%s the esign_metadata_entry %s removes it from the Terraform state only: the service has no delete "+
 			"operation for metadata, so the key %q of %s %q keeps the value %s, and esign_metadata still lists it.\n\n"+
 			"To keep managing the entry, keep its resource block (a moved block keeps it when only its address changes). "+

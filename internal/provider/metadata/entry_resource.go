@@ -172,7 +172,7 @@ func (r *entryResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 		return
 	}
 
-	resp.Diagnostics.AddWarning("Metadata entry kept on the service",
+	resp.Diagnostics.AddWarning("Metadata entry kept on the service: "+entryID(state.entry()),
 		fmt.Sprintf("The service has no delete operation for metadata: the entry %q of %s %q was removed from the "+
 			"Terraform state only, and its value stays on the service. To blank it, apply value = \"\" before "+
 			"removing the resource.", state.Key.ValueString(), state.EntityType.ValueString(), state.EntityID.ValueString()))

@@ -36,6 +36,9 @@ func TestEntryResourceDeleteWarns(t *testing.T) {
 	if len(warnings) != 1 {
 		t.Fatalf("want one warning, got %v", resp.Diagnostics)
 	}
+	if summary := warnings[0].Summary(); !strings.HasSuffix(summary, ": Signatory/sig-1/employee_id") {
+		t.Errorf("the summary %q does not name the entry", summary)
+	}
 	detail := warnings[0].Detail()
 	for _, want := range []string{`"employee_id"`, `Signatory "sig-1"`, "stays on the service"} {
 		if !strings.Contains(detail, want) {

@@ -11,28 +11,11 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// Rival writers inside one configuration: two esign_metadata_entry
-// resources of one run that manage the same key of the same entity (the
-// entity type in any spelling) would overwrite each other at every apply.
-// Each plan of an entry claims its key for the operation (one configured
-// provider), and a claim that cannot come from the same resource as an
-// earlier one is an error: at plan time when entity_type, entity_id and key
-// are known, otherwise in the plan Terraform repeats during the apply, and
-// Create and Update look again before they write.
-//
-// The provider is never told resource addresses, so a claim is known by
-// what its configuration declares and by whether it had a prior state.
-// Terraform plans a resource once per operation, except that a replacement
-// (or a tainted object) is planned a second time with no prior state. So
-// two claims are the same resource's only when their configurations are
-// the same and exactly one of them had a prior state. Two identical blocks
-// that are both new, or both in the state, are caught; an identical block
-// added beside one already applied cannot be told from that one being
-// replaced, and is not (their writes agree). Two provider configurations
-// (aliases) and two root modules do not share an operation: those rivals
-// show up as drift in the next plan (DESIGN.md).
+// Two resources of one run that manage one key would overwrite each other at
+// every apply. Terraform tells a provider no addresses, so a plan's claim is
+// known by its configured arguments and whether it had a prior state: a
+// replacement is planned twice, once without (DESIGN.md, "Metadata: one key, one owner").
 
-// rivalsKey is the key of the operation's claims in framework.OperationState.
 type rivalsKey struct{}
 
 // entryClaims are the claims of one operation, by key.
@@ -54,8 +37,7 @@ type entryClaim struct {
 	hadPrior   bool   // planned with a prior state
 }
 
-// claimsOf is the operation's claims; nil before the provider is
-// configured, which claims nothing.
+// claimsOf is nil before the provider is configured, which claims nothing.
 func claimsOf(data *framework.ProviderData) *entryClaims {
 	return framework.OperationState(data, rivalsKey{}, func() *entryClaims { return &entryClaims{} })
 }
@@ -102,10 +84,8 @@ func (e *entryClaims) add(c entryClaim) (rival entryClaim, found bool) {
 	return rival, found
 }
 
-// rivalOf answers, for a write about to be sent for c, a claim of its key
-// that is another resource's. c's own plan is among the claims (Terraform
-// plans every change again during the apply): one claim equal to c is
-// its own.
+// rivalOf answers, before a write for c, a claim of its key that is another
+// resource's; one claim equal to c is c's own plan, repeated during the apply.
 func (e *entryClaims) rivalOf(c entryClaim) (rival entryClaim, found bool) {
 	if e == nil {
 		return entryClaim{}, false
@@ -131,9 +111,8 @@ func firstRival(claims []entryClaim, c entryClaim) (entryClaim, bool) {
 	return entryClaim{}, false
 }
 
-// refuseRival adds an error, before a write of the entry configured as
-// config, when another resource of the run has claimed its key since the
-// plan.
+// refuseRival fails a write of the entry configured as config when another
+// resource of the run has claimed its key since the plan.
 func refuseRival(claims *entryClaims, config tfsdk.Config, hadPrior bool, diags *diag.Diagnostics) {
 	var m entryModel
 	if err := framework.DecodeRaw(config.Raw, &m); err != nil {
@@ -149,10 +128,10 @@ func refuseRival(claims *entryClaims, config tfsdk.Config, hadPrior bool, diags 
 	}
 }
 
-// addRivalError reports that c's key is also rival's. done says what this
-// resource did ("Nothing was written.").
+// addRivalError names the entry in the summary, so that errors about several
+// keys are not folded; done says what this resource did.
 func addRivalError(diags *diag.Diagnostics, c, rival entryClaim, done string) {
-	diags.AddAttributeError(path.Root("key"), "Two resources manage one metadata entry",
+	diags.AddAttributeError(path.Root("key"), "Two resources manage one metadata entry: "+entryID(c.key.entityType, c.key.entityID, c.key.key),
 		fmt.Sprintf("This esign_metadata_entry and another one of this configuration both manage the key %q of %s %q: "+
 			"this one declares entity_type = %q and value = %s, the other entity_type = %q and value = %s. One key holds "+
 			"one value, so each apply would overwrite the other's write. %s\n\n"+

@@ -21,8 +21,8 @@ func rivalError(entityType, entityID, key string, a, b [2]string) *regexp.Regexp
 		return fmt.Sprintf(`this one declares entity_type = %q and value = %s, the other entity_type = %q and value = %s`,
 			this[0], this[1], other[0], other[1])
 	}
-	return acctest.WrappedRegexp(fmt.Sprintf(`Two resources manage one metadata entry .*both manage the key %q of %s %q: (%s|%s)`,
-		key, entityType, entityID, regexp.QuoteMeta(declares(a, b)), regexp.QuoteMeta(declares(b, a))) +
+	return acctest.WrappedRegexp(fmt.Sprintf(`Two resources manage one metadata entry: %s/%s/%s .*both manage the key %q of %s %q: (%s|%s)`,
+		entityType, entityID, key, key, entityType, entityID, regexp.QuoteMeta(declares(a, b)), regexp.QuoteMeta(declares(b, a))) +
 		`.*the other is the block with entity_id = "` + entityID + `" and key = "` + key + `"`)
 }
 

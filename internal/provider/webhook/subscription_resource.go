@@ -125,17 +125,9 @@ func (r *subscriptionResource) IdentitySchema(_ context.Context, _ resource.Iden
 }
 
 // ModifyPlan checks the event type against GET /hooks/v1 whenever it is
-// known (the provider may not be configured yet during validation, so this
-// is the first place the check can run). Whether a change replaces the
-// subscription is up to the attributes' plan modifiers.
-//
-// It also does what needs the other plans of the operation
-// (subscription_plans.go): a resource in the state claims its
-// subscription, even when it is to be destroyed; two blocks that declare
-// the same subscription get a warning (subscription_rivals.go); and a
-// planned create warns about identical subscriptions on the service that
-// no resource of the run tracks, saying whether the apply adopts one or
-// creates a duplicate (subscription_leftovers.go).
+// known (the provider may not be configured yet during validation). A
+// resource in the state claims its subscription, even for a destroy; identical
+// blocks and leftovers get warnings (subscription_plans.go).
 func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var plan, state subscriptionModel
 	var err error
@@ -153,8 +145,8 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	var prior *subscriptionModel
 	if !req.State.Raw.IsNull() && r.Client != nil {
 		prior = &state
-		if note, named := plans.trackPrior(r.Client, state.ID.ValueString()); named {
-			checkNamedBefore(&resp.Diagnostics, state.ID.ValueString(), note)
+		if eventType, named := plans.trackPrior(r.Client, state.ID.ValueString()); named {
+			warnNamedBefore(&resp.Diagnostics, state.ID.ValueString(), eventType)
 		}
 	}
 	if req.Plan.Raw.IsNull() {
@@ -175,9 +167,6 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	}
 	claim, known := claimOf(plan, prior, replacedBy(ctx, req))
 	if !known {
-		// Nothing to compare yet; the plan Terraform repeats during the
-		// apply, once the values are known, runs in the apply's process,
-		// which sees only the resources that change.
 		return
 	}
 	if rivals := plans.addClaim(claim); len(rivals) > 0 {
@@ -220,11 +209,8 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 	r.Client.AddSecrets(nonEmptyValues(body.Headers)...)
 	ctx = framework.MaskSecrets(ctx, nonEmptyValues(body.Headers)...)
 
-	// The create is not idempotent. When an answer is lost, the client
-	// looks before it sends again, and adopts the subscription its request
-	// created (client.CreateSubscriptionOnce): never a duplicate, never an
-	// untracked subscription. For the same reason an interrupt does not cut
-	// it off once sent (framework.UninterruptedWrite).
+	// The create is not idempotent: after a lost answer the client looks
+	// before it sends again, and an interrupt does not cut it off once sent.
 	var created client.CreatedSubscription
 	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) (err error) {
 		created, err = r.Client.CreateSubscriptionOnce(ctx, body)
@@ -245,27 +231,13 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 			"id": created.ID, "requests": created.Requests,
 		})
 	}
-	plans := plansOf(r.ProviderData)
-	if created.AdoptedLeftover {
-		tflog.Info(ctx, "adopted an identical webhook subscription that no resource tracked (adopt_identical_subscriptions)", map[string]any{
-			"id": created.ID, "event_type": body.EventType, "uri": body.URI,
-		})
-		if !plans.wasNamed(created.ID) {
-			warnAdoptedLeftover(&resp.Diagnostics, created.ID)
-		}
-	}
 	tflog.Info(ctx, "created webhook subscription", map[string]any{
 		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": sortedKeys(body.Headers),
 	})
 
 	if interrupted {
-		framework.WarnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription created",
+		framework.WarnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription created", created.ID,
 			fmt.Sprintf("subscription %s was created and is recorded in the state.", created.ID))
-	}
-	for _, existing := range created.Untracked {
-		if !plans.wasNamed(existing.ID) { // the plan of this apply warned already
-			warnIdenticalSubscription(&resp.Diagnostics, existing)
-		}
 	}
 
 	plan.ID = types.StringValue(created.ID)
@@ -294,20 +266,17 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 		resp.State.RemoveResource(ctx)
 		return
 	}
-	resp.Diagnostics.Append(carryHeadersMark(ctx, importsOf(r.ProviderData), state.ID.ValueString(), req.Private, resp.Private)...)
+	resp.Diagnostics.Append(carryHeadersMark(ctx, req.Private, resp.Private)...)
 	if framework.SameValues(current, state) {
-		// resp.State starts as the prior state: when nothing changed,
-		// encoding it again is work a refresh of hundreds of
-		// subscriptions can do without.
+		// resp.State starts as the prior state: no need to encode it again.
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
 }
 
-// stateFromList is the state Read stores for prior, given the subscription list,
-// or found=false when the subscription is gone. A subscription found is
-// claimed: it is tracked by this resource, and a create elsewhere in this run
-// must never adopt it after a lost answer.
+// stateFromList is the state Read stores for prior, or found=false when the
+// subscription is gone. A subscription found is claimed: no create of this run
+// takes it for its own after a lost answer, nor warns about it.
 func (r *subscriptionResource) stateFromList(prior subscriptionModel, set *client.SubscriptionSet) (current subscriptionModel, found bool) {
 	sub, ok := set.Find(prior.ID.ValueString())
 	if !ok {
@@ -351,11 +320,8 @@ func (r *subscriptionResource) Delete(ctx context.Context, req resource.DeleteRe
 		return
 	}
 
-	// The subscription is this resource's: a create elsewhere in this run
-	// neither adopts it nor warns about it.
+	// No create of this run takes it; an interrupt does not cut off a sent delete.
 	r.Client.ClaimSubscription(state.ID.ValueString())
-	// An interrupt does not cut off a delete already sent either
-	// (framework.UninterruptedWrite): it is done, and the state says so.
 	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
 		return r.Client.DeleteSubscription(ctx, state.ID.ValueString(), state.EventType.ValueString())
 	})
@@ -369,7 +335,7 @@ func (r *subscriptionResource) Delete(ctx context.Context, req resource.DeleteRe
 	}
 	tflog.Info(ctx, "deleted webhook subscription", map[string]any{"id": state.ID.ValueString(), "event_type": state.EventType.ValueString()})
 	if interrupted {
-		framework.WarnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription deleted",
+		framework.WarnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription deleted", state.ID.ValueString(),
 			fmt.Sprintf("subscription %s was deleted and is removed from the state.", state.ID.ValueString()))
 	}
 }
@@ -417,5 +383,5 @@ func (r *subscriptionResource) importByID(ctx context.Context, req resource.Impo
 	}
 	flattenSubscription(sub, &model)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
-	resp.Diagnostics.Append(markHeadersUnverified(ctx, importsOf(r.ProviderData), sub.ID, resp.Private)...)
+	resp.Diagnostics.Append(markHeadersUnverified(ctx, resp.Private)...)
 }

@@ -7,21 +7,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 )
 
-// Two esign_webhook_subscription resources of one configuration that
-// declare the same subscription (event type in any case, uri, description)
-// make the service hold two identical subscriptions, and the receiver gets
-// every event twice. Nothing stops the service from holding both (the
-// headers may differ, and a receiver may want that), so this is a warning
-// in the plan, not an error: each plan records its claim in the operation's
-// subscriptionPlans, and a plan that finds an earlier claim of the same
-// subscription that is not its own replacement warns, naming both by what
-// they declare and track. Whichever of the two Terraform plans second
-// carries the warning, at any parallelism. Two provider configurations
-// (aliases) or two root modules do not share an operation; the leftover
-// warning (subscription_leftovers.go) covers what they left on the service.
+// Two blocks of one configuration that declare the same subscription (event
+// type in any case, uri, description): the receiver gets every event twice.
+// A warning, not an error (headers may differ); the block Terraform plans
+// second carries it.
 
-// addClaim records c and answers the earlier claims of the same
-// subscription that are other resources'.
+// addClaim records c and answers the earlier claims of its key that are
+// other resources'.
 func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 	if p == nil {
 		return nil
@@ -41,13 +33,15 @@ func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 	return rivals
 }
 
-// warnRivals says that c declares the same subscription as rivals.
+// warnRivals names the subscription, this block's part and the count in the
+// summary, so that Terraform folds none of these warnings into another.
 func warnRivals(diags *diag.Diagnostics, c planClaim, rivals []planClaim) {
 	others := make([]string, 0, len(rivals))
 	for _, r := range rivals {
-		others = append(others, "the esign_webhook_subscription with event_type = "+fmt.Sprintf("%q", r.eventType)+r.tracking())
+		others = append(others, fmt.Sprintf("the esign_webhook_subscription with event_type = %q%s", r.eventType, r.tracking()))
 	}
-	diags.AddWarning("Two webhook subscriptions of this configuration are identical",
+	diags.AddWarning(fmt.Sprintf("%d identical webhook subscription blocks: %s to %s (%q)%s",
+		len(rivals)+1, strings.ToLower(c.eventType), c.uri, c.description, c.tracking()),
 		fmt.Sprintf("This esign_webhook_subscription (event_type = %q%s) declares the same subscription as %s: event type "+
 			"%s (in any case), uri %q and description %q. The service would hold identical subscriptions, and the receiver "+
 			"at that uri would get every event twice (headers may differ, but the service never shows them).\n\n"+
@@ -56,8 +50,7 @@ func warnRivals(diags *diag.Diagnostics, c planClaim, rivals []planClaim) {
 			c.eventType, c.tracking(), strings.Join(others, " and "), strings.ToLower(c.eventType), c.uri, c.description))
 }
 
-// tracking says which subscription the plan of c tracks, if any, to tell
-// two blocks apart by more than their arguments.
+// tracking tells two blocks apart by more than their arguments.
 func (c planClaim) tracking() string {
 	switch {
 	case c.hadPrior:

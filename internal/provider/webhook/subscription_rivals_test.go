@@ -12,7 +12,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 )
 
-const rivalSummary = "Two webhook subscriptions of this configuration are identical"
+// rivalSummary matches the summary of the identical-blocks warning.
+var rivalSummary = regexp.MustCompile(`^\d identical webhook subscription blocks: `)
 
 // subscriptionBlock is an esign_webhook_subscription block; extra goes
 // inside it.
@@ -30,7 +31,7 @@ resource "esign_webhook_subscription" %q {
 // expectRivalWarning checks that the plans warned that two blocks declare
 // the same subscription, naming both by their spelling of the event type
 // and what they track (declared: "to be created" or "subscription"), the
-// uri, and that the receiver gets every event twice.
+// uri (also in the summary), and that the receiver gets every event twice.
 func expectRivalWarning(w *warningRecorder, uri string, this, other [2]string) acctest.Func {
 	names := func(a, b [2]string) *regexp.Regexp {
 		return regexp.MustCompile(fmt.Sprintf(`(?s)This esign_webhook_subscription \(event_type = %q, %s[^)]*\) declares the same `+
@@ -39,10 +40,11 @@ func expectRivalWarning(w *warningRecorder, uri string, this, other [2]string) a
 	}
 	return func() error {
 		for _, warning := range w.planned() {
-			if !strings.HasPrefix(warning, rivalSummary) {
+			if !rivalSummary.MatchString(warning) {
 				continue
 			}
-			if (names(this, other).MatchString(warning) || names(other, this).MatchString(warning)) &&
+			summary, _, _ := strings.Cut(warning, "\n")
+			if (names(this, other).MatchString(warning) || names(other, this).MatchString(warning)) && strings.Contains(summary, " to "+uri+" ") &&
 				strings.Contains(warning, fmt.Sprintf("uri %q", uri)) && strings.Contains(warning, "every event twice") {
 				return nil
 			}
@@ -55,7 +57,7 @@ func expectRivalWarning(w *warningRecorder, uri string, this, other [2]string) a
 func expectNoRivalWarning(w *warningRecorder) acctest.Func {
 	return func() error {
 		for _, warning := range w.planned() {
-			if strings.HasPrefix(warning, rivalSummary) {
+			if rivalSummary.MatchString(warning) {
 				return fmt.Errorf("a plan warns about identical blocks:\n%s", warning)
 			}
 		}
