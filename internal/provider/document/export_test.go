@@ -4,5 +4,5 @@ package document
 // against.
 const (
 	MaxInlineContent = maxInlineContent
-	OutputFileMode   = outputFileMode
+	DefaultFileMode  = defaultFileMode
 )
