@@ -1,8 +1,5 @@
 package document
 
-// What the external tests of this package (package document_test) check
-// against.
-const (
-	MaxInlineContent = maxInlineContent
-	DefaultFileMode  = defaultFileMode
-)
+// MaxInlineContent is what the external tests of this package (package
+// document_test) check against.
+const MaxInlineContent = maxInlineContent

@@ -108,7 +108,7 @@ func TestAccSignedDocumentDataSource(t *testing.T) {
 	var afterApply []statecheck.StateCheck
 	for _, f := range []acctest.Func{
 		expectFileContent(signedFile, signed, 0o600),
-		expectFileContent(bigFile, big, document.DefaultFileMode),
+		expectFileContent(bigFile, big, 0o600),
 		expectFileContent(keptFile, small, 0o640),
 		expectFileContent(permittedFile, small, 0o604),
 	} {

@@ -15,7 +15,6 @@ import (
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
-	"github.com/esign-oss/terraform-provider-esign/internal/provider/document"
 )
 
 // The example the CLI test runs, as users would.
@@ -59,7 +58,7 @@ func TestAccSignedDocumentDownloadAction_example(t *testing.T) {
 	check("after the plan", acctest.ExpectRequests(tenant, emulator.RouteStorageDownload, 0))
 
 	out := tf.Run(0, "apply", "-no-color", "tfplan")
-	check("after the apply of the saved plan", expectFileContent(file, contract, document.DefaultFileMode))
+	check("after the apply of the saved plan", expectFileContent(file, contract, 0o600))
 	if !strings.Contains(out, progress) {
 		t.Errorf("the apply does not report %q:\n%s", progress, out)
 	}
