@@ -44,10 +44,9 @@ var signedDocumentSchema = schema.Schema{
 		"reports its SHA-256 digest and size; optionally writes it to `output_path` and/or returns it as " +
 		"`content_base64`. The download is streamed: only `include_content` holds the document in memory, and " +
 		"only up to 4 MiB. Signed documents are available once the `SignatureRequestCompleted` event was received.\n\n" +
-		"Terraform reads the data source, downloading the document and writing `output_path`, at every plan and " +
-		"refresh: `terraform plan`, `terraform apply` (its plan), `terraform refresh`, `-refresh-only` runs and " +
-		"`terraform destroy`. The apply of a saved plan (`terraform apply tfplan`) does not read it again, unless " +
-		"its arguments were unknown at plan. To download at apply, use the `esign_signed_document_download` action.",
+		"Terraform reads it, downloading the document and writing `output_path`, at every plan and refresh, " +
+		"`terraform destroy` included, but not at the apply of a saved plan (`terraform apply tfplan`): the " +
+		"`esign_signed_document_download` action downloads at apply.",
 	Attributes: map[string]schema.Attribute{
 		"blob_connection_id": schema.StringAttribute{
 			MarkdownDescription: "The `blobConnectionId` the service returned when the documents were uploaded.",
