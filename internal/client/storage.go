@@ -3,6 +3,7 @@ package client
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -35,7 +36,7 @@ func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, 
 	defer resp.Close()
 	body := bufio.NewReaderSize(resp.Body, 512)
 	head, err := body.Peek(512)
-	if err != nil && err != io.EOF {
+	if err != nil && !errors.Is(err, io.EOF) {
 		return 0, fmt.Errorf("%s: reading the document: %w", cl.route, err)
 	}
 	if problem := notADocument(resp.Response, head); problem != "" {

@@ -100,7 +100,7 @@ func TestAccSignedDocumentDataSource(t *testing.T) {
 	if err := os.WriteFile(keptFile, []byte("stale"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chmod(keptFile, 0o640); err != nil {
+	if err := os.Chmod(keptFile, 0o640); err != nil { //nolint:gosec // G302: a group-readable file, whose mode must be kept
 		t.Fatal(err)
 	}
 	// What every read writes: a plan as an apply.
@@ -193,16 +193,17 @@ func TestAccSignedDocumentDataSource_errors(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: append(steps, []resource.TestStep{
 			{
-				// Nothing of those answers reached output_path.
-				Config:            acctest.ProviderConfig(tenant),
-				ConfigStateChecks: []statecheck.StateCheck{expectEmptyFolder(outFolder)},
+				Config: config(fmt.Sprintf(`
+  blob_connection_id = "blob-ok"
+  output_path        = %q
+  file_permission    = "0888"`, filepath.Join(outFolder, "out.pdf"))),
+				ExpectError: regexp.MustCompile(`(?s)file_permission\s+must\s+be\s+an\s+octal\s+file\s+mode`),
 			},
 			{
-				Config: config(`
-  blob_connection_id = "blob-ok"
-  output_path        = "out.pdf"
-  file_permission    = "0888"`),
-				ExpectError: regexp.MustCompile(`(?s)file_permission\s+must\s+be\s+an\s+octal\s+file\s+mode`),
+				// Nothing of the answers that were not a document, nor of
+				// the refused file_permission, reached output_path.
+				Config:            acctest.ProviderConfig(tenant),
+				ConfigStateChecks: []statecheck.StateCheck{expectEmptyFolder(outFolder)},
 			},
 			{
 				Config:      config(`blob_connection_id = "no-such-blob"`),

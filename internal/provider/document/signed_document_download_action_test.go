@@ -63,7 +63,7 @@ func TestAccSignedDocumentDownloadAction_example(t *testing.T) {
 		t.Errorf("the apply does not report %q:\n%s", progress, out)
 	}
 
-	if err := os.Chmod(file, 0o640); err != nil {
+	if err := os.Chmod(file, 0o640); err != nil { //nolint:gosec // G302: a group-readable file, whose mode must be kept
 		t.Fatal(err)
 	}
 	out = tf.Run(0, "apply", "-auto-approve", "-no-color", "-invoke=action.esign_signed_document_download.contract")
