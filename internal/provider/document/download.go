@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -28,9 +27,7 @@ const filePermissionDescription = "Mode of the file written to `output_path`, as
 	"Unset, a file that already exists keeps its mode, and a new file gets `0600`: a signed document may hold " +
 	"personal data. The mode is set on the temporary file before any byte is written to it."
 
-var filePermissionValidators = []validator.String{
-	stringvalidator.RegexMatches(regexp.MustCompile(`^0?[0-7]{3}$`), `must be an octal file mode such as "0600"`),
-}
+var filePermissionRule = stringvalidator.RegexMatches(regexp.MustCompile(`^0?[0-7]{3}$`), `must be an octal file mode such as "0600"`)
 
 // fileMode is file_permission's mode, nil when unset.
 func fileMode(permission types.String) *fs.FileMode {

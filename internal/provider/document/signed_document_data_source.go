@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -63,7 +64,7 @@ var signedDocumentSchema = schema.Schema{
 		"file_permission": schema.StringAttribute{
 			MarkdownDescription: filePermissionDescription,
 			Optional:            true,
-			Validators:          filePermissionValidators,
+			Validators:          []validator.String{filePermissionRule, stringvalidator.AlsoRequires(path.MatchRoot("output_path"))},
 		},
 		"include_content": schema.BoolAttribute{
 			MarkdownDescription: "Return the document in `content_base64`. Defaults to `false`. Refused for documents " +

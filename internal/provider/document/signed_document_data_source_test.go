@@ -200,6 +200,12 @@ func TestAccSignedDocumentDataSource_errors(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)file_permission\s+must\s+be\s+an\s+octal\s+file\s+mode`),
 			},
 			{
+				Config: config(`
+  blob_connection_id = "blob-ok"
+  file_permission    = "0600"`),
+				ExpectError: regexp.MustCompile(`(?s)"output_path"\s+must\s+be\s+specified\s+when\s+"file_permission"`),
+			},
+			{
 				// Nothing of the answers that were not a document, nor of
 				// the refused file_permission, reached output_path.
 				Config:            acctest.ProviderConfig(tenant),

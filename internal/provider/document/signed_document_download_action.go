@@ -49,7 +49,7 @@ var signedDocumentDownloadSchema = schema.Schema{
 		"file_permission": schema.StringAttribute{
 			MarkdownDescription: filePermissionDescription,
 			Optional:            true,
-			Validators:          filePermissionValidators,
+			Validators:          []validator.String{filePermissionRule},
 		},
 	},
 }
