@@ -1,15 +1,21 @@
 package client
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"strings"
 )
 
 // DownloadDocument streams GET /storage/document/{blobConnectionId} into w
 // and returns the number of bytes written. The body is copied in small
-// chunks: a 500 MB document is never held in memory.
+// chunks: a 500 MB document is never held in memory. An answer that is not
+// a document (see notADocument) is ErrMalformedAnswer, and nothing of it
+// reaches w.
 func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, w io.Writer) (int64, error) {
 	cl := call{
 		method:     http.MethodGet,
@@ -28,7 +34,15 @@ func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, 
 		return 0, err
 	}
 	defer resp.Close()
-	n, err := io.Copy(w, resp.Body)
+	body := bufio.NewReaderSize(resp.Body, 512)
+	head, err := body.Peek(512)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return 0, fmt.Errorf("%s: reading the document: %w", cl.route, err)
+	}
+	if problem := notADocument(resp.Response, head); problem != "" {
+		return 0, c.malformed(cl, "%s", problem)
+	}
+	n, err := io.Copy(w, body)
 	if err != nil {
 		return n, fmt.Errorf("%s: reading the document after %d bytes: %w", cl.route, n, err)
 	}
@@ -36,4 +50,23 @@ func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, 
 		return n, fmt.Errorf("%s: the document ended after %d of %d bytes", cl.route, n, resp.ContentLength)
 	}
 	return n, nil
+}
+
+// notADocument says why an answer whose body starts with head is not a
+// document (the service sends application/octet-stream), or "": no body,
+// or a web page or JSON, as a gateway or a misrouted base_url sends with 200.
+func notADocument(resp *http.Response, head []byte) string {
+	contentType := resp.Header.Get("Content-Type")
+	mediaType, _, _ := mime.ParseMediaType(contentType)
+	switch {
+	case resp.StatusCode != http.StatusOK:
+		return fmt.Sprintf("%s, not a document", resp.Status)
+	case len(head) == 0:
+		return "200 OK with an empty body, not a document"
+	case mediaType == "text/html" || strings.HasPrefix(http.DetectContentType(head), "text/html"):
+		return fmt.Sprintf("an HTML page (Content-Type %q), not a document: is base_url the root of the API, not of a web site?", contentType)
+	case mediaType == "application/json" || strings.HasSuffix(mediaType, "+json"):
+		return fmt.Sprintf("a JSON answer (Content-Type %q), not a document", contentType)
+	}
+	return ""
 }

@@ -16,6 +16,10 @@ type document struct {
 	data      []byte
 	synthetic bool
 	size      int64
+	// status and contentType replace 200 and application/octet-stream
+	// (PutDocumentAnswer); the state file does not keep them.
+	status      int
+	contentType string
 }
 
 func (d *document) reader(id string) io.Reader {
@@ -39,9 +43,13 @@ func (e *Emulator) handleStorageDownload(w http.ResponseWriter, r *http.Request,
 	if !d.synthetic {
 		size = int64(len(d.data))
 	}
-	w.Header().Set("Content-Type", "application/octet-stream")
+	status, contentType := http.StatusOK, "application/octet-stream"
+	if d.status != 0 {
+		status, contentType = d.status, d.contentType
+	}
+	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Content-Length", strconv.FormatInt(size, 10))
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(status)
 	// Streamed: io.Copy moves fixed-size chunks, no second copy is built.
 	_, _ = io.Copy(w, d.reader(id))
 }
@@ -50,6 +58,13 @@ func (e *Emulator) handleStorageDownload(w http.ResponseWriter, r *http.Request,
 // ("" = default tenant).
 func (e *Emulator) PutDocument(subscriptionKey, blobConnectionID string, data []byte) {
 	e.putDocument(subscriptionKey, blobConnectionID, &document{data: bytes.Clone(data), size: int64(len(data))})
+}
+
+// PutDocumentAnswer makes GET /storage/document/{blobConnectionId} answer
+// status, contentType and body as given, so that tests can have the
+// service answer what is not a document: a 204, an HTML page, JSON.
+func (e *Emulator) PutDocumentAnswer(subscriptionKey, blobConnectionID string, status int, contentType string, body []byte) {
+	e.putDocument(subscriptionKey, blobConnectionID, &document{data: bytes.Clone(body), size: int64(len(body)), status: status, contentType: contentType})
 }
 
 // PutSyntheticDocument stores a document of size bytes generated on the fly

@@ -49,6 +49,7 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.ListResourceData = data
+	resp.ActionData = data
 }
 
 // resolveClientConfig merges configuration and environment (configuration

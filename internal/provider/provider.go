@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -26,6 +27,7 @@ const RegistryAddress = "registry.terraform.io/esign-oss/esign"
 var (
 	_ provider.Provider                  = (*esignProvider)(nil)
 	_ provider.ProviderWithListResources = (*esignProvider)(nil)
+	_ provider.ProviderWithActions       = (*esignProvider)(nil)
 )
 
 // esignProvider: Configure gives everything it serves one shared API client (framework.ProviderData).
@@ -162,5 +164,13 @@ func (p *esignProvider) DataSources(_ context.Context) []func() datasource.DataS
 		webhook.NewSubscriptionDataSource,    // esign_webhook_subscription
 		metadata.NewDataSource,               // esign_metadata
 		document.NewSignedDocumentDataSource, // esign_signed_document
+	}
+}
+
+// Actions run at apply (Terraform 1.14 and later): `terraform apply -invoke`
+// or an action_trigger.
+func (p *esignProvider) Actions(_ context.Context) []func() action.Action {
+	return []func() action.Action{
+		document.NewSignedDocumentDownloadAction, // esign_signed_document_download
 	}
 }

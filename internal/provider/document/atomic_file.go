@@ -16,12 +16,13 @@ type atomicFile struct {
 	committed bool
 }
 
-// outputFileMode is the mode of a written document.
-const outputFileMode fs.FileMode = 0o644
+// defaultFileMode is the mode of a new document: it may hold personal data.
+const defaultFileMode fs.FileMode = 0o600
 
 // createAtomicFile checks that dest's folder exists and is a folder, that
-// dest itself is not a folder, and opens the temporary file.
-func createAtomicFile(dest string) (*atomicFile, error) {
+// dest itself is not a folder, and opens the temporary file with its final
+// mode: perm, else the mode of the regular file at dest, else 0600.
+func createAtomicFile(dest string, perm *fs.FileMode) (*atomicFile, error) {
 	dir := filepath.Dir(dest)
 	info, err := os.Stat(dir)
 	switch {
@@ -32,28 +33,40 @@ func createAtomicFile(dest string) (*atomicFile, error) {
 	case !info.IsDir():
 		return nil, fmt.Errorf("output_path %q: %q is not a folder", dest, dir)
 	}
-	if info, err := os.Stat(dest); err == nil && info.IsDir() {
-		return nil, fmt.Errorf("output_path %q is a folder; give the path of a file", dest)
+	mode := defaultFileMode
+	// Lstat: a symlink planted at dest lends no mode (rename replaces it).
+	if info, err := os.Lstat(dest); err == nil {
+		if info.IsDir() {
+			return nil, fmt.Errorf("output_path %q is a folder; give the path of a file", dest)
+		}
+		if info.Mode().IsRegular() {
+			mode = info.Mode().Perm()
+		}
+	}
+	if perm != nil {
+		mode = *perm
 	}
 
+	// CreateTemp opens a new file (O_EXCL) with mode 0600; the mode is set on
+	// the open file, before any byte is written, and is not subject to the umask.
 	f, err := os.CreateTemp(dir, "."+filepath.Base(dest)+".tmp-*")
 	if err != nil {
 		return nil, fmt.Errorf("output_path %q: creating a temporary file in %q: %w", dest, dir, err)
 	}
-	return &atomicFile{File: f, dest: dest}, nil
+	a := &atomicFile{File: f, dest: dest}
+	if err := f.Chmod(mode); err != nil {
+		a.Discard()
+		return nil, fmt.Errorf("output_path %q: setting mode %04o: %w", dest, mode, err)
+	}
+	return a, nil
 }
 
-// Commit flushes the temporary file, gives it its final mode and renames it
-// to the destination.
+// Commit flushes the temporary file and renames it to the destination.
 func (a *atomicFile) Commit() error {
 	if err := a.Sync(); err != nil {
 		return fmt.Errorf("output_path %q: %w", a.dest, err)
 	}
 	if err := a.Close(); err != nil {
-		return fmt.Errorf("output_path %q: %w", a.dest, err)
-	}
-	// CreateTemp makes the file 0600; Chmod is not subject to the umask.
-	if err := os.Chmod(a.Name(), outputFileMode); err != nil {
 		return fmt.Errorf("output_path %q: %w", a.dest, err)
 	}
 	if err := os.Rename(a.Name(), a.dest); err != nil {

@@ -1,8 +1,5 @@
 package document
 
-// What the external tests of this package (package document_test) check
-// against.
-const (
-	MaxInlineContent = maxInlineContent
-	OutputFileMode   = outputFileMode
-)
+// MaxInlineContent is what the external tests of this package (package
+// document_test) check against.
+const MaxInlineContent = maxInlineContent

@@ -3,11 +3,8 @@ package document
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -16,9 +13,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-	"github.com/hashicorp/terraform-plugin-log/tflog"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
@@ -38,6 +33,7 @@ type signedDocumentDataSource struct{ framework.DataSourceBase }
 type signedDocumentDataSourceModel struct {
 	BlobConnectionID types.String `tfsdk:"blob_connection_id"`
 	OutputPath       types.String `tfsdk:"output_path"`
+	FilePermission   types.String `tfsdk:"file_permission"`
 	IncludeContent   types.Bool   `tfsdk:"include_content"`
 	SHA256           types.String `tfsdk:"sha256"`
 	Size             types.Int64  `tfsdk:"size"`
@@ -49,7 +45,9 @@ var signedDocumentSchema = schema.Schema{
 		"reports its SHA-256 digest and size; optionally writes it to `output_path` and/or returns it as " +
 		"`content_base64`. The download is streamed: only `include_content` holds the document in memory, and " +
 		"only up to 4 MiB. Signed documents are available once the `SignatureRequestCompleted` event was received.\n\n" +
-		"The document is downloaded each time Terraform reads the data source (every plan and apply).",
+		"Terraform reads it, downloading the document and writing `output_path`, at every plan and refresh, " +
+		"`terraform destroy` included, but not at the apply of a saved plan (`terraform apply tfplan`): the " +
+		"`esign_signed_document_download` action downloads at apply.",
 	Attributes: map[string]schema.Attribute{
 		"blob_connection_id": schema.StringAttribute{
 			MarkdownDescription: "The `blobConnectionId` the service returned when the documents were uploaded.",
@@ -57,11 +55,16 @@ var signedDocumentSchema = schema.Schema{
 			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
 		},
 		"output_path": schema.StringAttribute{
-			MarkdownDescription: "File to write the document to (mode `0644`), relative to Terraform's working directory " +
-				"or absolute. Its folder must exist. The file is replaced atomically: it is written to a temporary file " +
-				"in the same folder, then renamed.",
+			MarkdownDescription: "File to write the document to, relative to Terraform's working directory or absolute. " +
+				"Its folder must exist. The file is replaced atomically: the document is written to a temporary file " +
+				"in the same folder, then renamed over it.",
 			Optional:   true,
 			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		"file_permission": schema.StringAttribute{
+			MarkdownDescription: filePermissionDescription,
+			Optional:            true,
+			Validators:          []validator.String{filePermissionRule, stringvalidator.AlsoRequires(path.MatchRoot("output_path"))},
 		},
 		"include_content": schema.BoolAttribute{
 			MarkdownDescription: "Return the document in `content_base64`. Defaults to `false`. Refused for documents " +
@@ -92,59 +95,19 @@ func (d *signedDocumentDataSource) Read(ctx context.Context, req datasource.Read
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	blobID := state.BlobConnectionID.ValueString()
-
-	// Check the destination before spending a download on it.
-	var out *atomicFile
-	if !state.OutputPath.IsNull() {
-		var err error
-		if out, err = createAtomicFile(state.OutputPath.ValueString()); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot write output_path", err.Error())
-			return
-		}
-		defer out.Discard()
-	}
-
-	hash := sha256.New()
-	writers := []io.Writer{hash}
-	if out != nil {
-		writers = append(writers, out)
-	}
 	var content *cappedBuffer
+	var inline io.Writer // a nil *cappedBuffer would not be a nil io.Writer
 	if state.IncludeContent.ValueBool() {
 		content = &cappedBuffer{limit: maxInlineContent}
-		writers = append(writers, content)
+		inline = content
 	}
-
-	size, err := d.Client.DownloadDocument(ctx, blobID, io.MultiWriter(writers...))
-	switch {
-	case client.IsNotFound(err):
-		resp.Diagnostics.AddAttributeError(path.Root("blob_connection_id"), "Signed document not found",
-			fmt.Sprintf("The service has no document with blob_connection_id %q (GET /storage/document/{blobConnectionId} answered 404). "+
-				"Use the blobConnectionId returned when the documents were uploaded; signed documents are available "+
-				"once the signature request is completed.", blobID))
-		return
-	case errors.Is(err, errContentTooLarge):
-		resp.Diagnostics.AddAttributeError(path.Root("include_content"), "Document too large for include_content",
-			fmt.Sprintf("The document with blob_connection_id %q is larger than %d bytes (4 MiB), the limit of "+
-				"content_base64, which keeps the Terraform state small. Set include_content = false and use "+
-				"output_path to write the document to a file instead.", blobID, maxInlineContent))
-		return
-	case err != nil:
-		d.ProviderData.AddAPIError(&resp.Diagnostics, fmt.Sprintf("Could not download the document with blob_connection_id %q", blobID), err)
+	got, ok := download(ctx, d.ProviderData, state.BlobConnectionID.ValueString(), state.OutputPath.ValueString(),
+		fileMode(state.FilePermission), inline, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-
-	if out != nil {
-		if err := out.Commit(); err != nil {
-			resp.Diagnostics.AddAttributeError(path.Root("output_path"), "Cannot write output_path", err.Error())
-			return
-		}
-		tflog.Debug(ctx, "signed document written", map[string]any{"output_path": state.OutputPath.ValueString(), "size": size})
-	}
-
-	state.SHA256 = types.StringValue(hex.EncodeToString(hash.Sum(nil)))
-	state.Size = types.Int64Value(size)
+	state.SHA256 = types.StringValue(got.sha256)
+	state.Size = types.Int64Value(got.size)
 	state.ContentBase64 = types.StringNull()
 	if content != nil {
 		state.ContentBase64 = types.StringValue(base64.StdEncoding.EncodeToString(content.Bytes()))

@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
@@ -37,9 +40,9 @@ func sha256Hex(b []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// expectFileContent checks the file output_path wrote: same bytes, mode
-// 0644, and no temporary file left beside it.
-func expectFileContent(file string, want []byte) acctest.Func {
+// expectFileContent checks the file output_path wrote: same bytes, the
+// mode, and no temporary file left beside it.
+func expectFileContent(file string, want []byte, mode fs.FileMode) acctest.Func {
 	return func() error {
 		got, err := os.ReadFile(file)
 		if err != nil {
@@ -52,8 +55,8 @@ func expectFileContent(file string, want []byte) acctest.Func {
 		if err != nil {
 			return err
 		}
-		if mode := info.Mode().Perm(); mode != document.OutputFileMode {
-			return fmt.Errorf("%s: mode %v, want %v", file, mode, document.OutputFileMode)
+		if got := info.Mode().Perm(); got != mode {
+			return fmt.Errorf("%s: mode %v, want %v", file, got, mode)
 		}
 		entries, err := os.ReadDir(filepath.Dir(file))
 		if err != nil {
@@ -84,21 +87,36 @@ func TestAccSignedDocumentDataSource(t *testing.T) {
 
 	dir := t.TempDir()
 	signedFile, bigFile := filepath.Join(dir, "signed", "contract.pdf"), filepath.Join(dir, "big", "big.bin")
-	for _, f := range []string{signedFile, bigFile} {
+	keptFile, permittedFile := filepath.Join(dir, "kept", "small.pdf"), filepath.Join(dir, "permitted", "small.pdf")
+	for _, f := range []string{signedFile, bigFile, keptFile, permittedFile} {
 		if err := os.Mkdir(filepath.Dir(f), 0o750); err != nil {
 			t.Fatal(err)
 		}
 	}
-	// An older file at output_path is replaced.
+	// Older files at output_path are replaced, and keep their modes.
 	if err := os.WriteFile(signedFile, []byte("stale"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(keptFile, []byte("stale"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(keptFile, 0o640); err != nil { //nolint:gosec // G302: a group-readable file, whose mode must be kept
+		t.Fatal(err)
+	}
+	// What every read writes: a plan as an apply.
+	var afterPlan []plancheck.PlanCheck
+	var afterApply []statecheck.StateCheck
+	for _, f := range []acctest.Func{
+		expectFileContent(signedFile, signed, 0o600),
+		expectFileContent(bigFile, big, 0o600),
+		expectFileContent(keptFile, small, 0o640),
+		expectFileContent(permittedFile, small, 0o604),
+	} {
+		afterPlan, afterApply = append(afterPlan, f), append(afterApply, f)
+	}
 
 	const ds = "data.esign_signed_document."
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+	config := acctest.ProviderConfig(tenant) + fmt.Sprintf(`
 data "esign_signed_document" "to_file" {
   blob_connection_id = "blob-signed"
   output_path        = %q
@@ -114,30 +132,46 @@ data "esign_signed_document" "big" {
   output_path        = %q
 }
 
+data "esign_signed_document" "kept" {
+  blob_connection_id = "blob-small"
+  output_path        = %q
+}
+
+data "esign_signed_document" "permitted" {
+  blob_connection_id = "blob-small"
+  output_path        = %q
+  file_permission    = "604"
+}
+
 data "esign_signed_document" "digest_only" {
   blob_connection_id = "blob-small"
 }
-`, signedFile, bigFile),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(ds+"to_file", tfjsonpath.New("sha256"), knownvalue.StringExact(sha256Hex(signed))),
-				statecheck.ExpectKnownValue(ds+"to_file", tfjsonpath.New("size"), knownvalue.Int64Exact(int64(len(signed)))),
-				statecheck.ExpectKnownValue(ds+"to_file", tfjsonpath.New("content_base64"), knownvalue.Null()),
-				expectFileContent(signedFile, signed),
+`, signedFile, bigFile, keptFile, permittedFile)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config, PlanOnly: true, ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: afterPlan}},
+			{
+				Config: config,
+				ConfigStateChecks: append(afterApply,
+					statecheck.ExpectKnownValue(ds+"to_file", tfjsonpath.New("sha256"), knownvalue.StringExact(sha256Hex(signed))),
+					statecheck.ExpectKnownValue(ds+"to_file", tfjsonpath.New("size"), knownvalue.Int64Exact(int64(len(signed)))),
+					statecheck.ExpectKnownValue(ds+"to_file", tfjsonpath.New("content_base64"), knownvalue.Null()),
 
-				statecheck.ExpectKnownValue(ds+"inline", tfjsonpath.New("sha256"), knownvalue.StringExact(sha256Hex(small))),
-				statecheck.ExpectKnownValue(ds+"inline", tfjsonpath.New("size"), knownvalue.Int64Exact(int64(len(small)))),
-				statecheck.ExpectKnownValue(ds+"inline", tfjsonpath.New("content_base64"), knownvalue.StringExact(base64.StdEncoding.EncodeToString(small))),
-				// Signed documents may hold personal data.
-				statecheck.ExpectSensitiveValue(ds+"inline", tfjsonpath.New("content_base64")),
+					statecheck.ExpectKnownValue(ds+"inline", tfjsonpath.New("sha256"), knownvalue.StringExact(sha256Hex(small))),
+					statecheck.ExpectKnownValue(ds+"inline", tfjsonpath.New("size"), knownvalue.Int64Exact(int64(len(small)))),
+					statecheck.ExpectKnownValue(ds+"inline", tfjsonpath.New("content_base64"), knownvalue.StringExact(base64.StdEncoding.EncodeToString(small))),
+					// Signed documents may hold personal data.
+					statecheck.ExpectSensitiveValue(ds+"inline", tfjsonpath.New("content_base64")),
 
-				statecheck.ExpectKnownValue(ds+"big", tfjsonpath.New("sha256"), knownvalue.StringExact(sha256Hex(big))),
-				statecheck.ExpectKnownValue(ds+"big", tfjsonpath.New("size"), knownvalue.Int64Exact(bigSize)),
-				expectFileContent(bigFile, big),
+					statecheck.ExpectKnownValue(ds+"big", tfjsonpath.New("sha256"), knownvalue.StringExact(sha256Hex(big))),
+					statecheck.ExpectKnownValue(ds+"big", tfjsonpath.New("size"), knownvalue.Int64Exact(bigSize)),
 
-				statecheck.ExpectKnownValue(ds+"digest_only", tfjsonpath.New("sha256"), knownvalue.StringExact(sha256Hex(small))),
-				statecheck.ExpectKnownValue(ds+"digest_only", tfjsonpath.New("content_base64"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(ds+"digest_only", tfjsonpath.New("sha256"), knownvalue.StringExact(sha256Hex(small))),
+					statecheck.ExpectKnownValue(ds+"digest_only", tfjsonpath.New("content_base64"), knownvalue.Null()),
+				),
 			},
-		}},
+		},
 	})
 }
 
@@ -147,13 +181,36 @@ func TestAccSignedDocumentDataSource_errors(t *testing.T) {
 	// One byte over the include_content limit.
 	acctest.Emulator.PutSyntheticDocument(tenant.SubscriptionKey, "blob-too-big", document.MaxInlineContent+1)
 	missingFolder := filepath.Join(t.TempDir(), "no-such-folder", "out.pdf")
+	outFolder := t.TempDir()
 
 	config := func(body string) string {
 		return acctest.ProviderConfig(tenant) + "data \"esign_signed_document\" \"doc\" {\n" + body + "\n}\n"
 	}
+	steps := notADocumentSteps(t, tenant, func(blob string) string {
+		return config(fmt.Sprintf("blob_connection_id = %q\noutput_path = %q", blob, filepath.Join(outFolder, "out.pdf")))
+	})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
+		Steps: append(steps, []resource.TestStep{
+			{
+				Config: config(fmt.Sprintf(`
+  blob_connection_id = "blob-ok"
+  output_path        = %q
+  file_permission    = "0888"`, filepath.Join(outFolder, "out.pdf"))),
+				ExpectError: regexp.MustCompile(`(?s)file_permission\s+must\s+be\s+an\s+octal\s+file\s+mode`),
+			},
+			{
+				Config: config(`
+  blob_connection_id = "blob-ok"
+  file_permission    = "0600"`),
+				ExpectError: regexp.MustCompile(`(?s)"output_path"\s+must\s+be\s+specified\s+when\s+"file_permission"`),
+			},
+			{
+				// Nothing of the answers that were not a document, nor of
+				// the refused file_permission, reached output_path.
+				Config:            acctest.ProviderConfig(tenant),
+				ConfigStateChecks: []statecheck.StateCheck{expectEmptyFolder(outFolder)},
+			},
 			{
 				Config:      config(`blob_connection_id = "no-such-blob"`),
 				ExpectError: regexp.MustCompile(`(?s)Signed document not found.*blob_connection_id\s+"no-such-blob"`),
@@ -188,6 +245,45 @@ func TestAccSignedDocumentDataSource_errors(t *testing.T) {
 						knownvalue.StringExact(base64.StdEncoding.EncodeToString([]byte("%PDF-1.7 signed")))),
 				},
 			},
-		},
+		}...),
 	})
+}
+
+// notADocumentSteps seeds answers that are not a document and returns a
+// step for each, expecting the error config(blob) must end with.
+func notADocumentSteps(t *testing.T, tenant emulator.Tenant, config func(blob string) string) []resource.TestStep {
+	t.Helper()
+	page := []byte("<!DOCTYPE html>\n<html><body>Sign in</body></html>\n")
+	answers := []struct {
+		blob, contentType, want string
+		status                  int
+		body                    []byte
+	}{
+		{"blob-204", "", `204\s+No\s+Content,\s+not\s+a\s+document`, http.StatusNoContent, nil},
+		{"blob-empty", "application/octet-stream", `empty\s+body,\s+not\s+a\s+document`, http.StatusOK, nil},
+		{"blob-html", "text/html; charset=utf-8", `an\s+HTML\s+page`, http.StatusOK, page},
+		{"blob-html-as-binary", "application/octet-stream", `an\s+HTML\s+page`, http.StatusOK, page},
+		{"blob-json", "application/json", `a\s+JSON\s+answer`, http.StatusOK, []byte(`{"error":"document not ready"}`)},
+	}
+	var steps []resource.TestStep
+	for _, a := range answers {
+		acctest.Emulator.PutDocumentAnswer(tenant.SubscriptionKey, a.blob, a.status, a.contentType, a.body)
+		steps = append(steps, resource.TestStep{
+			Config:      config(a.blob),
+			ExpectError: regexp.MustCompile(`(?s)blob_connection_id\s+"` + a.blob + `".*` + a.want),
+		})
+	}
+	return steps
+}
+
+// expectEmptyFolder checks that nothing, not even a temporary file, was
+// left in dir.
+func expectEmptyFolder(dir string) acctest.Func {
+	return func() error {
+		entries, err := os.ReadDir(dir)
+		if err == nil && len(entries) > 0 {
+			err = fmt.Errorf("%s holds %q, want nothing", dir, entries[0].Name())
+		}
+		return err
+	}
 }

@@ -3,6 +3,8 @@ package framework
 import (
 	"context"
 
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	datasourceschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -14,7 +16,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// The methods every resource, data source and list resource has in common:
+// The methods every resource, data source, list resource and action has in common:
 // its type name (the provider's, "esign", and a suffix such as
 // "_supported_hooks"), its schema, and what the provider's Configure hands
 // it. Each one embeds the base of its framework kind and adds what is its
@@ -104,4 +106,28 @@ func NewListResourceBase(typeSuffix string, schema listschema.Schema) ListResour
 
 func (r *ListResourceBase) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = r.schema
+}
+
+// ActionBase is embedded by every action.
+type ActionBase struct {
+	Configured
+	typeSuffix string
+	schema     actionschema.Schema
+}
+
+// NewActionBase names an action esign<typeSuffix>, configured by schema.
+func NewActionBase(typeSuffix string, schema actionschema.Schema) ActionBase {
+	return ActionBase{typeSuffix: typeSuffix, schema: schema}
+}
+
+func (a *ActionBase) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + a.typeSuffix
+}
+
+func (a *ActionBase) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
+	resp.Schema = a.schema
+}
+
+func (a *ActionBase) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
+	a.configure(req.ProviderData, &resp.Diagnostics)
 }
