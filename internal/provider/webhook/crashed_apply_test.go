@@ -14,7 +14,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,97 +23,87 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-const (
-	crashedApplyCount = 20
-	// crashedApplyParallelism creates are in flight when terraform dies.
-	crashedApplyParallelism = 10
-)
-
-var crashedApplyConfig = acctest.CLIConfigHeader + fmt.Sprintf(`
-# Everything else comes from ESIGN_* variables.
-provider "esign" {}
-
-variable "n" {
-  type    = number
-  default = %d
-}
-
-resource "esign_webhook_subscription" "hook" {
-  count       = var.n
-  event_type  = "SignatorySigned"
-  uri         = "${var.uri}/${count.index}"
-  description = "crashed apply"
-}
-`, crashedApplyCount)
-
 func TestAccCrashedApplyLeftovers(t *testing.T) {
+	// 10 of 20 creates are in flight when terraform dies.
+	const count = 20
+	m, leftovers := crashedApply(t, count, 10)
+	tenant := m.Tenant
+
+	// The next plan warns about each leftover, at the resource that would
+	// duplicate it, and with one list request for all twenty plans.
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+	warnings := jsonPlanWarnings(t, m.TerraformDir, "plan", "-json", "-input=false")
+	expectLeftoverWarnings(t, tenant.SubscriptionKey, warnings, "An identical webhook subscription already exists",
+		"The apply creates another one beside it", leftovers)
+	acctest.Check(t, acctest.ExpectRequests(tenant, emulator.RouteSubscriptionList, 1),
+		acctest.ExpectRequests(tenant, emulator.RouteSubscriptionCreate, 0))
+
+	// With the opt-in the plan says that the apply adopts them, and the
+	// apply converges: exactly the declared subscriptions, all in the state.
+	m.Env = append(m.Env, "ESIGN_ADOPT_IDENTICAL_SUBSCRIPTIONS=true")
+	warnings = jsonPlanWarnings(t, m.TerraformDir, "plan", "-json", "-input=false")
+	expectLeftoverWarnings(t, tenant.SubscriptionKey, warnings, "The apply adopts an identical webhook subscription",
+		"this resource will track", leftovers)
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+	m.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
+	acctest.Check(t, acctest.ExpectRequests(tenant, emulator.RouteSubscriptionCreate, count-len(leftovers)))
+	m.ExpectConverged(count)
+
+	// A refreshing plan that also creates reads the list once, for the
+	// refresh and the look for leftovers alike.
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+	out := m.Run(2, "plan", "-detailed-exitcode", "-input=false", "-no-color", fmt.Sprintf("-var=n=%d", count+1), fmt.Sprintf("-var=uris=%d", count+1))
+	if strings.Count(out, "Warning: ") != 1 { // dev_overrides
+		t.Errorf("the plan of a new subscription with nothing identical warns:\n%s", out)
+	}
+	acctest.Check(t, acctest.ExpectRequests(tenant, emulator.RouteSubscriptionList, 1))
+}
+
+// After a crash with 10 creates in flight, the default output of the next
+// plan names every leftover: Terraform folds warnings that share a summary
+// into the first ("and 9 more similar warnings elsewhere"), so each
+// warning's summary must tell its subscription apart.
+func TestAccCrashedApplyPlanNamesEachLeftover(t *testing.T) {
+	m, leftovers := crashedApply(t, 10, 10)
+	out := m.Run(0, "plan", "-input=false", "-no-color")
+	if strings.Contains(out, "more similar warnings elsewhere") {
+		t.Errorf("terraform folds the leftover warnings into one")
+	}
+	for _, id := range leftovers {
+		if !strings.Contains(out, id) {
+			t.Errorf("the plan does not name leftover %s", id)
+		}
+	}
+	if t.Failed() {
+		t.Logf("the plan after the crash:\n%s", out)
+	}
+}
+
+// crashedApply applies n subscriptions, inFlight creates at a time, while
+// the service carries each create out at once and never answers; then it
+// kills terraform and the provider (SIGKILL, as a crash would). It answers
+// the module and the subscriptions left behind that no state tracks: the
+// creates in flight.
+func crashedApply(t *testing.T, n, inFlight int) (*acctest.SubscriptionsModule, []string) {
+	t.Helper()
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("finding the provider process that terraform started needs /proc")
 	}
-	pluginDir := acctest.BuildProvider(t)
-	tf := acctest.NewTerraformDir(t, acctest.TerraformCLI(t), pluginDir)
-	acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), crashedApplyConfig)
-	tenant := acctest.NewTenant(t)
-	key := tenant.SubscriptionKey
-	uri := acctest.Receiver.URL(t.Name())
-	tf.Env = append(append(tf.Env, acctest.ProviderEnv(tenant)...), "TF_VAR_uri="+uri)
+	bin, pluginDir := acctest.TerraformCLI(t), acctest.BuildProvider(t)
+	m := acctest.NewSubscriptionsModule(t, bin, pluginDir, acctest.NewTenant(t), n, n)
 	t.Cleanup(func() {
 		if stray := providerProcesses(t, pluginDir); len(stray) > 0 {
 			t.Errorf("provider processes %v are still running", stray)
 		}
 	})
-
-	// The crash: creates are carried out at once and never answered.
-	acctest.Emulator.HoldAnswers(key, emulator.RouteSubscriptionCreate, 2*time.Minute)
-	apply := tf.Start("apply", "-auto-approve", "-input=false", "-no-color", fmt.Sprintf("-parallelism=%d", crashedApplyParallelism))
-	inFlight := waitFor(t, 60*time.Second, func() bool {
-		return acctest.Emulator.Counters(key)[emulator.RouteSubscriptionCreate] >= crashedApplyParallelism
-	}, apply.Exited)
-	if !inFlight {
-		apply.Stop()
-		t.Fatalf("terraform ended before %d creates were sent:\n%s", crashedApplyParallelism, apply.Output())
-	}
-	killTerraformAndProvider(t, apply, pluginDir)
-	acctest.Emulator.HoldAnswers(key, emulator.RouteSubscriptionCreate, 0)
-
-	leftovers := missingFrom(tf.StateIDs("esign_webhook_subscription"), subscriptionIDs(key))
-	if len(leftovers) < crashedApplyParallelism {
-		t.Fatalf("the service holds %d subscriptions that no state tracks, want at least %d", len(leftovers), crashedApplyParallelism)
+	killTerraformAndProvider(t, m.StartApplyInFlight(inFlight, 2*time.Minute), pluginDir)
+	acctest.Emulator.HoldAnswers(m.Tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, 0)
+	leftovers := m.Untracked()
+	if len(leftovers) < inFlight {
+		t.Fatalf("the service holds %d subscriptions that no state tracks, want at least %d", len(leftovers), inFlight)
 	}
 	t.Logf("terraform was killed with %d subscriptions created and none in the state", len(leftovers))
-
-	// The next plan warns about each leftover, at the resource that would
-	// duplicate it, and with one list request for all twenty plans.
-	acctest.Emulator.ResetCounters(key)
-	warnings := jsonPlanWarnings(t, tf, "plan", "-json", "-input=false")
-	expectLeftoverWarnings(t, key, warnings, "An identical webhook subscription already exists",
-		"The apply creates another one beside it", leftovers)
-	expectRequests(t, key, map[string]int{emulator.RouteSubscriptionList: 1, emulator.RouteSubscriptionCreate: 0})
-
-	// With the opt-in the plan says that the apply adopts them, and the
-	// apply converges: exactly the declared subscriptions, all in the state.
-	tf.Env = append(tf.Env, "ESIGN_ADOPT_IDENTICAL_SUBSCRIPTIONS=true")
-	warnings = jsonPlanWarnings(t, tf, "plan", "-json", "-input=false")
-	expectLeftoverWarnings(t, key, warnings, "The apply adopts an identical webhook subscription",
-		"this resource will track", leftovers)
-	acctest.Emulator.ResetCounters(key)
-	tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
-	onService, inState := subscriptionIDs(key), tf.StateIDs("esign_webhook_subscription")
-	if len(onService) != crashedApplyCount || !slices.Equal(onService, inState) {
-		t.Errorf("after the apply with the opt-in the service holds %d subscriptions, want %d, and the state tracks %d (%d untracked)",
-			len(onService), crashedApplyCount, len(inState), len(missingFrom(inState, onService)))
-	}
-	expectRequests(t, key, map[string]int{emulator.RouteSubscriptionCreate: crashedApplyCount - len(leftovers)})
-	tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
-
-	// A refreshing plan that also creates reads the list once, for the
-	// refresh and the look for leftovers alike.
-	acctest.Emulator.ResetCounters(key)
-	out := tf.Run(2, "plan", "-detailed-exitcode", "-input=false", "-no-color", fmt.Sprintf("-var=n=%d", crashedApplyCount+1))
-	if strings.Count(out, "Warning: ") != 1 { // dev_overrides
-		t.Errorf("the plan of a new subscription with nothing identical warns:\n%s", out)
-	}
-	expectRequests(t, key, map[string]int{emulator.RouteSubscriptionList: 1})
+	return m, leftovers
 }
 
 // killTerraformAndProvider kills a running terraform and the provider
@@ -135,7 +124,7 @@ func killTerraformAndProvider(t *testing.T, apply *acctest.RunningTerraform, plu
 			_ = p.Kill() // it may have died with terraform
 		}
 	}
-	if !waitFor(t, 30*time.Second, func() bool { return apply.Exited() && len(providerProcesses(t, pluginDir)) == 0 }, nil) {
+	if !acctest.WaitFor(30*time.Second, func() bool { return apply.Exited() && len(providerProcesses(t, pluginDir)) == 0 }, nil) {
 		t.Fatalf("terraform (exited: %t) or provider processes %v outlived SIGKILL", apply.Exited(), providerProcesses(t, pluginDir))
 	}
 }
@@ -232,16 +221,5 @@ func expectLeftoverWarnings(t *testing.T, key string, warnings []planDiagnostic,
 	}
 	if len(warnings) != len(leftovers) {
 		t.Errorf("%d warnings for %d leftovers", len(warnings), len(leftovers))
-	}
-}
-
-// expectRequests checks the tenant's request counters of some routes.
-func expectRequests(t *testing.T, key string, want map[string]int) {
-	t.Helper()
-	got := acctest.Emulator.Counters(key)
-	for route, n := range want {
-		if got[route] != n {
-			t.Errorf("%d requests %s, want %d (all: %v)", got[route], route, n, got)
-		}
 	}
 }
