@@ -35,6 +35,12 @@ func ExactStrings(attrs map[string]string) knownvalue.Check {
 	return knownvalue.ObjectExact(checks)
 }
 
+// Converges is the plan checks of a step whose plan passes preApply and
+// whose apply leaves nothing to change.
+func Converges(preApply ...plancheck.PlanCheck) resource.ConfigPlanChecks {
+	return resource.ConfigPlanChecks{PreApply: preApply, PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+}
+
 // ImportsOnlyStep applies config, whose import blocks adopt what exists on
 // the tenant's service: the plan imports each of addresses and changes
 // nothing, the apply writes nothing, and the plan after it is empty. checks
@@ -45,12 +51,9 @@ func ImportsOnlyStep(tenant emulator.Tenant, config string, addresses []string, 
 		noChange = append(noChange, plancheck.ExpectResourceAction(a, plancheck.ResourceActionNoop))
 	}
 	return resource.TestStep{
-		PreConfig: func() { Emulator.ResetCounters(tenant.SubscriptionKey) },
-		Config:    config,
-		ConfigPlanChecks: resource.ConfigPlanChecks{
-			PreApply:             noChange,
-			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-		},
+		PreConfig:         func() { Emulator.ResetCounters(tenant.SubscriptionKey) },
+		Config:            config,
+		ConfigPlanChecks:  Converges(noChange...),
 		ConfigStateChecks: append(checks, ExpectNoWrites(tenant)),
 	}
 }
