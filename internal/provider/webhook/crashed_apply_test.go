@@ -92,7 +92,7 @@ func crashedApply(t *testing.T, n, inFlight int) (*acctest.SubscriptionsModule, 
 	bin, pluginDir := acctest.TerraformCLI(t), acctest.BuildProvider(t)
 	m := acctest.NewSubscriptionsModule(t, bin, pluginDir, acctest.NewTenant(t), n, n)
 	t.Cleanup(func() {
-		if stray := providerProcesses(t, pluginDir); len(stray) > 0 {
+		if stray := providerProcesses(pluginDir); len(stray) > 0 {
 			t.Errorf("provider processes %v are still running", stray)
 		}
 	})
@@ -111,7 +111,7 @@ func crashedApply(t *testing.T, n, inFlight int) (*acctest.SubscriptionsModule, 
 // until all of them are gone.
 func killTerraformAndProvider(t *testing.T, apply *acctest.RunningTerraform, pluginDir string) {
 	t.Helper()
-	providers := providerProcesses(t, pluginDir)
+	providers := providerProcesses(pluginDir)
 	if len(providers) == 0 {
 		apply.Stop()
 		t.Fatal("terraform runs no provider process")
@@ -124,34 +124,27 @@ func killTerraformAndProvider(t *testing.T, apply *acctest.RunningTerraform, plu
 			_ = p.Kill() // it may have died with terraform
 		}
 	}
-	if !acctest.WaitFor(30*time.Second, func() bool { return apply.Exited() && len(providerProcesses(t, pluginDir)) == 0 }, nil) {
-		t.Fatalf("terraform (exited: %t) or provider processes %v outlived SIGKILL", apply.Exited(), providerProcesses(t, pluginDir))
+	if !acctest.WaitFor(30*time.Second, func() bool { return apply.Exited() && len(providerProcesses(pluginDir)) == 0 }, nil) {
+		t.Fatalf("terraform (exited: %t) or provider processes %v outlived SIGKILL", apply.Exited(), providerProcesses(pluginDir))
 	}
 }
 
 // providerProcesses answers the live processes (not zombies) that run a
 // binary from pluginDir: the provider processes of this test's terraform.
-func providerProcesses(t *testing.T, pluginDir string) []int {
-	t.Helper()
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		t.Fatal(err)
-	}
+func providerProcesses(pluginDir string) []int {
+	exes, _ := filepath.Glob("/proc/[0-9]*/exe")
 	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
-		if err != nil || filepath.Dir(exe) != pluginDir {
+	for _, exe := range exes {
+		if target, err := os.Readlink(exe); err != nil || filepath.Dir(target) != pluginDir {
 			continue // gone, not ours, or a zombie (no exe)
 		}
-		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil {
+		proc := filepath.Dir(exe)
+		if stat, err := os.ReadFile(filepath.Join(proc, "stat")); err == nil {
 			if fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:])); len(fields) > 0 && fields[0] == "Z" {
 				continue
 			}
 		}
+		pid, _ := strconv.Atoi(filepath.Base(proc))
 		pids = append(pids, pid)
 	}
 	return pids
