@@ -8,6 +8,7 @@ import (
 	"maps"
 	"regexp"
 	"strings"
+	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -15,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
@@ -35,6 +37,12 @@ func ExactStrings(attrs map[string]string) knownvalue.Check {
 	return knownvalue.ObjectExact(checks)
 }
 
+// Converges is the plan checks of a step whose plan passes preApply and
+// whose apply leaves nothing to change.
+func Converges(preApply ...plancheck.PlanCheck) resource.ConfigPlanChecks {
+	return resource.ConfigPlanChecks{PreApply: preApply, PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+}
+
 // ImportsOnlyStep applies config, whose import blocks adopt what exists on
 // the tenant's service: the plan imports each of addresses and changes
 // nothing, the apply writes nothing, and the plan after it is empty. checks
@@ -45,12 +53,9 @@ func ImportsOnlyStep(tenant emulator.Tenant, config string, addresses []string, 
 		noChange = append(noChange, plancheck.ExpectResourceAction(a, plancheck.ResourceActionNoop))
 	}
 	return resource.TestStep{
-		PreConfig: func() { Emulator.ResetCounters(tenant.SubscriptionKey) },
-		Config:    config,
-		ConfigPlanChecks: resource.ConfigPlanChecks{
-			PreApply:             noChange,
-			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-		},
+		PreConfig:         func() { Emulator.ResetCounters(tenant.SubscriptionKey) },
+		Config:            config,
+		ConfigPlanChecks:  Converges(noChange...),
 		ConfigStateChecks: append(checks, ExpectNoWrites(tenant)),
 	}
 }
@@ -149,6 +154,35 @@ func ImportByIdentity(to, identity string) string {
 // list blocks.
 func QueryConfig(tenant emulator.Tenant, lists string) string {
 	return ProviderConfig(tenant) + lists
+}
+
+// QueryErrorStep is a QueryStep that fails with an error that matches
+// want (a WrappedRegexp pattern).
+func QueryErrorStep(tenant emulator.Tenant, lists, want string) resource.TestStep {
+	step := QueryStep(tenant, lists)
+	step.ExpectError = WrappedRegexp(want)
+	return step
+}
+
+// QueryTest runs steps in parallel with other tests on clients with list
+// resources and terraform query (Terraform 1.14).
+func QueryTest(t *testing.T, steps ...resource.TestStep) {
+	t.Helper()
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   RequiresQuery,
+		ProtoV6ProviderFactories: ProtoV6ProviderFactories,
+		Steps:                    steps,
+	})
+}
+
+// KnownAttributes checks top-level attributes of a listed resource object
+// (querycheck.ExpectResourceKnownValues), by name.
+func KnownAttributes(checks map[string]knownvalue.Check) []querycheck.KnownValueCheck {
+	out := make([]querycheck.KnownValueCheck, 0, len(checks))
+	for name, check := range checks {
+		out = append(out, querycheck.KnownValueCheck{Path: tfjsonpath.New(name), KnownValue: check})
+	}
+	return out
 }
 
 // QueryStep runs terraform query on list blocks for the tenant, its request

@@ -140,6 +140,18 @@ func NewTerraformDir(t *testing.T, bin, pluginDir string, env ...string) *Terraf
 	return &TerraformDir{t: t, bin: bin, Dir: dir, Env: append(cliEnv, env...)}
 }
 
+// CopyFiles copies the named files of dir into the configuration directory.
+func (tf *TerraformDir) CopyFiles(dir string, names ...string) {
+	tf.t.Helper()
+	for _, name := range names {
+		content, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			tf.t.Fatal(err)
+		}
+		WriteFile(tf.t, filepath.Join(tf.Dir, name), string(content))
+	}
+}
+
 // RunningTerraform is a terraform command started in the background.
 type RunningTerraform struct {
 	cmd    *exec.Cmd

@@ -1,8 +1,6 @@
 package acctest
 
 import (
-	"crypto/tls"
-	"crypto/x509"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -52,12 +50,9 @@ func (r *WebhookReceiver) Requests(path string) []ReceivedRequest {
 // TrustingClient is an HTTP client that trusts the receiver's certificate
 // (and nothing else), for the emulator's deliveries.
 func (r *WebhookReceiver) TrustingClient() *http.Client {
-	pool := x509.NewCertPool()
-	pool.AddCert(r.server.Certificate())
-	return &http.Client{
-		Timeout:   10 * time.Second,
-		Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}},
-	}
+	c := r.server.Client()
+	c.Timeout = 10 * time.Second
+	return c
 }
 
 // Close stops the receiver.

@@ -11,8 +11,8 @@ import (
 )
 
 func TestAuthFailures(t *testing.T) {
-	f := newFixture(t, Options{})
 	const wrongKey, wrongToken = "wrong-key-4711", "wrong-token-4711"
+	f := newFixture(t, Options{})
 	cases := []struct {
 		name string
 		opts []reqOpt

@@ -11,12 +11,12 @@ import (
 // body, within the first 256 bytes of the message (what a client keeps of
 // an error answer); success answers and other tenants are unchanged.
 func TestEchoRequestQuotesSecrets(t *testing.T) {
+	message := func(data []byte) string { return decode[errorBody](t, data).Message }
 	f := newFixture(t, Options{})
 	key := f.tenant.SubscriptionKey
 	const wrongToken, wrongPassword = "wrong-token-echo-1", "wrong-password-echo-2"
 	f.e.SetFaults(key, FaultConfig{EchoRequest: true})
 
-	message := func(data []byte) string { return decode[errorBody](t, data).Message }
 	data := f.do("GET", "/hooks/v1", nil, http.StatusUnauthorized, withHeader(headerAuthorization, "Bearer "+wrongToken))
 	if m := message(data); !strings.Contains(m[:min(len(m), 256)], wrongToken) || !strings.Contains(m, key) {
 		t.Errorf("a 401 does not quote the token and key early: %s", data)

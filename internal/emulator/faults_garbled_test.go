@@ -14,9 +14,9 @@ import (
 // Each garbled kind carries the create out, then sends an answer a client
 // cannot use, in its own way.
 func TestGarbledAnswersCommitFirst(t *testing.T) {
+	create := map[string]string{"Uri": "https://localhost/garbled", "EventType": "signatorysigned"}
 	f := newFixture(t, Options{})
 	key := f.tenant.SubscriptionKey
-	create := map[string]string{"Uri": "https://localhost/garbled", "EventType": "signatorysigned"}
 	checks := map[FaultKind]func(t *testing.T, resp *answer, body []byte, err error){
 		FaultCommitThenHTML: func(t *testing.T, resp *answer, body []byte, err error) {
 			if err != nil || resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") ||

@@ -8,8 +8,8 @@ import (
 )
 
 func TestMetadata(t *testing.T) {
-	f := newFixture(t, Options{})
 	req, sig, doc := newGUID(), newGUID(), newGUID()
+	f := newFixture(t, Options{})
 	put := func(entityType, entityID, key, value, ref string) MetadataEntry {
 		t.Helper()
 		path := "/metadata/" + entityType + "/" + url.PathEscape(entityID) + "/" + url.PathEscape(key)

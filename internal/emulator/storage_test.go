@@ -10,8 +10,8 @@ import (
 )
 
 func TestStorageDownload(t *testing.T) {
-	f := newFixture(t, Options{})
 	data := []byte("%PDF-1.7 signed\x00\xff")
+	f := newFixture(t, Options{})
 	f.e.PutDocument(f.tenant.SubscriptionKey, "blob/1", data)
 	resp, body, err := f.send("GET", "/storage/document/blob%2F1", nil)
 	if err != nil {

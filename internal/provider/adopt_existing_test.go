@@ -23,9 +23,6 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// adoptExample is the example the test runs, as users would.
-const adoptExample = "../../examples/adopt-existing"
-
 func TestAccAdoptExisting(t *testing.T) {
 	terraformBin := acctest.TerraformCLI(t)
 	// No OpenTofu release has them yet.
@@ -49,13 +46,8 @@ func TestAccAdoptExisting(t *testing.T) {
 	)
 
 	tf := acctest.NewTerraformDir(t, terraformBin, pluginDir, append(acctest.ProviderEnv(tenant), "TF_VAR_signature_request_id=sr-adopt")...)
-	for _, name := range []string{"main.tf", "adopt.tfquery.hcl"} {
-		content, err := os.ReadFile(filepath.Join(adoptExample, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		acctest.WriteFile(t, filepath.Join(tf.Dir, name), string(content))
-	}
+	// The example, as users would run it.
+	tf.CopyFiles("../../examples/adopt-existing", "main.tf", "adopt.tfquery.hcl")
 
 	// The query writes a resource and an import block by identity for each.
 	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
@@ -86,7 +78,7 @@ func TestAccAdoptExisting(t *testing.T) {
 	expectPlan(t, tf, map[string]int{"import": 6})
 	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
 	tf.Run(0, "apply", "-input=false", "-no-color", "plan.bin")
-	expectNoApplyWrites(t, tenant.SubscriptionKey)
+	acctest.Check(t, acctest.ExpectNoWrites(tenant))
 	tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
 
 	// The headers the service cannot show: configured after the import,
@@ -102,7 +94,7 @@ func TestAccAdoptExisting(t *testing.T) {
 	}
 	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
 	out = tf.Run(0, "apply", "-input=false", "-no-color", "plan.bin")
-	expectNoApplyWrites(t, tenant.SubscriptionKey)
+	acctest.Check(t, acctest.ExpectNoWrites(tenant))
 	tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
 	if strings.Contains(out, secret) {
 		t.Errorf("the apply output shows the header value:\n%s", out)
@@ -139,15 +131,6 @@ func expectPlan(t *testing.T, tf *acctest.TerraformDir, want map[string]int) str
 		t.Fatalf("the plan has changes %v, want %v:\n%s", got, want, out)
 	}
 	return out
-}
-
-// expectNoApplyWrites fails the test when the tenant's service got a write
-// since its counters were last reset.
-func expectNoApplyWrites(t *testing.T, subscriptionKey string) {
-	t.Helper()
-	if n := acctest.Emulator.Writes(subscriptionKey); n != 0 {
-		t.Errorf("the apply sent %d writes to the service, want none: %v", n, acctest.Emulator.Counters(subscriptionKey))
-	}
 }
 
 // setGeneratedHeaders sets headers in the generated resource block whose uri

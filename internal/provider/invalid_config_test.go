@@ -64,6 +64,13 @@ func providerCase(name, lines, want string) invalidConfigCase {
 	}}
 }
 
+// baseURLCase sets base_url, with a subscription key and a token.
+func baseURLCase(name, baseURL, want string) invalidConfigCase {
+	return invalidConfigCase{name: "provider/" + name, want: want, config: func(tenant emulator.Tenant, uri string) string {
+		return withProvider(fmt.Sprintf("  base_url = %q\n  subscription_key = %q\n  access_token = \"t\"", baseURL, tenant.SubscriptionKey))(tenant, uri)
+	}}
+}
+
 // bodyCase adds one resource or data source to a valid provider block.
 func bodyCase(name, body, want string) invalidConfigCase {
 	return invalidConfigCase{name: name, want: want, config: func(tenant emulator.Tenant, uri string) string {
@@ -71,49 +78,53 @@ func bodyCase(name, body, want string) invalidConfigCase {
 	}}
 }
 
-func subscriptionCase(name, attributes, want string) invalidConfigCase {
-	return bodyCase("esign_webhook_subscription/"+name, `
-resource "esign_webhook_subscription" "test" {
-`+attributes+`
-}
-# %[1]s`, want)
+// blockCase is a block (kind "resource" or "data") of a valid configuration
+// with the attributes in set (name, HCL value pairs) replaced or added;
+// valid are its attributes, pairs too.
+func blockCase(kind, typ, name, want string, valid, set []string) invalidConfigCase {
+	values := map[string]string{}
+	var order []string
+	for _, pairs := range [][]string{valid, set} {
+		for i := 0; i < len(pairs); i += 2 {
+			if _, ok := values[pairs[i]]; !ok {
+				order = append(order, pairs[i])
+			}
+			values[pairs[i]] = pairs[i+1]
+		}
+	}
+	body := fmt.Sprintf("\n%s %q \"test\" {\n", kind, typ)
+	for _, a := range order {
+		body += "  " + a + " = " + values[a] + "\n"
+	}
+	if kind == "data" {
+		typ = "data." + typ
+	}
+	return bodyCase(typ+"/"+name, body+"}\n# %[1]s", want)
 }
 
-func metadataEntryCase(name, attributes, want string) invalidConfigCase {
-	return bodyCase("esign_metadata_entry/"+name, `
-resource "esign_metadata_entry" "test" {
-`+attributes+`
-}
-# %[1]s`, want)
+func subscriptionCase(name, want string, set ...string) invalidConfigCase {
+	return blockCase("resource", "esign_webhook_subscription", name, want,
+		[]string{"event_type", `"SignatorySigned"`, "uri", `"https://hooks.example.com/x"`}, set)
 }
 
-func dataSourceCase(typ, name, attributes, want string) invalidConfigCase {
-	return bodyCase("data."+typ+"/"+name, `
-data "`+typ+`" "test" {
-`+attributes+`
+func metadataEntryCase(name, want string, set ...string) invalidConfigCase {
+	return blockCase("resource", "esign_metadata_entry", name, want,
+		[]string{"entity_type", `"SignatureRequest"`, "entity_id", `"sr-1"`, "key", `"k"`, "value", `"v"`}, set)
 }
-# %[1]s`, want)
+
+func dataSourceCase(typ, name, want string, set ...string) invalidConfigCase {
+	return blockCase("data", typ, name, want, nil, set)
 }
 
 var invalidConfigCases = []invalidConfigCase{
 	// Provider block.
-	{name: "provider/base_url scheme", want: `Invalid base URL.*base_url.*must start with https://`, config: func(tenant emulator.Tenant, uri string) string {
-		return withProvider(fmt.Sprintf("  base_url = \"ftp://api.example.com\"\n  subscription_key = %q\n  access_token = \"t\"", tenant.SubscriptionKey))(tenant, uri)
-	}},
-	{name: "provider/base_url query", want: `Invalid base URL.*base_url.*must not have a query or fragment`, config: func(tenant emulator.Tenant, uri string) string {
-		return withProvider(fmt.Sprintf("  base_url = \"https://api.example.com/?debug=1\"\n  subscription_key = %q\n  access_token = \"t\"", tenant.SubscriptionKey))(tenant, uri)
-	}},
-	{name: "provider/base_url user info", want: `Invalid base URL.*base_url.*must not contain user information`, config: func(tenant emulator.Tenant, uri string) string {
-		return withProvider(fmt.Sprintf("  base_url = \"https://me:pw@api.example.com\"\n  subscription_key = %q\n  access_token = \"t\"", tenant.SubscriptionKey))(tenant, uri)
-	}},
-	{name: "provider/base_url without scheme", want: `Invalid base URL.*base_url must start with https://.*got "127.0.0.1:8787"`, config: func(tenant emulator.Tenant, uri string) string {
-		return withProvider(fmt.Sprintf("  base_url = \"127.0.0.1:8787\"\n  subscription_key = %q\n  access_token = \"t\"", tenant.SubscriptionKey))(tenant, uri)
-	}},
+	baseURLCase("base_url scheme", "ftp://api.example.com", `Invalid base URL.*base_url.*must start with https://`),
+	baseURLCase("base_url query", "https://api.example.com/?debug=1", `Invalid base URL.*base_url.*must not have a query or fragment`),
+	baseURLCase("base_url user info", "https://me:pw@api.example.com", `Invalid base URL.*base_url.*must not contain user information`),
+	baseURLCase("base_url without scheme", "127.0.0.1:8787", `Invalid base URL.*base_url must start with https://.*got "127.0.0.1:8787"`),
 	// No DNS lookup either: the name below does not resolve, and the error
 	// is the rule's, not a lookup failure.
-	{name: "provider/base_url http to another host", want: `Invalid base URL.*base_url \(or ESIGN_BASE_URL\) is "http://api.esign.invalid": plain http:// is accepted only for a loopback host.*allow_insecure_http = true`, config: func(tenant emulator.Tenant, uri string) string {
-		return withProvider(fmt.Sprintf("  base_url = \"http://api.esign.invalid\"\n  subscription_key = %q\n  access_token = \"t\"", tenant.SubscriptionKey))(tenant, uri)
-	}},
+	baseURLCase("base_url http to another host", "http://api.esign.invalid", `Invalid base URL.*base_url \(or ESIGN_BASE_URL\) is "http://api.esign.invalid": plain http:// is accepted only for a loopback host.*allow_insecure_http = true`),
 	providerCase("allow_insecure_http unknown", `  access_token = "t"
   allow_insecure_http = timestamp() != ""`, `Unknown provider setting.*allow_insecure_http depends on a value that is not known until apply`),
 	{name: "provider/base_url missing", want: `Missing base URL.*Set base_url in the provider block or the ESIGN_BASE_URL environment variable`, config: func(tenant emulator.Tenant, uri string) string {
@@ -149,101 +160,46 @@ var invalidConfigCases = []invalidConfigCase{
   request_timeout = "-5s"`, `Invalid duration.*request_timeout must be a positive duration`),
 
 	// esign_webhook_subscription.
-	subscriptionCase("event_type unsupported", `  event_type = "DocumentUploaded"
-  uri        = "https://hooks.example.com/x"`, `Unsupported event type.*event_type "DocumentUploaded" is not supported.*GET /hooks/v1 lists`),
-	subscriptionCase("event_type not a name", `  event_type = "Signature Request"
-  uri        = "https://hooks.example.com/x"`, `event_type.*must be an event type name`),
-	subscriptionCase("event_type empty", `  event_type = ""
-  uri        = "https://hooks.example.com/x"`, `event_type.*length must be at least 1`),
-	subscriptionCase("uri not https", `  event_type = "SignatorySigned"
-  uri        = "http://hooks.example.com/x"`, `Invalid webhook URI.*uri must be an absolute https:// URL: "http://hooks.example.com/x" does not start with https://`),
-	subscriptionCase("uri relative", `  event_type = "SignatorySigned"
-  uri        = "/hooks/x"`, `Invalid webhook URI.*uri must be an absolute https:// URL.*does not start with https://`),
-	subscriptionCase("uri without host", `  event_type = "SignatorySigned"
-  uri        = "https:///x"`, `Invalid webhook URI.*uri must be an absolute https:// URL.*has no host`),
-	subscriptionCase("uri with user info", `  event_type = "SignatorySigned"
-  uri        = "https://me:pw@hooks.example.com/x"`, `Invalid webhook URI.*must not contain user information`),
-	subscriptionCase("uri with fragment", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x#part"`, `Invalid webhook URI.*must not have a fragment`),
-	subscriptionCase("header name", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x"
-  headers    = { "X Client" = "v" }`, `headers.*must be a valid HTTP header name`),
-	subscriptionCase("headers_wo header name", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x"
-  headers_wo = { "X:Client" = "v" }`, `headers_wo.*must be a valid HTTP header name`),
+	subscriptionCase("event_type unsupported", `Unsupported event type.*event_type "DocumentUploaded" is not supported.*GET /hooks/v1 lists`, "event_type", `"DocumentUploaded"`),
+	subscriptionCase("event_type not a name", `event_type.*must be an event type name`, "event_type", `"Signature Request"`),
+	subscriptionCase("event_type empty", `event_type.*length must be at least 1`, "event_type", `""`),
+	subscriptionCase("uri not https", `Invalid webhook URI.*uri must be an absolute https:// URL: "http://hooks.example.com/x" does not start with https://`, "uri", `"http://hooks.example.com/x"`),
+	subscriptionCase("uri relative", `Invalid webhook URI.*uri must be an absolute https:// URL.*does not start with https://`, "uri", `"/hooks/x"`),
+	subscriptionCase("uri without host", `Invalid webhook URI.*uri must be an absolute https:// URL.*has no host`, "uri", `"https:///x"`),
+	subscriptionCase("uri with user info", `Invalid webhook URI.*must not contain user information`, "uri", `"https://me:pw@hooks.example.com/x"`),
+	subscriptionCase("uri with fragment", `Invalid webhook URI.*must not have a fragment`, "uri", `"https://hooks.example.com/x#part"`),
+	subscriptionCase("header name", `headers.*must be a valid HTTP header name`, "headers", `{ "X Client" = "v" }`),
+	subscriptionCase("headers_wo header name", `headers_wo.*must be a valid HTTP header name`, "headers_wo", `{ "X:Client" = "v" }`),
 	// Header injection and the headers a gateway owns: each error names the
 	// header and the rule (and never shows the value).
-	subscriptionCase("header value CRLF", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x"
-  headers    = { "X-Ok" = "line1\r\nInjected: yes" }`, `Invalid header value.*headers\["X-Ok"\] must not contain CR, LF or NUL`),
-	subscriptionCase("header value LF", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x"
-  headers    = { "X-A" = "fine", "X-B" = "a\nb" }`, `Invalid header value.*headers\["X-B"\] must not contain CR, LF or NUL`),
-	subscriptionCase("header name Host", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x"
-  headers    = { "Host" = "evil.example.com" }`, `Invalid header name.*headers\["Host"\] is a header the gateway sets itself \(Host, Content-Length,`),
-	subscriptionCase("header name content-length", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x"
-  headers    = { "content-length" = "0" }`, `Invalid header name.*headers\["content-length"\] is a header the gateway sets itself`),
+	subscriptionCase("header value CRLF", `Invalid header value.*headers\["X-Ok"\] must not contain CR, LF or NUL`, "headers", `{ "X-Ok" = "line1\r\nInjected: yes" }`),
+	subscriptionCase("header value LF", `Invalid header value.*headers\["X-B"\] must not contain CR, LF or NUL`, "headers", `{ "X-A" = "fine", "X-B" = "a\nb" }`),
+	subscriptionCase("header name Host", `Invalid header name.*headers\["Host"\] is a header the gateway sets itself \(Host, Content-Length,`, "headers", `{ "Host" = "evil.example.com" }`),
+	subscriptionCase("header name content-length", `Invalid header name.*headers\["content-length"\] is a header the gateway sets itself`, "headers", `{ "content-length" = "0" }`),
 	// Known only at apply: Terraform validates the configuration again then,
 	// and the client's own check (client.CheckHeaders) stands behind that.
-	subscriptionCase("header value CRLF unknown at plan", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x"
-  headers    = { "X-Ok" = "${timestamp()}\r\nInjected: yes" }`, `X-Ok.*must not contain CR, LF or NUL`),
-	writeOnly(subscriptionCase("headers_wo value NUL", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x"
-  headers_wo = { "Authorization" = "Bearer t\u0000" }`, `Invalid header value.*headers_wo\["Authorization"\] must not contain CR, LF or NUL`)),
-	writeOnly(subscriptionCase("headers_wo name Transfer-Encoding", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x"
-  headers_wo = { "Transfer-Encoding" = "chunked" }`, `Invalid header name.*headers_wo\["Transfer-Encoding"\] is a header the gateway sets itself`)),
-	writeOnly(subscriptionCase("headers_wo value CRLF unknown at plan", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x"
-  headers_wo = { "X-Ok" = "${timestamp()}\r\nInjected: yes" }`, `X-Ok.*must not contain CR, LF or NUL`)),
-	subscriptionCase("headers and headers_wo", `  event_type = "SignatorySigned"
-  uri        = "https://hooks.example.com/x"
-  headers    = { "X-A" = "1" }
-  headers_wo = { "X-A" = "2" }`, `Invalid Attribute Combination.*Attribute "headers(_wo)?" cannot be specified when "headers(_wo)?" is specified`),
-	subscriptionCase("headers_wo_version alone", `  event_type         = "SignatorySigned"
-  uri                = "https://hooks.example.com/x"
-  headers_wo_version = 1`, `Invalid Attribute Combination.*Attribute "headers_wo" must be specified when "headers_wo_version" is specified`),
+	subscriptionCase("header value CRLF unknown at plan", `X-Ok.*must not contain CR, LF or NUL`, "headers", `{ "X-Ok" = "${timestamp()}\r\nInjected: yes" }`),
+	writeOnly(subscriptionCase("headers_wo value NUL", `Invalid header value.*headers_wo\["Authorization"\] must not contain CR, LF or NUL`, "headers_wo", `{ "Authorization" = "Bearer t\u0000" }`)),
+	writeOnly(subscriptionCase("headers_wo name Transfer-Encoding", `Invalid header name.*headers_wo\["Transfer-Encoding"\] is a header the gateway sets itself`, "headers_wo", `{ "Transfer-Encoding" = "chunked" }`)),
+	writeOnly(subscriptionCase("headers_wo value CRLF unknown at plan", `X-Ok.*must not contain CR, LF or NUL`, "headers_wo", `{ "X-Ok" = "${timestamp()}\r\nInjected: yes" }`)),
+	subscriptionCase("headers and headers_wo", `Invalid Attribute Combination.*Attribute "headers(_wo)?" cannot be specified when "headers(_wo)?" is specified`, "headers", `{ "X-A" = "1" }`, "headers_wo", `{ "X-A" = "2" }`),
+	subscriptionCase("headers_wo_version alone", `Invalid Attribute Combination.*Attribute "headers_wo" must be specified when "headers_wo_version" is specified`, "headers_wo_version", `1`),
 
 	// esign_metadata_entry.
-	metadataEntryCase("entity_type", `  entity_type = "Invoice"
-  entity_id   = "sr-1"
-  key         = "k"
-  value       = "v"`, `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Invoice"`),
-	metadataEntryCase("entity_id empty", `  entity_type = "SignatureRequest"
-  entity_id   = ""
-  key         = "k"
-  value       = "v"`, `entity_id string length must be at least 1`),
-	metadataEntryCase("entity_id dot-dot", `  entity_type = "SignatureRequest"
-  entity_id   = ".."
-  key         = "k"
-  value       = "v"`, `entity_id value must be none of`),
-	metadataEntryCase("key with slash", `  entity_type = "SignatureRequest"
-  entity_id   = "sr-1"
-  key         = "a/b"
-  value       = "v"`, `key must not contain /`),
-	metadataEntryCase("key dot", `  entity_type = "SignatureRequest"
-  entity_id   = "sr-1"
-  key         = "."
-  value       = "v"`, `key value must be none of`),
-	metadataEntryCase("reference_id empty", `  entity_type  = "Document"
-  entity_id    = "doc-1"
-  key          = "k"
-  value        = "v"
-  reference_id = ""`, `reference_id string length must be at least 1`),
+	metadataEntryCase("entity_type", `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Invoice"`, "entity_type", `"Invoice"`),
+	metadataEntryCase("entity_id empty", `entity_id string length must be at least 1`, "entity_id", `""`),
+	metadataEntryCase("entity_id dot-dot", `entity_id value must be none of`, "entity_id", `".."`),
+	metadataEntryCase("key with slash", `key must not contain /`, "key", `"a/b"`),
+	metadataEntryCase("key dot", `key value must be none of`, "key", `"."`),
+	metadataEntryCase("reference_id empty", `reference_id string length must be at least 1`, "entity_type", `"Document"`, "entity_id", `"doc-1"`, "reference_id", `""`),
 
 	// Data sources.
-	dataSourceCase("esign_metadata", "neither", ``, `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`),
-	dataSourceCase("esign_metadata", "entity_id alone", `  entity_id = "sig-1"`, `These attributes must be configured together: \[entity_type,entity_id\]`),
-	dataSourceCase("esign_metadata", "entity_type", `  entity_type = "Invoice"
-  entity_id   = "x"`, `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Invoice"`),
-	dataSourceCase("esign_webhook_subscription", "id empty", `  id         = ""
-  event_type = "SignatorySigned"`, `id string length must be at least 1`),
-	dataSourceCase("esign_signed_document", "blob_connection_id empty", `  blob_connection_id = ""`, `blob_connection_id string length must be at least 1`),
-	dataSourceCase("esign_signed_document", "output_path empty", `  blob_connection_id = "b"
-  output_path        = ""`, `output_path string length must be at least 1`),
+	dataSourceCase("esign_metadata", "neither", `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`),
+	dataSourceCase("esign_metadata", "entity_id alone", `These attributes must be configured together: \[entity_type,entity_id\]`, "entity_id", `"sig-1"`),
+	dataSourceCase("esign_metadata", "entity_type", `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Invoice"`, "entity_type", `"Invoice"`, "entity_id", `"x"`),
+	dataSourceCase("esign_webhook_subscription", "id empty", `id string length must be at least 1`, "id", `""`, "event_type", `"SignatorySigned"`),
+	dataSourceCase("esign_signed_document", "blob_connection_id empty", `blob_connection_id string length must be at least 1`, "blob_connection_id", `""`),
+	dataSourceCase("esign_signed_document", "output_path empty", `output_path string length must be at least 1`, "blob_connection_id", `"b"`, "output_path", `""`),
 }
 
 // Each case is a plain step (not plan-only): should a check be missing,

@@ -10,9 +10,7 @@ package provider_test
 
 import (
 	"errors"
-	"fmt"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -35,18 +33,6 @@ const (
 	rivalHold = 1500 * time.Millisecond
 )
 
-var rivalConfig = acctest.CLIConfigHeader + fmt.Sprintf(`
-# Everything else comes from ESIGN_* variables.
-provider "esign" {}
-
-resource "esign_webhook_subscription" "rival" {
-  count       = %d
-  event_type  = "SignatureRequestCompleted"
-  uri         = "${var.uri}/${count.index %% %d}"
-  description = "rival root modules"
-}
-`, rivalCount, rivalURIs)
-
 func TestAccRivalRootModules(t *testing.T) {
 	terraformBin := acctest.TerraformCLI(t)
 	pluginDir := acctest.BuildProvider(t)
@@ -60,15 +46,13 @@ func TestAccRivalRootModules(t *testing.T) {
 	})
 	acctest.Emulator.HoldAnswers(key, emulator.RouteSubscriptionCreate, rivalHold)
 
-	env := append(acctest.ProviderEnv(tenant), "TF_VAR_uri="+acctest.Receiver.URL(t.Name()))
-	var modules [2]*acctest.TerraformDir
+	var modules [2]*acctest.SubscriptionsModule
 	var applies [2]*acctest.RunningTerraform
 	for i := range modules {
-		modules[i] = acctest.NewTerraformDir(t, terraformBin, pluginDir, env...)
-		acctest.WriteFile(t, filepath.Join(modules[i].Dir, "main.tf"), rivalConfig)
+		modules[i] = acctest.NewSubscriptionsModule(t, terraformBin, pluginDir, tenant, rivalCount, rivalURIs)
 	}
-	for i, tf := range modules {
-		applies[i] = tf.Start("apply", "-auto-approve", "-input=false", "-no-color")
+	for i, m := range modules {
+		applies[i] = m.Start("apply", "-auto-approve", "-input=false", "-no-color")
 	}
 
 	var outputs [2]string

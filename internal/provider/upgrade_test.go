@@ -45,20 +45,14 @@ func TestAccUpgradeFromEarlierStates(t *testing.T) {
 			state := seedFixture(t, tenant, fixture)
 			tf := acctest.NewTerraformDir(t, bin, plugins, acctest.ProviderEnv(tenant)...)
 			tf.Env = append(tf.Env, "TF_VAR_uri=https://hooks.example.com/upgrade")
-			config, err := os.ReadFile("testdata/upgrade/main.tf")
-			if err != nil {
-				t.Fatal(err)
-			}
-			acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), string(config))
+			tf.CopyFiles("testdata/upgrade", "main.tf")
 			acctest.WriteFile(t, filepath.Join(tf.Dir, "provider.tf"), acctest.RequiredProviders)
 			acctest.WriteFile(t, filepath.Join(tf.Dir, "terraform.tfstate"), state)
 
 			acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
 			tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
 			tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
-			if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
-				t.Errorf("plan and apply of the upgraded state sent %d writes: %v", n, acctest.Emulator.Counters(tenant.SubscriptionKey))
-			}
+			acctest.Check(t, acctest.ExpectNoWrites(tenant)) // by plan and apply of the upgraded state
 			if ok, _ := acctest.TerraformAtLeast(t, bin, 12); ok {
 				expectIdentities(t, filepath.Join(tf.Dir, "terraform.tfstate"))
 			}

@@ -13,14 +13,13 @@ import (
 
 func TestAccMetadataDataSource(t *testing.T) {
 	tenant := acctest.NewTenant(t)
-	key := tenant.SubscriptionKey
 	// A signature request with two entries of its own, a signatory and a
 	// document; and another request whose entries must not show up.
-	acctest.Emulator.SetMetadata(key, "SignatureRequest", "sr-1", "invoice_number", "INV-1", "sr-1")
-	acctest.Emulator.SetMetadata(key, "SignatureRequest", "sr-1", "department", "sales", "sr-1")
-	acctest.Emulator.SetMetadata(key, "Signatory", "sig-1", "employee_id", "E-7", "sr-1")
-	acctest.Emulator.SetMetadata(key, "Document", "doc-1", "archive_class", "contract", "sr-1")
-	acctest.Emulator.SetMetadata(key, "SignatureRequest", "sr-2", "invoice_number", "INV-2", "sr-2")
+	acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-1", "invoice_number", "INV-1", "sr-1")
+	acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-1", "department", "sales", "sr-1")
+	acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "Signatory", "sig-1", "employee_id", "E-7", "sr-1")
+	acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "Document", "doc-1", "archive_class", "contract", "sr-1")
+	acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-2", "invoice_number", "INV-2", "sr-2")
 
 	const ds = "data.esign_metadata."
 	resource.ParallelTest(t, resource.TestCase{

@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -42,22 +41,16 @@ func TestAccMetadataEntryListResource(t *testing.T) {
 	invalid := func(config, want string) resource.TestStep {
 		refused := acctest.NewTenant(t)
 		refusedTenants = append(refusedTenants, refused)
-		step := acctest.QueryStep(refused, `
+		return acctest.QueryErrorStep(refused, `
 list "esign_metadata_entry" "bad" {
   provider = esign
 `+config+`
 }
-`)
-		step.ExpectError = acctest.WrappedRegexp(want)
-		return step
+`, want)
 	}
 
-	resource.ParallelTest(t, resource.TestCase{
-		// List resources and terraform query: Terraform 1.14.
-		TerraformVersionChecks:   acctest.RequiresQuery,
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			acctest.QueryStep(tenant, `
+	acctest.QueryTest(t,
+		acctest.QueryStep(tenant, `
 list "esign_metadata_entry" "document" {
   provider         = esign
   include_resource = true
@@ -83,55 +76,52 @@ list "esign_metadata_entry" "one" {
   }
 }
 `,
-				querycheck.ExpectLength("esign_metadata_entry.document", 2),
-				querycheck.ExpectLength("esign_metadata_entry.reference", 4),
-				querycheck.ExpectLength("esign_metadata_entry.one", 1),
-				// One list of the entity; the reference is listed once per
-				// list block (the service's reference list is not shared).
-				acctest.ExpectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteMetadataReferenceList: 2}),
-				querycheck.ExpectResourceDisplayName("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"),
-					knownvalue.StringExact("Document doc/1: retention")),
-				querycheck.ExpectResourceKnownValues("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"), []querycheck.KnownValueCheck{
-					{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact("Document/doc/1/retention")},
-					{Path: tfjsonpath.New("entity_type"), KnownValue: knownvalue.StringExact("Document")},
-					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("10y")},
-					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
-				}),
-				querycheck.ExpectResourceDisplayName("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"),
-					knownvalue.StringExact("Signatory sig-1: employee_id")),
-				// What an import gives: the service never returns
-				// reference_id, a signature request's defaults to its id.
-				querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"), []querycheck.KnownValueCheck{
-					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("E-7")},
-					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.Null()},
-				}),
-				querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("SignatureRequest", "sr-1", "cost_center"), []querycheck.KnownValueCheck{
-					{Path: tfjsonpath.New("value"), KnownValue: knownvalue.StringExact("CC-7")},
-					{Path: tfjsonpath.New("reference_id"), KnownValue: knownvalue.StringExact("sr-1")},
-				}),
-			),
-			invalid(``, `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`),
-			invalid(`config {
+			querycheck.ExpectLength("esign_metadata_entry.document", 2),
+			querycheck.ExpectLength("esign_metadata_entry.reference", 4),
+			querycheck.ExpectLength("esign_metadata_entry.one", 1),
+			// One list of the entity; the reference is listed once per
+			// list block (the service's reference list is not shared).
+			acctest.ExpectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteMetadataReferenceList: 2}),
+			querycheck.ExpectResourceDisplayName("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"),
+				knownvalue.StringExact("Document doc/1: retention")),
+			querycheck.ExpectResourceKnownValues("esign_metadata_entry.document", entryFilter("Document", "doc/1", "retention"), acctest.KnownAttributes(map[string]knownvalue.Check{
+				"id":           knownvalue.StringExact("Document/doc/1/retention"),
+				"entity_type":  knownvalue.StringExact("Document"),
+				"value":        knownvalue.StringExact("10y"),
+				"reference_id": knownvalue.Null(),
+			})),
+			querycheck.ExpectResourceDisplayName("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"),
+				knownvalue.StringExact("Signatory sig-1: employee_id")),
+			// What an import gives: the service never returns
+			// reference_id, a signature request's defaults to its id.
+			querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("Signatory", "sig-1", "employee_id"), acctest.KnownAttributes(map[string]knownvalue.Check{
+				"value":        knownvalue.StringExact("E-7"),
+				"reference_id": knownvalue.Null(),
+			})),
+			querycheck.ExpectResourceKnownValues("esign_metadata_entry.reference", entryFilter("SignatureRequest", "sr-1", "cost_center"), acctest.KnownAttributes(map[string]knownvalue.Check{
+				"value":        knownvalue.StringExact("CC-7"),
+				"reference_id": knownvalue.StringExact("sr-1"),
+			})),
+		),
+		invalid(``, `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`),
+		invalid(`config {
     entity_type = "Document"
   }`, `These attributes must be configured together: \[entity_type,entity_id\]`),
-			invalid(`config {
+		invalid(`config {
     entity_type  = "Document"
     entity_id    = "doc-2"
     reference_id = "sr-2"
   }`, `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`),
-			invalid(`config {
+		invalid(`config {
     entity_type  = "Document"
     reference_id = "sr-2"
   }`, `These attributes cannot be configured together: \[entity_type,reference_id\]`),
-			invalid(`config {
+		invalid(`config {
     entity_type = "Envelope"
     entity_id   = "e-1"
   }`, `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Envelope"`),
-			{
-				// An entity without entries.
-				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
-				Query:     true,
-				Config: acctest.QueryConfig(tenant, `
+		// An entity without entries.
+		acctest.QueryStep(tenant, `
 list "esign_metadata_entry" "none" {
   provider = esign
   config {
@@ -139,17 +129,14 @@ list "esign_metadata_entry" "none" {
     entity_id   = "nobody"
   }
 }
-`),
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("esign_metadata_entry.none", 0),
-					// The entity has no entry, which the service answers with
-					// 404: read as "empty" only once GET /hooks/v1 has shown
-					// that base_url is right (once per run).
-					acctest.ExpectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteHooksList: 1}),
-				},
-			},
-		},
-	})
+`,
+			querycheck.ExpectLength("esign_metadata_entry.none", 0),
+			// The entity has no entry, which the service answers with
+			// 404: read as "empty" only once GET /hooks/v1 has shown
+			// that base_url is right (once per run).
+			acctest.ExpectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteHooksList: 1}),
+		),
+	)
 	for i, refused := range refusedTenants {
 		if counters := acctest.Emulator.Counters(refused.SubscriptionKey); len(counters) != 0 {
 			t.Errorf("invalid list block %d reached the service: %v", i+1, counters)

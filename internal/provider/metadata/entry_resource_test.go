@@ -122,16 +122,13 @@ data "esign_metadata" "by_reference" {
   depends_on   = [esign_metadata_entry.request, esign_metadata_entry.signatory, esign_metadata_entry.document]
 }
 `,
-				ConfigPlanChecks: tfresource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionCreate),
-						plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionCreate),
-						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionCreate),
-						// Defaulted at plan time, not after apply.
-						plancheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: acctest.Converges(
+					plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionCreate),
+					plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionCreate),
+					plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionCreate),
+					// Defaulted at plan time, not after apply.
+					plancheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
 					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("value"), knownvalue.StringExact("INV-1")),
@@ -172,14 +169,11 @@ data "esign_metadata" "by_reference" {
 			// value and reference_id change in place.
 			{
 				Config: metadataEntriesConfig(tenant, "INV-2", "sr-2", "archive_class"),
-				ConfigPlanChecks: tfresource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionUpdate),
-						plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionUpdate),
-						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionNoop),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: acctest.Converges(
+					plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionNoop),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("value"), knownvalue.StringExact("INV-2")),
 					statecheck.ExpectKnownValue("esign_metadata_entry.signatory", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-2")),
@@ -190,13 +184,10 @@ data "esign_metadata" "by_reference" {
 			// A new key is a new entry: replaced, and the old one stays on the service.
 			{
 				Config: metadataEntriesConfig(tenant, "INV-2", "sr-2", "retention_class"),
-				ConfigPlanChecks: tfresource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionDestroyBeforeCreate),
-						plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionNoop),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: acctest.Converges(
+					plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionDestroyBeforeCreate),
+					plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionNoop),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("esign_metadata_entry.document", tfjsonpath.New("id"), knownvalue.StringExact("Document/doc-1/retention_class")),
 					statecheck.ExpectKnownValue("esign_metadata_entry.document", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
@@ -240,14 +231,13 @@ func TestAccMetadataEntryResource_entityTypeAnyCase(t *testing.T) {
 			metadataEntryBlock("request", requestType, "sr-1", "invoice_number", "INV-1", "") +
 			metadataEntryBlock("signatory", signatoryType, "sig-1", "employee_id", "E-7", "sr-1")
 	}
-	emptyAfterApply := tfresource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy:             checkMetadataDestroyed(tenant),
 		Steps: []tfresource.TestStep{
 			{
 				Config:           config("signaturerequest", "SIGNATORY"),
-				ConfigPlanChecks: emptyAfterApply,
+				ConfigPlanChecks: acctest.Converges(),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(request, tfjsonpath.New("entity_type"), knownvalue.StringExact("signaturerequest")),
 					statecheck.ExpectKnownValue(request, tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
@@ -260,13 +250,10 @@ func TestAccMetadataEntryResource_entityTypeAnyCase(t *testing.T) {
 			{
 				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
 				Config:    config("SignatureRequest", "Signatory"),
-				ConfigPlanChecks: tfresource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(request, plancheck.ResourceActionUpdate),
-						plancheck.ExpectResourceAction(signatory, plancheck.ResourceActionUpdate),
-					},
-					PostApplyPostRefresh: emptyAfterApply.PostApplyPostRefresh,
-				},
+				ConfigPlanChecks: acctest.Converges(
+					plancheck.ExpectResourceAction(request, plancheck.ResourceActionUpdate),
+					plancheck.ExpectResourceAction(signatory, plancheck.ResourceActionUpdate),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(request, tfjsonpath.New("entity_type"), knownvalue.StringExact("SignatureRequest")),
 					statecheck.ExpectKnownValue(request, tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
@@ -303,10 +290,8 @@ resource "esign_metadata_entry" "odd" {
 		CheckDestroy:             checkMetadataDestroyed(tenant, [3]string{"Document", entityID, key}),
 		Steps: []tfresource.TestStep{
 			{
-				Config: config,
-				ConfigPlanChecks: tfresource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           config,
+				ConfigPlanChecks: acctest.Converges(),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("esign_metadata_entry.odd", tfjsonpath.New("id"), knownvalue.StringExact("Document/"+entityID+"/"+key)),
 					expectStoredMetadata(tenant, "Document", entityID, key, "wert / value % ✓", "sr 1/ü"),
@@ -409,11 +394,8 @@ resource "esign_metadata_entry" "drift" {
 	// holds the configured entry again.
 	repair := func(action plancheck.ResourceActionType) tfresource.TestStep {
 		return tfresource.TestStep{
-			Config: config,
-			ConfigPlanChecks: tfresource.ConfigPlanChecks{
-				PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, action)},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			Config:           config,
+			ConfigPlanChecks: acctest.Converges(plancheck.ExpectResourceAction(addr, action)),
 			ConfigStateChecks: []statecheck.StateCheck{
 				expectStoredMetadata(tenant, "SignatureRequest", "sr-drift", "status", "approved", "sr-drift"),
 			},
@@ -533,9 +515,7 @@ resource "esign_metadata_entry" "fresh" {
 						return nil
 					}),
 				},
-				ConfigPlanChecks: tfresource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: acctest.Converges(),
 			},
 			{
 				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },

@@ -15,10 +15,6 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// acctest.PlanLacks fails when text occurs anywhere in the plan's JSON
-// (terraform show -json of the saved plan: values, prior state, config).
-// acctest.StateLacks fails when text occurs anywhere in the state's JSON.
-// acctest.StateID reads the id of a resource from the state JSON.
 // expectEmulatorSubscriptions checks the tenant's subscriptions on the
 // emulator, by count, and returns them for further checks.
 func expectEmulatorSubscriptions(t *testing.T, key string, n int) []emulator.Subscription {
@@ -41,8 +37,6 @@ func expectReplaced(old, why string) statecheck.StateCheck {
 	})
 }
 
-// acctest.CheckSubscriptionsDestroyed is a CheckDestroy: no subscription is left
-// on the tenant.
 // importID builds an ImportStateIdFunc from a resource's id, with an
 // optional "<event_type>/" prefix.
 func importID(address, eventTypePrefix string) func(*terraform.State) (string, error) {

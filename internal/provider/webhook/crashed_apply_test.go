@@ -5,7 +5,7 @@ package webhook_test
 // subscriptions against an emulator that carries each create out at once
 // and holds its answer, kills terraform and the provider (SIGKILL: nothing
 // can save a thing) while creates are in flight, and looks at what the next
-// plans say and what an apply with adopt_identical_subscriptions leaves.
+// plans say.
 
 import (
 	"bufio"
@@ -24,97 +24,91 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-const (
-	crashedApplyCount = 20
-	// crashedApplyParallelism creates are in flight when terraform dies.
-	crashedApplyParallelism = 10
-)
-
-var crashedApplyConfig = acctest.CLIConfigHeader + fmt.Sprintf(`
-# Everything else comes from ESIGN_* variables.
-provider "esign" {}
-
-variable "n" {
-  type    = number
-  default = %d
-}
-
-resource "esign_webhook_subscription" "hook" {
-  count       = var.n
-  event_type  = "SignatorySigned"
-  uri         = "${var.uri}/${count.index}"
-  description = "crashed apply"
-}
-`, crashedApplyCount)
-
 func TestAccCrashedApplyLeftovers(t *testing.T) {
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		t.Skip("finding the provider process that terraform started needs /proc")
-	}
-	pluginDir := acctest.BuildProvider(t)
-	tf := acctest.NewTerraformDir(t, acctest.TerraformCLI(t), pluginDir)
-	acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), crashedApplyConfig)
-	tenant := acctest.NewTenant(t)
-	key := tenant.SubscriptionKey
-	uri := acctest.Receiver.URL(t.Name())
-	tf.Env = append(append(tf.Env, acctest.ProviderEnv(tenant)...), "TF_VAR_uri="+uri)
-	t.Cleanup(func() {
-		if stray := providerProcesses(t, pluginDir); len(stray) > 0 {
-			t.Errorf("provider processes %v are still running", stray)
-		}
-	})
-
-	// The crash: creates are carried out at once and never answered.
-	acctest.Emulator.HoldAnswers(key, emulator.RouteSubscriptionCreate, 2*time.Minute)
-	apply := tf.Start("apply", "-auto-approve", "-input=false", "-no-color", fmt.Sprintf("-parallelism=%d", crashedApplyParallelism))
-	inFlight := waitFor(t, 60*time.Second, func() bool {
-		return acctest.Emulator.Counters(key)[emulator.RouteSubscriptionCreate] >= crashedApplyParallelism
-	}, apply.Exited)
-	if !inFlight {
-		apply.Stop()
-		t.Fatalf("terraform ended before %d creates were sent:\n%s", crashedApplyParallelism, apply.Output())
-	}
-	killTerraformAndProvider(t, apply, pluginDir)
-	acctest.Emulator.HoldAnswers(key, emulator.RouteSubscriptionCreate, 0)
-
-	leftovers := missingFrom(tf.StateIDs("esign_webhook_subscription"), subscriptionIDs(key))
-	if len(leftovers) < crashedApplyParallelism {
-		t.Fatalf("the service holds %d subscriptions that no state tracks, want at least %d", len(leftovers), crashedApplyParallelism)
-	}
-	t.Logf("terraform was killed with %d subscriptions created and none in the state", len(leftovers))
+	// 10 of 20 creates are in flight when terraform dies.
+	const count = 20
+	m, leftovers := crashedApply(t, count, 10)
+	tenant := m.Tenant
 
 	// The next plan warns about each leftover, at the resource that would
 	// duplicate it, and with one list request for all twenty plans.
-	acctest.Emulator.ResetCounters(key)
-	warnings := jsonPlanWarnings(t, tf, "plan", "-json", "-input=false")
-	expectLeftoverWarnings(t, key, warnings, "An identical webhook subscription already exists",
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+	warnings := jsonPlanWarnings(t, m.TerraformDir, "plan", "-json", "-input=false")
+	expectLeftoverWarnings(t, tenant.SubscriptionKey, warnings, "An identical webhook subscription already exists",
 		"The apply creates another one beside it", leftovers)
-	expectRequests(t, key, map[string]int{emulator.RouteSubscriptionList: 1, emulator.RouteSubscriptionCreate: 0})
+	acctest.Check(t, acctest.ExpectRequests(tenant, emulator.RouteSubscriptionList, 1),
+		acctest.ExpectRequests(tenant, emulator.RouteSubscriptionCreate, 0))
 
-	// With the opt-in the plan says that the apply adopts them, and the
-	// apply converges: exactly the declared subscriptions, all in the state.
-	tf.Env = append(tf.Env, "ESIGN_ADOPT_IDENTICAL_SUBSCRIPTIONS=true")
-	warnings = jsonPlanWarnings(t, tf, "plan", "-json", "-input=false")
-	expectLeftoverWarnings(t, key, warnings, "The apply adopts an identical webhook subscription",
-		"this resource will track", leftovers)
-	acctest.Emulator.ResetCounters(key)
-	tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
-	onService, inState := subscriptionIDs(key), tf.StateIDs("esign_webhook_subscription")
-	if len(onService) != crashedApplyCount || !slices.Equal(onService, inState) {
-		t.Errorf("after the apply with the opt-in the service holds %d subscriptions, want %d, and the state tracks %d (%d untracked)",
-			len(onService), crashedApplyCount, len(inState), len(missingFrom(inState, onService)))
+	// The import blocks the warnings print adopt them, and the apply
+	// converges: exactly the declared subscriptions, all in the state.
+	var imports strings.Builder
+	for _, sub := range acctest.Emulator.Subscriptions(tenant.SubscriptionKey) {
+		if slices.Contains(leftovers, sub.ID) {
+			index := strings.TrimPrefix(sub.URI, acctest.Receiver.URL(t.Name())+"/")
+			fmt.Fprintf(&imports, "import {\n  to = esign_webhook_subscription.hook[%s]\n  id = %q\n}\n", index, sub.EventType+"/"+sub.ID)
+		}
 	}
-	expectRequests(t, key, map[string]int{emulator.RouteSubscriptionCreate: crashedApplyCount - len(leftovers)})
-	tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
+	acctest.WriteFile(t, filepath.Join(m.Dir, "imports.tf"), imports.String())
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+	m.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
+	acctest.Check(t, acctest.ExpectRequests(tenant, emulator.RouteSubscriptionCreate, count-len(leftovers)))
+	m.ExpectConverged(count)
 
 	// A refreshing plan that also creates reads the list once, for the
 	// refresh and the look for leftovers alike.
-	acctest.Emulator.ResetCounters(key)
-	out := tf.Run(2, "plan", "-detailed-exitcode", "-input=false", "-no-color", fmt.Sprintf("-var=n=%d", crashedApplyCount+1))
+	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
+	out := m.Run(2, "plan", "-detailed-exitcode", "-input=false", "-no-color", fmt.Sprintf("-var=n=%d", count+1), fmt.Sprintf("-var=uris=%d", count+1))
 	if strings.Count(out, "Warning: ") != 1 { // dev_overrides
 		t.Errorf("the plan of a new subscription with nothing identical warns:\n%s", out)
 	}
-	expectRequests(t, key, map[string]int{emulator.RouteSubscriptionList: 1})
+	acctest.Check(t, acctest.ExpectRequests(tenant, emulator.RouteSubscriptionList, 1))
+}
+
+// After a crash with 10 creates in flight, the default output of the next
+// plan names every leftover: Terraform folds warnings that share a summary
+// into the first ("and 9 more similar warnings elsewhere"), so each
+// warning's summary must tell its subscription apart.
+func TestAccCrashedApplyPlanNamesEachLeftover(t *testing.T) {
+	m, leftovers := crashedApply(t, 10, 10)
+	out := m.Run(0, "plan", "-input=false", "-no-color")
+	if strings.Contains(out, "more similar warnings elsewhere") {
+		t.Errorf("terraform folds the leftover warnings into one")
+	}
+	for _, id := range leftovers {
+		if !strings.Contains(out, id) {
+			t.Errorf("the plan does not name leftover %s", id)
+		}
+	}
+	if t.Failed() {
+		t.Logf("the plan after the crash:\n%s", out)
+	}
+}
+
+// crashedApply applies n subscriptions, inFlight creates at a time, while
+// the service carries each create out at once and never answers; then it
+// kills terraform and the provider (SIGKILL, as a crash would). It answers
+// the module and the subscriptions left behind that no state tracks: the
+// creates in flight.
+func crashedApply(t *testing.T, n, inFlight int) (*acctest.SubscriptionsModule, []string) {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("finding the provider process that terraform started needs /proc")
+	}
+	bin, pluginDir := acctest.TerraformCLI(t), acctest.BuildProvider(t)
+	m := acctest.NewSubscriptionsModule(t, bin, pluginDir, acctest.NewTenant(t), n, n)
+	t.Cleanup(func() {
+		if stray := providerProcesses(pluginDir); len(stray) > 0 {
+			t.Errorf("provider processes %v are still running", stray)
+		}
+	})
+	killTerraformAndProvider(t, m.StartApplyInFlight(inFlight, 2*time.Minute), pluginDir)
+	acctest.Emulator.HoldAnswers(m.Tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, 0)
+	leftovers := m.Untracked()
+	if len(leftovers) < inFlight {
+		t.Fatalf("the service holds %d subscriptions that no state tracks, want at least %d", len(leftovers), inFlight)
+	}
+	t.Logf("terraform was killed with %d subscriptions created and none in the state", len(leftovers))
+	return m, leftovers
 }
 
 // killTerraformAndProvider kills a running terraform and the provider
@@ -122,7 +116,7 @@ func TestAccCrashedApplyLeftovers(t *testing.T) {
 // until all of them are gone.
 func killTerraformAndProvider(t *testing.T, apply *acctest.RunningTerraform, pluginDir string) {
 	t.Helper()
-	providers := providerProcesses(t, pluginDir)
+	providers := providerProcesses(pluginDir)
 	if len(providers) == 0 {
 		apply.Stop()
 		t.Fatal("terraform runs no provider process")
@@ -135,34 +129,27 @@ func killTerraformAndProvider(t *testing.T, apply *acctest.RunningTerraform, plu
 			_ = p.Kill() // it may have died with terraform
 		}
 	}
-	if !waitFor(t, 30*time.Second, func() bool { return apply.Exited() && len(providerProcesses(t, pluginDir)) == 0 }, nil) {
-		t.Fatalf("terraform (exited: %t) or provider processes %v outlived SIGKILL", apply.Exited(), providerProcesses(t, pluginDir))
+	if !acctest.WaitFor(30*time.Second, func() bool { return apply.Exited() && len(providerProcesses(pluginDir)) == 0 }, nil) {
+		t.Fatalf("terraform (exited: %t) or provider processes %v outlived SIGKILL", apply.Exited(), providerProcesses(pluginDir))
 	}
 }
 
 // providerProcesses answers the live processes (not zombies) that run a
 // binary from pluginDir: the provider processes of this test's terraform.
-func providerProcesses(t *testing.T, pluginDir string) []int {
-	t.Helper()
-	entries, err := os.ReadDir("/proc")
-	if err != nil {
-		t.Fatal(err)
-	}
+func providerProcesses(pluginDir string) []int {
+	exes, _ := filepath.Glob("/proc/[0-9]*/exe")
 	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
-		if err != nil || filepath.Dir(exe) != pluginDir {
+	for _, exe := range exes {
+		if target, err := os.Readlink(exe); err != nil || filepath.Dir(target) != pluginDir {
 			continue // gone, not ours, or a zombie (no exe)
 		}
-		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil {
+		proc := filepath.Dir(exe)
+		if stat, err := os.ReadFile(filepath.Join(proc, "stat")); err == nil {
 			if fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:])); len(fields) > 0 && fields[0] == "Z" {
 				continue
 			}
 		}
+		pid, _ := strconv.Atoi(filepath.Base(proc))
 		pids = append(pids, pid)
 	}
 	return pids
@@ -209,7 +196,7 @@ func expectLeftoverWarnings(t *testing.T, key string, warnings []planDiagnostic,
 	named := map[string]int{}
 	idInDetail := regexp.MustCompile(`subscription ([0-9a-f-]{36}) with the same event type`)
 	for _, w := range warnings {
-		if w.Summary != summary {
+		if !strings.HasPrefix(w.Summary, summary) {
 			t.Errorf("a warning that is not %q: %+v", summary, w)
 			continue
 		}
@@ -217,6 +204,9 @@ func expectLeftoverWarnings(t *testing.T, key string, warnings []planDiagnostic,
 		if m == nil || !strings.Contains(w.Detail, what) {
 			t.Errorf("the warning names no subscription or lacks %q: %+v", what, w)
 			continue
+		}
+		if !strings.Contains(w.Summary, m[1]) {
+			t.Errorf("the summary does not name %s: %q", m[1], w.Summary)
 		}
 		named[m[1]]++
 		index := strings.TrimPrefix(byID[m[1]].URI, acctest.Receiver.URL(t.Name())+"/")
@@ -232,16 +222,5 @@ func expectLeftoverWarnings(t *testing.T, key string, warnings []planDiagnostic,
 	}
 	if len(warnings) != len(leftovers) {
 		t.Errorf("%d warnings for %d leftovers", len(warnings), len(leftovers))
-	}
-}
-
-// expectRequests checks the tenant's request counters of some routes.
-func expectRequests(t *testing.T, key string, want map[string]int) {
-	t.Helper()
-	got := acctest.Emulator.Counters(key)
-	for route, n := range want {
-		if got[route] != n {
-			t.Errorf("%d requests %s, want %d (all: %v)", got[route], route, n, got)
-		}
 	}
 }

@@ -9,11 +9,7 @@ package webhook_test
 // checks what the service and the state hold afterwards.
 
 import (
-	"fmt"
 	"os"
-	"path/filepath"
-	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -22,44 +18,19 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-const (
-	interruptedApplyCount       = 24
-	interruptedApplyParallelism = 10
-	// heldCreateAnswer is how long the emulator holds each create's answer:
-	// long enough to interrupt terraform while creates are in flight.
-	heldCreateAnswer = 3 * time.Second
+// The helpers that identical_subscription_warning_test.go uses.
+var (
+	subscriptionIDs = acctest.SubscriptionIDs
+	missingFrom     = acctest.MissingFrom
 )
 
-var interruptedApplyConfig = acctest.CLIConfigHeader + fmt.Sprintf(`
-# Everything else comes from ESIGN_* variables.
-provider "esign" {}
-
-resource "esign_webhook_subscription" "hook" {
-  count       = %d
-  event_type  = "SignatorySigned"
-  uri         = "${var.uri}/${count.index}"
-  description = "interrupted apply"
-}
-`, interruptedApplyCount)
-
 func TestAccInterruptedApply(t *testing.T) {
-	tf := acctest.NewTerraformDir(t, acctest.TerraformCLI(t), acctest.BuildProvider(t))
-	acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), interruptedApplyConfig)
-	tenant := acctest.NewTenant(t)
-	key := tenant.SubscriptionKey
-	tf.Env = append(append(tf.Env, acctest.ProviderEnv(tenant)...), "TF_VAR_uri="+acctest.Receiver.URL(t.Name()))
-	acctest.Emulator.HoldAnswers(key, emulator.RouteSubscriptionCreate, heldCreateAnswer)
-
-	apply := tf.Start("apply", "-auto-approve", "-input=false", "-no-color", fmt.Sprintf("-parallelism=%d", interruptedApplyParallelism))
+	const count, parallelism = 24, 10
+	m := acctest.NewSubscriptionsModule(t, acctest.TerraformCLI(t), acctest.BuildProvider(t), acctest.NewTenant(t), count, count)
+	key := m.Tenant.SubscriptionKey
 	// Every create terraform may run at once has been sent, and none can have
-	// been answered yet (the first answer comes heldCreateAnswer after it).
-	inFlight := waitFor(t, 60*time.Second, func() bool {
-		return acctest.Emulator.Counters(key)[emulator.RouteSubscriptionCreate] >= interruptedApplyParallelism
-	}, apply.Exited)
-	if !inFlight {
-		apply.Stop()
-		t.Fatalf("terraform ended before %d creates were sent:\n%s", interruptedApplyParallelism, apply.Output())
-	}
+	// been answered yet (the first answer comes 3 s after it).
+	apply := m.StartApplyInFlight(parallelism, 3*time.Second)
 	sentBeforeInterrupt := acctest.Emulator.Counters(key)[emulator.RouteSubscriptionCreate]
 	// Every list the run reads before a create (the plan's, the baseline of
 	// the lost-answer check) has been read by now.
@@ -67,7 +38,7 @@ func TestAccInterruptedApply(t *testing.T) {
 	if err := apply.Signal(os.Interrupt); err != nil {
 		t.Fatalf("interrupting terraform: %v", err)
 	}
-	if !waitFor(t, 60*time.Second, apply.Exited, nil) {
+	if !acctest.WaitFor(time.Minute, apply.Exited, nil) {
 		apply.Stop()
 		t.Fatalf("terraform did not exit within a minute of the interrupt:\n%s", apply.Output())
 	}
@@ -75,12 +46,11 @@ func TestAccInterruptedApply(t *testing.T) {
 	t.Logf("%d creates sent when terraform was interrupted; it exited with %v", sentBeforeInterrupt, apply.Err())
 
 	onService := subscriptionIDs(key)
-	inState := tf.StateIDs("esign_webhook_subscription")
-	if untracked := missingFrom(inState, onService); len(untracked) > 0 {
-		t.Errorf("after the interrupt the service holds %d subscriptions and the state tracks %d: %d are tracked by no state (%v)\n%s",
-			len(onService), len(inState), len(untracked), untracked, out)
+	if untracked := m.Untracked(); len(untracked) > 0 {
+		t.Errorf("after the interrupt the service holds %d subscriptions: %d are tracked by no state (%v)\n%s",
+			len(onService), len(untracked), untracked, out)
 	}
-	if len(onService) == 0 || len(onService) == interruptedApplyCount {
+	if len(onService) == 0 || len(onService) == count {
 		t.Errorf("the service holds %d subscriptions after the interrupt: the run was not cut short in the middle", len(onService))
 	}
 	if !strings.Contains(out, "Run interrupted: webhook subscription created anyway") {
@@ -97,48 +67,6 @@ func TestAccInterruptedApply(t *testing.T) {
 
 	// The next apply creates the rest, and only the rest.
 	acctest.Emulator.HoldAnswers(key, emulator.RouteSubscriptionCreate, 0)
-	tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
-	onService = subscriptionIDs(key)
-	inState = tf.StateIDs("esign_webhook_subscription")
-	if len(onService) != interruptedApplyCount || !slices.Equal(onService, inState) {
-		t.Errorf("after the second apply the service holds %d subscriptions, want %d, and the state tracks %d (%d untracked)",
-			len(onService), interruptedApplyCount, len(inState), len(missingFrom(inState, onService)))
-	}
-	tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
-}
-
-// subscriptionIDs lists, sorted, the ids of the tenant's subscriptions.
-func subscriptionIDs(key string) []string {
-	var ids []string
-	for _, s := range acctest.Emulator.Subscriptions(key) {
-		ids = append(ids, s.ID)
-	}
-	sort.Strings(ids)
-	return ids
-}
-
-// missingFrom answers the elements of want that have is missing.
-func missingFrom(have, want []string) []string {
-	var missing []string
-	for _, w := range want {
-		if !slices.Contains(have, w) {
-			missing = append(missing, w)
-		}
-	}
-	return missing
-}
-
-// waitFor polls cond every 20 ms until it holds (true), the timeout passes
-// or giveUp holds (false).
-func waitFor(t *testing.T, timeout time.Duration, cond, giveUp func() bool) bool {
-	t.Helper()
-	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if cond() {
-			return true
-		}
-		if giveUp != nil && giveUp() {
-			return cond()
-		}
-	}
-	return false
+	m.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
+	m.ExpectConverged(count)
 }

@@ -2,14 +2,11 @@ package webhook_test
 
 import (
 	"fmt"
-	"regexp"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
-	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
@@ -39,35 +36,31 @@ func TestAccWebhookSubscriptionListResource(t *testing.T) {
 		"id": knownvalue.StringExact(ids[0]), "event_type": knownvalue.StringExact("signaturerequestcompleted"),
 	})
 
-	resource.ParallelTest(t, resource.TestCase{
-		// List resources and terraform query: Terraform 1.14.
-		TerraformVersionChecks:   acctest.RequiresQuery,
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			acctest.QueryStep(tenant, `
+	acctest.QueryTest(t,
+		acctest.QueryStep(tenant, `
 list "esign_webhook_subscription" "all" {
   provider         = esign
   limit            = 1000
   include_resource = true
 }
 `,
-				querycheck.ExpectLength("esign_webhook_subscription.all", bulkSubscriptions+3),
-				acctest.ExpectExactRequests(tenant, map[string]int{emulator.RouteSubscriptionList: 1}),
-				querycheck.ExpectIdentity("esign_webhook_subscription.all", map[string]knownvalue.Check{
-					"id": knownvalue.StringExact(ids[2]), "event_type": knownvalue.StringExact("signatorysigned"),
-				}),
-				querycheck.ExpectResourceDisplayName("esign_webhook_subscription.all", archive,
-					knownvalue.StringExact("signaturerequestcompleted: "+uri+"/archive")),
-				querycheck.ExpectResourceKnownValues("esign_webhook_subscription.all", archive, []querycheck.KnownValueCheck{
-					{Path: tfjsonpath.New("id"), KnownValue: knownvalue.StringExact(ids[0])},
-					{Path: tfjsonpath.New("event_type"), KnownValue: knownvalue.StringExact("signaturerequestcompleted")},
-					{Path: tfjsonpath.New("uri"), KnownValue: knownvalue.StringExact(uri + "/archive")},
-					{Path: tfjsonpath.New("description"), KnownValue: knownvalue.StringExact("archive")},
-					{Path: tfjsonpath.New("headers"), KnownValue: knownvalue.Null()},
-					{Path: tfjsonpath.New("headers_wo_version"), KnownValue: knownvalue.Null()},
-				}),
-			),
-			acctest.QueryStep(tenant, fmt.Sprintf(`
+			querycheck.ExpectLength("esign_webhook_subscription.all", bulkSubscriptions+3),
+			acctest.ExpectExactRequests(tenant, map[string]int{emulator.RouteSubscriptionList: 1}),
+			querycheck.ExpectIdentity("esign_webhook_subscription.all", map[string]knownvalue.Check{
+				"id": knownvalue.StringExact(ids[2]), "event_type": knownvalue.StringExact("signatorysigned"),
+			}),
+			querycheck.ExpectResourceDisplayName("esign_webhook_subscription.all", archive,
+				knownvalue.StringExact("signaturerequestcompleted: "+uri+"/archive")),
+			querycheck.ExpectResourceKnownValues("esign_webhook_subscription.all", archive, acctest.KnownAttributes(map[string]knownvalue.Check{
+				"id":                 knownvalue.StringExact(ids[0]),
+				"event_type":         knownvalue.StringExact("signaturerequestcompleted"),
+				"uri":                knownvalue.StringExact(uri + "/archive"),
+				"description":        knownvalue.StringExact("archive"),
+				"headers":            knownvalue.Null(),
+				"headers_wo_version": knownvalue.Null(),
+			})),
+		),
+		acctest.QueryStep(tenant, fmt.Sprintf(`
 list "esign_webhook_subscription" "completed" {
   provider = esign
   config {
@@ -108,28 +101,23 @@ list "esign_webhook_subscription" "five" {
   limit    = 5
 }
 `, uri),
-				querycheck.ExpectLength("esign_webhook_subscription.completed", 2),
-				querycheck.ExpectLength("esign_webhook_subscription.archive_uri", 2),
-				querycheck.ExpectLength("esign_webhook_subscription.signed_archive", 1),
-				querycheck.ExpectIdentity("esign_webhook_subscription.signed_archive", map[string]knownvalue.Check{
-					"id": knownvalue.StringExact(ids[2]), "event_type": knownvalue.StringExact("signatorysigned"),
-				}),
-				querycheck.ExpectLength("esign_webhook_subscription.no_description", bulkSubscriptions+1),
-				querycheck.ExpectLength("esign_webhook_subscription.default_limit", 100),
-				querycheck.ExpectLength("esign_webhook_subscription.five", 5),
-			),
-			{
-				Query: true,
-				Config: acctest.QueryConfig(tenant, `
+			querycheck.ExpectLength("esign_webhook_subscription.completed", 2),
+			querycheck.ExpectLength("esign_webhook_subscription.archive_uri", 2),
+			querycheck.ExpectLength("esign_webhook_subscription.signed_archive", 1),
+			querycheck.ExpectIdentity("esign_webhook_subscription.signed_archive", map[string]knownvalue.Check{
+				"id": knownvalue.StringExact(ids[2]), "event_type": knownvalue.StringExact("signatorysigned"),
+			}),
+			querycheck.ExpectLength("esign_webhook_subscription.no_description", bulkSubscriptions+1),
+			querycheck.ExpectLength("esign_webhook_subscription.default_limit", 100),
+			querycheck.ExpectLength("esign_webhook_subscription.five", 5),
+		),
+		acctest.QueryErrorStep(tenant, `
 list "esign_webhook_subscription" "bad" {
   provider = esign
   config {
     event_type = "signature request completed"
   }
 }
-`),
-				ExpectError: regexp.MustCompile(`(?s)Attribute event_type must be an event type name`),
-			},
-		},
-	})
+`, `Attribute event_type must be an event type name`),
+	)
 }
