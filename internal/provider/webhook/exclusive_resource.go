@@ -196,7 +196,7 @@ func (r *exclusiveResource) Read(ctx context.Context, req resource.ReadRequest, 
 	}
 	belong, _ := knownIDs(state.SubscriptionIDs)
 	state.ID = types.StringValue(scope.id())
-	state.Unmanaged = unmanagedValue(scope.outside(set, belong))
+	state.Unmanaged = unmanagedValue(scope.outside(set.Items, belong))
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	setExclusiveIdentity(ctx, scope, resp.Identity, &resp.Diagnostics)
 }
