@@ -249,7 +249,7 @@ func TestAccSubscriptionsExclusive_firstApplyDeletesNothing(t *testing.T) {
 						"the first apply deletes nothing"),
 					plans.expectApplied("Webhook subscription left for the next plan: signatorysigned events to "+before,
 						"this resource is new"),
-					plans.expectApplied("Webhook subscription left for the next plan: signaturerequestcompleted events to "+late),
+					plans.expectApplied("Webhook subscription left for the next plan: signaturerequestcompleted events to " + late),
 				},
 			},
 			{
