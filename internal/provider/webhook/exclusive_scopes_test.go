@@ -93,6 +93,7 @@ resource "esign_webhook_subscriptions_exclusive" "mine" {
 // another case) fail at plan, naming both scopes, and nothing is written.
 // Disjoint scopes that text would confuse (a host and a longer host) never
 // fight: three applies in a row delete nothing and end with a clean plan.
+// A new scope replaces a resource without overlapping itself.
 func TestAccSubscriptionsExclusive_scopesNeverFight(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
@@ -155,6 +156,18 @@ resource "esign_webhook_subscriptions_exclusive" "b" {
 				ConfigStateChecks: []statecheck.StateCheck{acctest.ExpectNoWrites(tenant), onService(key)},
 			},
 			applied, applied, applied,
+			{
+				// A new scope replaces the resource; Terraform plans both halves
+				// of a replacement, which are one resource, not two that overlap.
+				Config: config(`  uri_prefix = "https://HOOKS.example.com/"`, "https://hooks.example.com/a",
+					`  uri_prefix = "https://hooks.example.com.partner.test/"`, "https://hooks.example.com.partner.test/b"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_webhook_subscriptions_exclusive.a", plancheck.ResourceActionReplace),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
 		},
 	})
 }
