@@ -2,17 +2,16 @@ package webhook
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
-	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
 // The apply of an esign_webhook_subscriptions_exclusive deletes the
@@ -21,41 +20,23 @@ import (
 // else is unmanaged it records, and warns that it is left for the next plan.
 
 func (r *exclusiveResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan exclusiveModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	r.apply(ctx, plan, exclusiveModel{}, &resp.State, &resp.Diagnostics)
-	setExclusiveIdentity(ctx, r.scope(ctx, plan, &resp.Diagnostics), resp.Identity, &resp.Diagnostics)
+	r.apply(ctx, req.Plan, nil, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 func (r *exclusiveResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	r.apply(ctx, req.Plan, &req.State, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+// apply acts on what the plan named, priorState's refreshed unmanaged list
+// (nothing for a create), and stores the new state.
+func (r *exclusiveResource) apply(ctx context.Context, planned tfsdk.Plan, priorState *tfsdk.State, state *tfsdk.State,
+	identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan, prior exclusiveModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
-		return
+	diags.Append(planned.Get(ctx, &plan)...)
+	if priorState != nil {
+		diags.Append(priorState.Get(ctx, &prior)...)
 	}
-	r.apply(ctx, plan, prior, &resp.State, &resp.Diagnostics)
-	setExclusiveIdentity(ctx, r.scope(ctx, plan, &resp.Diagnostics), resp.Identity, &resp.Diagnostics)
-}
-
-// scope is the plan's scope, which is known at apply.
-func (r *exclusiveResource) scope(ctx context.Context, m exclusiveModel, diags *diag.Diagnostics) exclusiveScope {
-	scope, _ := scopeOf(ctx, m, diags)
-	return scope
-}
-
-// stateSetter is what Create's and Update's responses store state in.
-type stateSetter interface {
-	Set(ctx context.Context, val any) diag.Diagnostics
-}
-
-// apply acts on what the plan named, prior's refreshed unmanaged list (a
-// create's prior is the zero model: nothing), and stores the new state.
-func (r *exclusiveResource) apply(ctx context.Context, plan, prior exclusiveModel, state stateSetter, diags *diag.Diagnostics) {
-	scope := r.scope(ctx, plan, diags)
+	scope, _ := scopeOf(ctx, plan, diags)
 	named, _ := stateUnmanaged(ctx, prior, diags)
 	if diags.HasError() {
 		return
@@ -80,7 +61,7 @@ func (r *exclusiveResource) apply(ctx context.Context, plan, prior exclusiveMode
 			case namedIDs.has(s.ID):
 				act = append(act, s)
 			case !leaving.has(s.ID):
-				warnLeftForNextPlan(diags, scope, s, prior.ID.IsNull())
+				warnLeftForNextPlan(diags, scope, s, priorState == nil)
 			}
 		}
 	}
@@ -89,6 +70,7 @@ func (r *exclusiveResource) apply(ctx context.Context, plan, prior exclusiveMode
 		plan.Unmanaged = unmanagedValue(slices.DeleteFunc(unmanaged, func(s client.Subscription) bool { return deleted.has(s.ID) }))
 	}
 	diags.Append(state.Set(ctx, &plan)...)
+	setExclusiveIdentity(ctx, scope, identity, diags)
 }
 
 // warnLeftForNextPlan says that s is unmanaged and was not deleted, since
@@ -104,49 +86,22 @@ func warnLeftForNextPlan(diags *diag.Diagnostics, scope exclusiveScope, s client
 			"(on_unmanaged = \"delete\")."+adoptAdvice(s), scope.describe(), s.ID, why))
 }
 
-// deleteUnmanaged deletes subs one after another and answers the ids that
-// are gone. A delete already sent when Terraform is interrupted finishes;
-// none is started after it.
+// deleteUnmanaged deletes subs one after another, up to the first failure
+// (the rest stay unmanaged, for the next plan), and answers the ids that
+// are gone.
 func (r *exclusiveResource) deleteUnmanaged(ctx context.Context, subs []client.Subscription, diags *diag.Diagnostics) idSet {
 	deleted := idSet{}
-	var failed []string
-	for i, s := range subs {
-		interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
-			return r.Client.DeleteSubscription(ctx, s.ID, s.EventType)
-		})
-		switch {
-		case errors.Is(err, client.ErrInterrupted):
-			failed = append(failed, describeSubscriptions(subs[i:])...)
-		case err == nil || client.IsNotFound(err):
-			deleted[strings.ToLower(s.ID)] = true
-			tflog.Info(ctx, "deleted unmanaged webhook subscription", map[string]any{"id": s.ID, "event_type": s.EventType, "uri": s.URI})
-		default:
-			r.ProviderData.AddAPIError(diags, "Could not delete an unmanaged webhook subscription", err)
-			failed = append(failed, describeSubscription(s))
-		}
-		if interrupted {
-			if !errors.Is(err, client.ErrInterrupted) {
-				failed = append(failed, describeSubscriptions(subs[i+1:])...)
-			}
+	for _, s := range subs {
+		if err := r.Client.DeleteSubscription(ctx, s.ID, s.EventType); err != nil && !client.IsNotFound(err) {
+			r.ProviderData.AddAPIError(diags, "Could not delete unmanaged webhook subscription "+describeSubscription(s), err)
 			break
 		}
-	}
-	if len(failed) > 0 {
-		diags.AddError("Not every unmanaged webhook subscription was deleted",
-			fmt.Sprintf("%d deleted; still on the service:\n\n  - %s\n\nApply again to delete the rest.",
-				len(deleted), strings.Join(failed, "\n  - ")))
+		deleted[strings.ToLower(s.ID)] = true
+		tflog.Info(ctx, "deleted unmanaged webhook subscription", map[string]any{"id": s.ID, "event_type": s.EventType, "uri": s.URI})
 	}
 	return deleted
 }
 
 func describeSubscription(s client.Subscription) string {
 	return fmt.Sprintf("%s events to %s (id %s)", s.EventType, s.URI, s.ID)
-}
-
-func describeSubscriptions(subs []client.Subscription) []string {
-	out := make([]string, 0, len(subs))
-	for _, s := range subs {
-		out = append(out, describeSubscription(s))
-	}
-	return out
 }

@@ -237,21 +237,16 @@ func (r *exclusiveResource) ImportState(ctx context.Context, req resource.Import
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	eventTypes := types.SetNull(types.StringType)
-	if len(scope.eventTypes) > 0 {
-		eventTypes, _ = types.SetValueFrom(ctx, types.StringType, scope.eventTypes)
-	}
-	uriPrefix := types.StringNull()
-	if scope.uriPrefix != "" {
-		uriPrefix = types.StringValue(scope.uriPrefix)
-	}
 	model := exclusiveModel{
-		ID:              types.StringValue(scope.id()),
-		SubscriptionIDs: types.SetValueMust(types.StringType, nil),
-		EventTypes:      eventTypes,
-		URIPrefix:       uriPrefix,
-		OnUnmanaged:     types.StringValue(onUnmanagedDelete),
-		Unmanaged:       types.ListNull(unmanagedType),
+		ID: types.StringValue(scope.id()), SubscriptionIDs: types.SetValueMust(types.StringType, nil),
+		EventTypes: types.SetNull(types.StringType), URIPrefix: types.StringNull(),
+		OnUnmanaged: types.StringValue(onUnmanagedDelete), Unmanaged: types.ListNull(unmanagedType),
+	}
+	if len(scope.eventTypes) > 0 {
+		model.EventTypes, _ = types.SetValueFrom(ctx, types.StringType, scope.eventTypes)
+	}
+	if scope.uriPrefix != "" {
+		model.URIPrefix = types.StringValue(scope.uriPrefix)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
 	setExclusiveIdentity(ctx, scope, resp.Identity, &resp.Diagnostics)
