@@ -269,6 +269,39 @@ func TestAccSubscriptionsExclusive_firstApplyDeletesNothing(t *testing.T) {
 	})
 }
 
+// A delete that fails stops the apply with an error naming the subscription;
+// what was not deleted stays unmanaged, and the next apply deletes it.
+func TestAccSubscriptionsExclusive_deleteFails(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	key := tenant.SubscriptionKey
+	uri := acctest.Receiver.URL(t.Name())
+	config := managedSubscriptions(tenant, 1, "signatorysigned", uri, "")
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				PreConfig: func() {
+					seedStray(t, key, "signatorysigned", uri+"/a", "by hand")
+					seedStray(t, key, "signatorysigned", uri+"/b", "by hand")
+					// Every attempt of the first delete (max_retries = 4).
+					acctest.Emulator.ScriptFault(key, emulator.RouteSubscriptionDelete, emulator.FaultInternalError, 5)
+				},
+				Config: config,
+				ExpectError: acctest.WrappedRegexp(`Could not delete unmanaged webhook subscription signatorysigned events to ` +
+					regexp.QuoteMeta(uri+"/a")),
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{emptyUnmanaged, onService(key, uri+"-0")},
+			},
+		},
+	})
+}
+
 // on_unmanaged = "fail" stops at plan with the list, and nothing is
 // written: not even the subscription the configuration adds.
 func TestAccSubscriptionsExclusive_failStopsThePlan(t *testing.T) {
