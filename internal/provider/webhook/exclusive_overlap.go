@@ -48,7 +48,7 @@ func (r *exclusiveResource) claimScope(ctx context.Context, scope exclusiveScope
 	scopes.mu.Lock()
 	defer scopes.mu.Unlock()
 	for _, o := range scopes.claims {
-		if o.scope.overlaps(scope) && !(o.hadPrior != c.hadPrior && o.id != "" && o.id == c.id) { // not c's other half
+		if o.scope.overlaps(scope) && !o.sameResource(c) {
 			resp.Diagnostics.AddError("Two esign_webhook_subscriptions_exclusive scopes overlap: "+o.scope.id()+" and "+scope.id(),
 				fmt.Sprintf("This resource owns %s (id %q); another esign_webhook_subscriptions_exclusive of this configuration "+
 					"owns %s (id %q). A subscription in both would be unmanaged for one of them, which would delete it at "+
@@ -59,4 +59,9 @@ func (r *exclusiveResource) claimScope(ctx context.Context, scope exclusiveScope
 		}
 	}
 	scopes.claims = append(scopes.claims, c)
+}
+
+// sameResource tells whether c and o are the two plans of one replacement.
+func (c scopeClaim) sameResource(o scopeClaim) bool {
+	return c.hadPrior != o.hadPrior && c.id != "" && c.id == o.id
 }
