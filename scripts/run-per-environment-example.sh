@@ -177,8 +177,7 @@ ESIGN_BASE_URL="$host_a" ESIGN_SUBSCRIPTION_KEY=key-a ESIGN_ACCESS_TOKEN=token-a
 # no resource.
 warned_not_planned() {
   [ "$status" -ne 1 ] && ! grep -q '^Plan: ' "$log" &&
-    grep -q 'Warning: 1 webhook subscription not managed by Terraform$' "$log" &&
-    grep -qF "signaturerequestcompleted events to $by_hand" "$log"
+    grep -qF "Warning: Webhook subscription not managed by Terraform: signaturerequestcompleted events to $by_hand (id " "$log"
 }
 tf_status nonprod plan -input=false -detailed-exitcode
 expect "the nonprod plan (on_unmanaged = \"warn\") does not name the subscription made by hand, or plans a change" warned_not_planned
@@ -208,8 +207,8 @@ made_outside "$by_hand" "$elsewhere"
 tf_status prod plan -input=false -detailed-exitcode
 expect "the prod plan does not show the subscription made by hand to prod's receiver as a change to delete (exit status $status)" \
   eval '[ "$status" -eq 2 ] && grep -q "module.prod.esign_webhook_subscriptions_exclusive.this will be updated in-place" "$log" &&
-    grep -q "Warning: 1 webhook subscription not managed by Terraform will be deleted" "$log" &&
-    grep -qF "signaturerequestcompleted events to $by_hand" "$log" && ! grep -qF "$elsewhere" "$log"'
+    grep -qF "Warning: Webhook subscription not managed by Terraform will be deleted: signaturerequestcompleted events to $by_hand (id " "$log" &&
+    ! grep -qF "$elsewhere" "$log"'
 tf_ok prod apply -input=false -auto-approve
 tf_ok prod plan -input=false -detailed-exitcode
 expect "prod's apply did not delete the subscription made by hand to prod's receiver" eval '! exists_outside "$by_hand"'

@@ -15,10 +15,11 @@ resource "esign_webhook_subscription" "prod" {
   }
 }
 
-# Every subscription whose uri starts with https://hooks.example.com/prod/
-# belongs to this configuration. The plan shows any other one in that scope
-# (made by hand, or left over) by event type and uri, and the apply deletes
-# it. Subscriptions to other addresses are not touched.
+# Every subscription delivering under https://hooks.example.com/prod/ (host
+# in any case, port 443 or none) belongs to this configuration. The plan
+# names any other one in that scope (made by hand, or left over) by event
+# type and uri, and the apply deletes it; the first apply of this resource
+# only records them, for the next plan. Other addresses are not touched.
 resource "esign_webhook_subscriptions_exclusive" "prod" {
   uri_prefix       = "https://hooks.example.com/prod/"
   subscription_ids = [for s in esign_webhook_subscription.prod : s.id]

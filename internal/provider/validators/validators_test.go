@@ -65,8 +65,10 @@ func TestValidators(t *testing.T) {
 		{"webhook URI prefix", "uri_prefix", []validator.String{WebhookURIPrefix()}, "https://hooks.example.com/prod/", ""},
 		{"webhook URI prefix host part", "uri_prefix", []validator.String{WebhookURIPrefix()}, "HTTPS://h", ""},
 		{"webhook URI prefix http", "uri_prefix", []validator.String{WebhookURIPrefix()}, "http://hooks.example.com/",
-			`^Invalid webhook URI prefix: uri_prefix must start with https:// and a host \(every subscription's uri does\), not "http://hooks.example.com/"\.`},
-		{"webhook URI prefix scheme only", "uri_prefix", []validator.String{WebhookURIPrefix()}, "https://", `uri_prefix must start with https:// and a host`},
+			`^Invalid webhook URI prefix: uri_prefix must be an https:// URL \(a host, and optionally a port and the start of a path\): "http://hooks.example.com/" does not start with https://\.`},
+		{"webhook URI prefix scheme only", "uri_prefix", []validator.String{WebhookURIPrefix()}, "https://", `uri_prefix must be an https:// URL .*: "https://" has no host`},
+		{"webhook URI prefix query", "uri_prefix", []validator.String{WebhookURIPrefix()}, "https://h.example/p?x", `"https://h.example/p\?x" must not have a query`},
+		{"webhook URI prefix bad port", "uri_prefix", []validator.String{WebhookURIPrefix()}, "https://h.example:x/", `is not a valid URL`},
 
 		{"duration", "request_timeout", []validator.String{Duration()}, "2m30s", ""},
 		{"duration text", "request_timeout", []validator.String{Duration()}, "soon",

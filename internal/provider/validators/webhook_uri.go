@@ -43,12 +43,11 @@ func webhookURIProblem(raw string) string {
 	return ""
 }
 
-// WebhookURIPrefix accepts the start of a webhook URI: https://, a host,
-// and anything after it. A prefix is compared as written, so it is not
-// parsed any further.
+// WebhookURIPrefix accepts the start of a webhook URI, which a scope
+// compares as a URL: https://, a host, maybe a port and the start of a path.
 func WebhookURIPrefix() validator.String {
 	return stringRule{
-		description: "must start with https:// and a host",
+		description: "must be an https:// URL: a host, and optionally a port and the start of a path",
 		summary:     "Invalid webhook URI prefix",
 		check: func(raw string) error {
 			if problem := WebhookURIPrefixProblem(raw); problem != "" {
@@ -60,12 +59,15 @@ func WebhookURIPrefix() validator.String {
 }
 
 // WebhookURIPrefixProblem says what keeps raw from being the start of a
-// webhook URI ("" when nothing does): every subscription's URI starts with
-// https:// and a host, so any other prefix would match nothing.
+// webhook URI ("" when nothing does). A query would be ignored by the
+// comparison, so it is refused rather than widening the scope silently.
 func WebhookURIPrefixProblem(raw string) string {
-	const scheme = "https://"
-	if len(raw) <= len(scheme) || !strings.EqualFold(raw[:len(scheme)], scheme) {
-		return fmt.Sprintf("must start with https:// and a host (every subscription's uri does), not %q", raw)
+	problem := webhookURIProblem(raw)
+	if u, err := url.Parse(raw); problem == "" && err == nil && (u.RawQuery != "" || u.ForceQuery) {
+		problem = fmt.Sprintf("%q must not have a query", raw)
+	}
+	if problem != "" {
+		return "must be an https:// URL (a host, and optionally a port and the start of a path): " + problem
 	}
 	return ""
 }

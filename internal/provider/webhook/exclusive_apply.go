@@ -2,62 +2,42 @@ package webhook
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
-	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// The apply of an esign_webhook_subscriptions_exclusive acts on the
-// subscriptions its plan named (exclusive_plan.go says which) that still
-// exist, are still in scope and still are not in subscription_ids (whose ids
-// are all known now): it deletes them, or fails (on_unmanaged = "fail"), or
-// leaves them ("warn").
+// The apply of an esign_webhook_subscriptions_exclusive deletes the
+// subscriptions its plan named (exclusive_plan.go) that are still unmanaged
+// (subscription_ids is all known now), when on_unmanaged = "delete". What
+// else is unmanaged it records, and warns that it is left for the next plan.
 
 func (r *exclusiveResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan exclusiveModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	r.apply(ctx, plan, nil, &resp.State, &resp.Diagnostics)
-	setExclusiveIdentity(ctx, r.scope(ctx, plan, &resp.Diagnostics), resp.Identity, &resp.Diagnostics)
+	r.apply(ctx, req.Plan, nil, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 func (r *exclusiveResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	r.apply(ctx, req.Plan, &req.State, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+// apply acts on what the plan named, priorState's refreshed unmanaged list
+// (nothing for a create), and stores the new state.
+func (r *exclusiveResource) apply(ctx context.Context, planned tfsdk.Plan, priorState *tfsdk.State, state *tfsdk.State,
+	identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	var plan, prior exclusiveModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
-	if resp.Diagnostics.HasError() {
-		return
+	diags.Append(planned.Get(ctx, &plan)...)
+	if priorState != nil {
+		diags.Append(priorState.Get(ctx, &prior)...)
 	}
-	r.apply(ctx, plan, &prior, &resp.State, &resp.Diagnostics)
-	setExclusiveIdentity(ctx, r.scope(ctx, plan, &resp.Diagnostics), resp.Identity, &resp.Diagnostics)
-}
-
-// scope is the plan's scope, which is known at apply.
-func (r *exclusiveResource) scope(ctx context.Context, m exclusiveModel, diags *diag.Diagnostics) exclusiveScope {
-	scope, _ := scopeOf(ctx, m, diags)
-	return scope
-}
-
-// stateSetter is what Create's and Update's responses store state in.
-type stateSetter interface {
-	Set(ctx context.Context, val any) diag.Diagnostics
-}
-
-// apply acts on the subscriptions the plan named and stores the new state.
-// prior is nil for a create: then the plan named what the list held when it
-// was made, and the apply acts on what the list holds now. Otherwise the plan
-// named prior's unmanaged list, refreshed when the plan was made.
-func (r *exclusiveResource) apply(ctx context.Context, plan exclusiveModel, prior *exclusiveModel, state stateSetter, diags *diag.Diagnostics) {
-	scope := r.scope(ctx, plan, diags)
+	scope, _ := scopeOf(ctx, plan, diags)
+	named, _ := stateUnmanaged(ctx, prior, diags)
 	if diags.HasError() {
 		return
 	}
@@ -67,96 +47,61 @@ func (r *exclusiveResource) apply(ctx context.Context, plan exclusiveModel, prio
 		return
 	}
 	belong, _ := knownIDs(plan.SubscriptionIDs)
-	unmanaged := scope.outside(set, belong)
-	act := unmanaged
-	if prior != nil {
-		named, ok := stateUnmanaged(ctx, *prior, diags)
-		if !ok {
-			return
-		}
-		act = withIDsOf(unmanaged, named)
-	}
+	unmanaged := scope.outside(set.Items, belong)
 
-	var deleted idSet
-	switch plan.OnUnmanaged.ValueString() {
-	case onUnmanagedDelete:
-		deleted = r.deleteUnmanaged(ctx, act, diags)
-	case onUnmanagedFail:
-		if len(act) > 0 {
-			reportUnmanaged(diags, scope, onUnmanagedFail, act, true)
+	var act []client.Subscription
+	if plan.OnUnmanaged.ValueString() == onUnmanagedDelete {
+		namedIDs := idSet{}
+		for _, s := range named {
+			namedIDs[strings.ToLower(s.ID)] = true
 		}
-	}
-
-	if plan.Unmanaged.IsUnknown() || diags.HasError() {
-		var remaining []client.Subscription
+		leaving, _ := knownIDs(prior.SubscriptionIDs) // deleted by their own resources
 		for _, s := range unmanaged {
-			if !deleted.has(s.ID) {
-				remaining = append(remaining, s)
+			switch {
+			case namedIDs.has(s.ID):
+				act = append(act, s)
+			case !leaving.has(s.ID):
+				warnLeftForNextPlan(diags, scope, s, priorState == nil)
 			}
 		}
-		plan.Unmanaged = unmanagedValue(remaining)
+	}
+	deleted := r.deleteUnmanaged(ctx, act, diags)
+	if plan.Unmanaged.IsUnknown() || diags.HasError() {
+		plan.Unmanaged = unmanagedValue(slices.DeleteFunc(unmanaged, func(s client.Subscription) bool { return deleted.has(s.ID) }))
 	}
 	diags.Append(state.Set(ctx, &plan)...)
+	setExclusiveIdentity(ctx, scope, identity, diags)
 }
 
-// withIDsOf answers the subscriptions of subs whose id is one of named's.
-func withIDsOf(subs, named []client.Subscription) []client.Subscription {
-	ids := idSet{}
-	for _, s := range named {
-		ids[strings.ToLower(s.ID)] = true
+// warnLeftForNextPlan says that s is unmanaged and was not deleted, since
+// the plan did not name it.
+func warnLeftForNextPlan(diags *diag.Diagnostics, scope exclusiveScope, s client.Subscription, create bool) {
+	why := "the plan did not name it: it was made, or left subscription_ids, after the plan read the list"
+	if create {
+		why = "this resource is new, and the first apply of a new resource deletes nothing: its plan could not name for certain what it would delete"
 	}
-	var out []client.Subscription
-	for _, s := range subs {
-		if ids.has(s.ID) {
-			out = append(out, s)
-		}
-	}
-	return out
+	diags.AddWarning("Webhook subscription left for the next plan: "+describeSubscription(s),
+		fmt.Sprintf("This esign_webhook_subscriptions_exclusive owns %s; subscription %s is in it and not in "+
+			"subscription_ids, but %s. It stays on the service; the next plan names it, and the apply after that deletes it "+
+			"(on_unmanaged = \"delete\")."+adoptAdvice(s), scope.describe(), s.ID, why))
 }
 
-// deleteUnmanaged deletes subs one after another and answers the ids that
-// are gone. A delete already sent when Terraform is interrupted finishes;
-// none is started after it.
+// deleteUnmanaged deletes subs one after another, up to the first failure
+// (the rest stay unmanaged, for the next plan), and answers the ids that
+// are gone.
 func (r *exclusiveResource) deleteUnmanaged(ctx context.Context, subs []client.Subscription, diags *diag.Diagnostics) idSet {
 	deleted := idSet{}
-	var failed []string
-	for i, s := range subs {
-		interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
-			return r.Client.DeleteSubscription(ctx, s.ID, s.EventType)
-		})
-		switch {
-		case errors.Is(err, client.ErrInterrupted):
-			failed = append(failed, describeSubscriptions(subs[i:])...)
-		case err == nil || client.IsNotFound(err):
-			deleted[strings.ToLower(s.ID)] = true
-			tflog.Info(ctx, "deleted unmanaged webhook subscription", map[string]any{"id": s.ID, "event_type": s.EventType, "uri": s.URI})
-		default:
-			r.ProviderData.AddAPIError(diags, "Could not delete an unmanaged webhook subscription", err)
-			failed = append(failed, describeSubscription(s))
-		}
-		if interrupted {
-			if !errors.Is(err, client.ErrInterrupted) {
-				failed = append(failed, describeSubscriptions(subs[i+1:])...)
-			}
+	for _, s := range subs {
+		if err := r.Client.DeleteSubscription(ctx, s.ID, s.EventType); err != nil && !client.IsNotFound(err) {
+			r.ProviderData.AddAPIError(diags, "Could not delete unmanaged webhook subscription "+describeSubscription(s), err)
 			break
 		}
-	}
-	if len(failed) > 0 {
-		diags.AddError("Not every unmanaged webhook subscription was deleted",
-			fmt.Sprintf("%d deleted; still on the service:\n\n  - %s\n\nApply again to delete the rest.",
-				len(deleted), strings.Join(failed, "\n  - ")))
+		deleted[strings.ToLower(s.ID)] = true
+		tflog.Info(ctx, "deleted unmanaged webhook subscription", map[string]any{"id": s.ID, "event_type": s.EventType, "uri": s.URI})
 	}
 	return deleted
 }
 
 func describeSubscription(s client.Subscription) string {
 	return fmt.Sprintf("%s events to %s (id %s)", s.EventType, s.URI, s.ID)
-}
-
-func describeSubscriptions(subs []client.Subscription) []string {
-	out := make([]string, 0, len(subs))
-	for _, s := range subs {
-		out = append(out, describeSubscription(s))
-	}
-	return out
 }

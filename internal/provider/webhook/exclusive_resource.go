@@ -68,9 +68,11 @@ var unmanagedType = types.ObjectType{AttrTypes: map[string]attr.Type{
 var exclusiveSchema = schema.Schema{
 	MarkdownDescription: "Owns the set of webhook subscriptions in its scope (the whole account unless `event_types` or " +
 		"`uri_prefix` narrow it): every subscription in scope whose id is not in `subscription_ids` is unmanaged. " +
-		"The plan lists the unmanaged subscriptions by event type and uri, and the apply deletes them " +
-		"(`on_unmanaged = \"delete\"`, the default), or the plan fails (`\"fail\"`), or only warns (`\"warn\"`).\n\n" +
-		"Destroying this resource deletes nothing: it stops owning the set.",
+		"The plan names each unmanaged subscription by event type and uri, and the apply deletes those the plan named " +
+		"(`on_unmanaged = \"delete\"`, the default), or the plan fails (`\"fail\"`), or only warns (`\"warn\"`). " +
+		"A new resource's first apply deletes nothing: it records what is unmanaged, and the next plan names it.\n\n" +
+		"Two of these resources in one configuration whose scopes overlap fail at plan. Destroying this resource " +
+		"deletes nothing: it stops owning the set.",
 	Attributes: map[string]schema.Attribute{
 		"id": schema.StringAttribute{
 			MarkdownDescription: "The scope, as the import ID writes it: the event types in scope, lower-case, sorted and " +
@@ -100,18 +102,22 @@ var exclusiveSchema = schema.Schema{
 			PlanModifiers: []planmodifier.Set{planmodifiers.SetRequiresReplaceUnlessOnlyCaseChanges()},
 		},
 		"uri_prefix": schema.StringAttribute{
-			MarkdownDescription: "Narrows the scope to subscriptions whose `uri` starts with this text, compared as written " +
-				"(e.g. `https://hooks.example.com/prod/`). Left out: every uri. Changing it replaces this resource, " +
-				"which deletes nothing.",
+			MarkdownDescription: "Narrows the scope to subscriptions that deliver under this URL (e.g. " +
+				"`https://hooks.example.com/prod/`): an `https://` URL with a host, and optionally a port and the start of a " +
+				"path, without query. A `uri` is in scope when its scheme and host match in any case, its port matches (443 " +
+				"when left out), and its path starts with the prefix's path, compared with case (`/prod` also matches " +
+				"`/production`; end with `/` for one folder). A prefix without a path is exactly that host " +
+				"(`https://hooks.example.com` is not `https://hooks.example.com.partner.test`). Left out: every uri. Changing " +
+				"it replaces this resource, which deletes nothing.",
 			Optional:      true,
 			Validators:    []validator.String{validators.WebhookURIPrefix()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"on_unmanaged": schema.StringAttribute{
 			MarkdownDescription: "What to do about unmanaged subscriptions: `\"delete\"` (the default: the apply deletes " +
-				"those the plan listed, if they still exist and still do not belong), `\"fail\"` (the plan fails with the " +
-				"list and nothing is written: for pipelines that must never delete) or `\"warn\"` (the plan warns, the " +
-				"apply does nothing).",
+				"those the plan named, if they still exist and still do not belong), `\"fail\"` (the plan fails naming them " +
+				"and nothing is written: for pipelines that must never delete) or `\"warn\"` (the plan warns, the apply " +
+				"does nothing). Must be known at plan.",
 			Optional:   true,
 			Computed:   true,
 			Default:    stringdefault.StaticString(onUnmanagedDelete),
@@ -196,7 +202,7 @@ func (r *exclusiveResource) Read(ctx context.Context, req resource.ReadRequest, 
 	}
 	belong, _ := knownIDs(state.SubscriptionIDs)
 	state.ID = types.StringValue(scope.id())
-	state.Unmanaged = unmanagedValue(scope.outside(set, belong))
+	state.Unmanaged = unmanagedValue(scope.outside(set.Items, belong))
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	setExclusiveIdentity(ctx, scope, resp.Identity, &resp.Diagnostics)
 }
@@ -231,21 +237,16 @@ func (r *exclusiveResource) ImportState(ctx context.Context, req resource.Import
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	eventTypes := types.SetNull(types.StringType)
-	if len(scope.eventTypes) > 0 {
-		eventTypes, _ = types.SetValueFrom(ctx, types.StringType, scope.eventTypes)
-	}
-	uriPrefix := types.StringNull()
-	if scope.uriPrefix != "" {
-		uriPrefix = types.StringValue(scope.uriPrefix)
-	}
 	model := exclusiveModel{
-		ID:              types.StringValue(scope.id()),
-		SubscriptionIDs: types.SetValueMust(types.StringType, nil),
-		EventTypes:      eventTypes,
-		URIPrefix:       uriPrefix,
-		OnUnmanaged:     types.StringValue(onUnmanagedDelete),
-		Unmanaged:       types.ListNull(unmanagedType),
+		ID: types.StringValue(scope.id()), SubscriptionIDs: types.SetValueMust(types.StringType, nil),
+		EventTypes: types.SetNull(types.StringType), URIPrefix: types.StringNull(),
+		OnUnmanaged: types.StringValue(onUnmanagedDelete), Unmanaged: types.ListNull(unmanagedType),
+	}
+	if len(scope.eventTypes) > 0 {
+		model.EventTypes, _ = types.SetValueFrom(ctx, types.StringType, scope.eventTypes)
+	}
+	if scope.uriPrefix != "" {
+		model.URIPrefix = types.StringValue(scope.uriPrefix)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
 	setExclusiveIdentity(ctx, scope, resp.Identity, &resp.Diagnostics)

@@ -2,6 +2,7 @@ package webhook_test
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -108,18 +109,19 @@ func TestAccSubscriptionsExclusive_deletesWhatThePlanShows(t *testing.T) {
 					emptyUnmanaged,
 					onService(key, uri+"-0", uri+"-1", outOfScopeURI),
 					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 1),
-					plans.expect("1 webhook subscription not managed by Terraform will be deleted",
-						"signaturerequestcompleted events to "+strayURI, `description "added by hand"`, "import {"),
+					plans.expect("Webhook subscription not managed by Terraform will be deleted: signaturerequestcompleted events to "+strayURI,
+						`description "added by hand"`, `import it (id = "signaturerequestcompleted/`),
 					plans.lack(outOfScopeURI),
 				},
 			},
 			{
 				// A subscription made between plan and apply was not
 				// reviewed: the apply deletes what the plan named and leaves
-				// that one, which the next plan shows.
+				// that one, says so, and the next plan shows it.
 				PreConfig: func() {
 					seedStray(t, key, "signaturerequestcompleted", strayURI, "again")
 					acctest.Emulator.ResetCounters(key)
+					plans.reset()
 					plans.afterNextPlan(func() { seedStray(t, key, "signaturerequestcompleted", lateURI, "after the plan") })
 				},
 				Config:             config,
@@ -127,6 +129,8 @@ func TestAccSubscriptionsExclusive_deletesWhatThePlanShows(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					onService(key, uri+"-0", uri+"-1", outOfScopeURI, lateURI),
 					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 1),
+					plans.expectApplied("Webhook subscription left for the next plan: signaturerequestcompleted events to "+lateURI,
+						"the plan did not name it"),
 				},
 			},
 			{
@@ -144,16 +148,16 @@ func TestAccSubscriptionsExclusive_deletesWhatThePlanShows(t *testing.T) {
 // it exists (unknown at plan): it is never deleted, while a subscription
 // that was there before is. A replacement (create_before_destroy) leaves
 // the old subscription to its own resource: the exclusive resource neither
-// names nor deletes it.
+// names nor deletes it, nor warns about it.
 func TestAccSubscriptionsExclusive_unknownIDsAtPlan(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
 	uri := acctest.Receiver.URL(t.Name())
 	strayURI := uri + "/stray"
-	config := func(suffix string) string {
+	config := func(count int, suffix string) string {
 		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
 resource "esign_webhook_subscription" "managed" {
-  count      = 2
+  count      = %d
   event_type = "signatorysigned"
   uri        = "%s-${count.index}%s"
   lifecycle {
@@ -164,19 +168,20 @@ resource "esign_webhook_subscription" "managed" {
 resource "esign_webhook_subscriptions_exclusive" "this" {
   subscription_ids = esign_webhook_subscription.managed[*].id
 }
-`, uri, suffix)
+`, count, uri, suffix)
 	}
 	plans := exclusivePlanWarnings()
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: plans.factories(),
 		Steps: []resource.TestStep{
+			{Config: config(2, ""), ConfigStateChecks: []statecheck.StateCheck{emptyUnmanaged}},
 			{
 				PreConfig: func() {
 					seedStray(t, key, "signaturerequestcompleted", strayURI, "left over")
 					plans.reset()
 				},
-				Config: config(""),
+				Config: config(3, ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectUnknownValue(exclusiveAddress, tfjsonpath.New("unmanaged")),
@@ -185,8 +190,8 @@ resource "esign_webhook_subscriptions_exclusive" "this" {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					emptyUnmanaged,
-					onService(key, uri+"-0", uri+"-1"),
-					plans.expect("will be deleted", "signaturerequestcompleted events to "+strayURI,
+					onService(key, uri+"-0", uri+"-1", uri+"-2"),
+					plans.expect("will be deleted: signaturerequestcompleted events to "+strayURI,
 						"subscription_ids is known only after apply"),
 				},
 			},
@@ -195,17 +200,103 @@ resource "esign_webhook_subscriptions_exclusive" "this" {
 					acctest.Emulator.ResetCounters(key)
 					plans.reset()
 				},
-				Config: config("-renamed"),
+				Config: config(3, "-renamed"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					emptyUnmanaged,
-					onService(key, uri+"-0-renamed", uri+"-1-renamed"),
+					onService(key, uri+"-0-renamed", uri+"-1-renamed", uri+"-2-renamed"),
 					// Each old subscription is deleted once, by its own resource.
-					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 2),
+					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 3),
 					plans.expectNone(),
 				},
+			},
+		},
+	})
+}
+
+// A new exclusive resource's plan cannot name what its apply would delete
+// (it shows unmanaged as known after apply): its first apply deletes
+// nothing, records what is unmanaged and says so, naming each one; the next
+// plan names them and its apply deletes them.
+func TestAccSubscriptionsExclusive_firstApplyDeletesNothing(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	key := tenant.SubscriptionKey
+	uri := acctest.Receiver.URL(t.Name())
+	config := managedSubscriptions(tenant, 1, "signatorysigned", uri, "")
+	before, late := uri+"/before-the-plan", uri+"/after-the-plan"
+	plans := exclusivePlanWarnings()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: plans.factories(),
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() {
+					seedStray(t, key, "signatorysigned", before, "by hand")
+					acctest.Emulator.ResetCounters(key)
+					plans.afterNextPlan(func() { seedStray(t, key, "signaturerequestcompleted", late, "by hand") })
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectUnknownValue(exclusiveAddress, tfjsonpath.New("unmanaged"))},
+				},
+				ExpectNonEmptyPlan: true,
+				ConfigStateChecks: []statecheck.StateCheck{
+					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 0),
+					onService(key, uri+"-0", before, late),
+					statecheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("unmanaged"), knownvalue.ListSizeExact(2)),
+					plans.expect("Webhook subscription not managed by Terraform: signatorysigned events to "+before,
+						"the first apply deletes nothing"),
+					plans.expectApplied("Webhook subscription left for the next plan: signatorysigned events to "+before,
+						"this resource is new"),
+					plans.expectApplied("Webhook subscription left for the next plan: signaturerequestcompleted events to " + late),
+				},
+			},
+			{
+				PreConfig: func() { acctest.Emulator.ResetCounters(key) },
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(exclusiveAddress, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 2),
+					onService(key, uri+"-0"),
+					emptyUnmanaged,
+				},
+			},
+		},
+	})
+}
+
+// A delete that fails stops the apply with an error naming the subscription;
+// what was not deleted stays unmanaged, and the next apply deletes it.
+func TestAccSubscriptionsExclusive_deleteFails(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	key := tenant.SubscriptionKey
+	uri := acctest.Receiver.URL(t.Name())
+	config := managedSubscriptions(tenant, 1, "signatorysigned", uri, "")
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				PreConfig: func() {
+					seedStray(t, key, "signatorysigned", uri+"/a", "by hand")
+					seedStray(t, key, "signatorysigned", uri+"/b", "by hand")
+					// Every attempt of the first delete (max_retries = 4).
+					acctest.Emulator.ScriptFault(key, emulator.RouteSubscriptionDelete, emulator.FaultInternalError, 5)
+				},
+				Config: config,
+				ExpectError: acctest.WrappedRegexp(`Could not delete unmanaged webhook subscription signatorysigned events to ` +
+					regexp.QuoteMeta(uri+"/a")),
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{emptyUnmanaged, onService(key, uri+"-0")},
 			},
 		},
 	})
@@ -226,8 +317,8 @@ func TestAccSubscriptionsExclusive_failStopsThePlan(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: managedSubscriptions(tenant, 1, "signatorysigned", uri, `  on_unmanaged = "fail"`),
-				ExpectError: acctest.WrappedRegexp(`1 webhook subscription not managed by Terraform .*signatorysigned events to ` +
-					strings.ReplaceAll(strayURI, ".", `\.`) + `.*on_unmanaged = "fail": nothing is written`),
+				ExpectError: acctest.WrappedRegexp(`Webhook subscription not managed by Terraform: signatorysigned events to ` +
+					regexp.QuoteMeta(strayURI) + `.*on_unmanaged = "fail": nothing is written`),
 			},
 			{
 				// The failed step wrote nothing; the stray is still there.
@@ -270,15 +361,16 @@ resource "esign_webhook_subscriptions_exclusive" "this" {
 				statecheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("unmanaged"), knownvalue.ListExact([]knownvalue.Check{
 					acctest.ExactStrings(map[string]string{"id": stray.ID, "event_type": "signaturerequestcompleted", "uri": stray.URI, "description": "by hand"}),
 				})),
-				plans.expect("1 webhook subscription not managed by Terraform\n", stray.URI, `on_unmanaged = "warn"`),
+				plans.expect("Webhook subscription not managed by Terraform: signaturerequestcompleted events to "+stray.URI,
+					`on_unmanaged = "warn"`),
 				plans.lack(kept.URI),
 			},
 		}},
 	})
 }
 
-// A scope known only after apply would keep the plan from showing what
-// the apply deletes: the plan fails, and nothing is written.
+// A scope or on_unmanaged known only after apply would keep the plan from
+// showing what the apply deletes: the plan fails, and nothing is written.
 func TestAccSubscriptionsExclusive_scopeKnownAtPlan(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	uri := acctest.Receiver.URL(t.Name())
@@ -289,7 +381,12 @@ func TestAccSubscriptionsExclusive_scopeKnownAtPlan(t *testing.T) {
 			{
 				Config: managedSubscriptions(tenant, 1, "signatorysigned", uri,
 					`  uri_prefix = "${esign_webhook_subscription.managed[0].uri}/${esign_webhook_subscription.managed[0].id}"`),
-				ExpectError: acctest.WrappedRegexp(`The scope of esign_webhook_subscriptions_exclusive must be known at plan`),
+				ExpectError: acctest.WrappedRegexp(`The scope and on_unmanaged of esign_webhook_subscriptions_exclusive must be known at plan`),
+			},
+			{
+				Config: managedSubscriptions(tenant, 1, "signatorysigned", uri,
+					`  on_unmanaged = esign_webhook_subscription.managed[0].id == "" ? "warn" : "delete"`),
+				ExpectError: acctest.WrappedRegexp(`The scope and on_unmanaged of esign_webhook_subscriptions_exclusive must be known at plan`),
 			},
 			{
 				Config:            acctest.ProviderConfig(tenant),
@@ -403,17 +500,23 @@ func exclusivePlanWarnings() *planWarnings {
 	return &planWarnings{warningRecorder{typeName: "esign_webhook_subscriptions_exclusive"}}
 }
 
-// expect checks that a warning contains every one of texts.
+// expect checks that a plan warning contains every one of texts.
 func (p *planWarnings) expect(texts ...string) acctest.Func {
-	return func() error {
-		warnings := p.planned()
-		for _, w := range warnings {
-			if !slices.ContainsFunc(texts, func(text string) bool { return !strings.Contains(w, text) }) {
-				return nil
-			}
+	return func() error { return containsAll("plan", p.planned(), texts) }
+}
+
+// expectApplied checks that an apply warning contains every one of texts.
+func (p *planWarnings) expectApplied(texts ...string) acctest.Func {
+	return func() error { return containsAll("apply", p.applied(), texts) }
+}
+
+func containsAll(phase string, warnings, texts []string) error {
+	for _, w := range warnings {
+		if !slices.ContainsFunc(texts, func(text string) bool { return !strings.Contains(w, text) }) {
+			return nil
 		}
-		return fmt.Errorf("no plan warning contains all of %q; the warnings: %q", texts, warnings)
 	}
+	return fmt.Errorf("no %s warning contains all of %q; the warnings: %q", phase, texts, warnings)
 }
 
 // lack checks that no warning contains text.
@@ -428,11 +531,11 @@ func (p *planWarnings) lack(text string) acctest.Func {
 	}
 }
 
-// expectNone checks that the plans warned about nothing.
+// expectNone checks that the plans and applies warned about nothing.
 func (p *planWarnings) expectNone() acctest.Func {
 	return func() error {
-		if warnings := p.planned(); len(warnings) > 0 {
-			return fmt.Errorf("the plans warned: %q", warnings)
+		if warnings := append(p.planned(), p.applied()...); len(warnings) > 0 {
+			return fmt.Errorf("the plans or applies warned: %q", warnings)
 		}
 		return nil
 	}

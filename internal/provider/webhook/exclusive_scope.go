@@ -3,6 +3,8 @@ package webhook
 import (
 	"cmp"
 	"fmt"
+	"net"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -20,7 +22,8 @@ import (
 // prefix ("": every URI). A subscription is in scope when both match.
 type exclusiveScope struct {
 	eventTypes []string // lower-case, sorted, without repeats
-	uriPrefix  string
+	uriPrefix  string   // as configured
+	place      uriPlace // uriPrefix parsed
 }
 
 // newExclusiveScope spells eventTypes as the service lists them (lower-case)
@@ -31,17 +34,45 @@ func newExclusiveScope(eventTypes []string, uriPrefix string) exclusiveScope {
 		types = append(types, strings.ToLower(t))
 	}
 	slices.Sort(types)
-	return exclusiveScope{eventTypes: slices.Compact(types), uriPrefix: uriPrefix}
+	place, _ := placeOf(uriPrefix) // validated; a zero place matches nothing
+	return exclusiveScope{eventTypes: slices.Compact(types), uriPrefix: uriPrefix, place: place}
+}
+
+// uriPlace is where an https URI delivers, as a scope compares it: host
+// (without case) and port (443 when left out), and the path, with case
+// (RFC 3986: receivers may tell /Prod from /prod), "/" when empty.
+type uriPlace struct{ hostPort, path string }
+
+func placeOf(raw string) (uriPlace, bool) {
+	u, err := url.Parse(raw)
+	if err != nil || !strings.EqualFold(u.Scheme, "https") || u.Hostname() == "" {
+		return uriPlace{}, false
+	}
+	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	return uriPlace{net.JoinHostPort(host, cmp.Or(u.Port(), "443")), cmp.Or(u.Path, "/")}, true
+}
+
+// within tells whether p is at prefix: the same host and port, and a path
+// that starts with prefix's.
+func (p uriPlace) within(prefix uriPlace) bool {
+	return p.hostPort != "" && p.hostPort == prefix.hostPort && strings.HasPrefix(p.path, prefix.path)
 }
 
 // contains tells whether sub is in the scope. Event types match without
-// regard to case; the URI prefix is compared as written (the service keeps a
-// URI as it was given).
+// regard to case, URIs as places (uriPlace).
 func (s exclusiveScope) contains(sub client.Subscription) bool {
 	if len(s.eventTypes) > 0 && !slices.Contains(s.eventTypes, strings.ToLower(sub.EventType)) {
 		return false
 	}
-	return strings.HasPrefix(sub.URI, s.uriPrefix)
+	place, _ := placeOf(sub.URI)
+	return s.uriPrefix == "" || place.within(s.place)
+}
+
+// overlaps tells whether a subscription could be in both s and o.
+func (s exclusiveScope) overlaps(o exclusiveScope) bool {
+	typesMeet := len(s.eventTypes) == 0 || len(o.eventTypes) == 0 ||
+		slices.ContainsFunc(s.eventTypes, func(t string) bool { return slices.Contains(o.eventTypes, t) })
+	return typesMeet && (s.uriPrefix == "" || o.uriPrefix == "" || s.place.within(o.place) || o.place.within(s.place))
 }
 
 // anyEventType is how a scope ID says "every event type".
@@ -98,28 +129,20 @@ func (s exclusiveScope) describe() string {
 	if s.uriPrefix == "" {
 		return "every subscription " + types
 	}
-	return fmt.Sprintf("every subscription %s whose uri starts with %q", types, s.uriPrefix)
+	return fmt.Sprintf("every subscription %s whose uri is under %q", types, s.uriPrefix)
 }
 
 // idSet is a set of subscription ids; GUIDs compare without regard to case.
 type idSet map[string]bool
-
-func newIDSet(ids []string) idSet {
-	set := make(idSet, len(ids))
-	for _, id := range ids {
-		set[strings.ToLower(id)] = true
-	}
-	return set
-}
 
 func (s idSet) has(id string) bool { return s[strings.ToLower(id)] }
 
 // outside answers the subscriptions in scope whose id is not in belong, in
 // a fixed order (event type, uri, id) so that plans and state do not reorder
 // them from one run to the next.
-func (s exclusiveScope) outside(set *client.SubscriptionSet, belong idSet) []client.Subscription {
+func (s exclusiveScope) outside(subs []client.Subscription, belong idSet) []client.Subscription {
 	var out []client.Subscription
-	for _, sub := range set.Items {
+	for _, sub := range subs {
 		if s.contains(sub) && !belong.has(sub.ID) {
 			out = append(out, sub)
 		}

@@ -39,8 +39,9 @@ func TestParseExclusiveScopeIDErrors(t *testing.T) {
 		"/https://hooks.example.com/":    "it has no event types",
 		"signatory signed":               `"signatory signed" is not an event type name`,
 		"signatorysigned,":               `"" is not an event type name`,
-		"*/http://hooks.example.com/":    "its URI prefix must start with https:// and a host",
-		"signatorysigned/hooks.example/": "its URI prefix must start with https:// and a host",
+		"*/http://hooks.example.com/":    `its URI prefix must be an https:// URL (a host, and optionally a port and the start of a path): "http://hooks.example.com/" does not start with https://`,
+		"signatorysigned/hooks.example/": `"hooks.example/" does not start with https://`,
+		"*/https://h.example/?x=1":       `"https://h.example/?x=1" must not have a query`,
 	} {
 		_, err := parseExclusiveScopeID(raw)
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "<event_types>[/<uri_prefix>]") {
@@ -50,15 +51,14 @@ func TestParseExclusiveScopeIDErrors(t *testing.T) {
 }
 
 // outside answers what is in scope and not in the set, in a fixed order;
-// event types match in any case, ids in any case, the prefix as written.
+// event types match in any case, ids in any case.
 func TestExclusiveScopeOutside(t *testing.T) {
-	subs := client.NewSubscriptionSet([]client.Subscription{
+	subs := []client.Subscription{
 		{ID: "C", EventType: "SignatorySigned", URI: "https://h.example/prod/2"},
 		{ID: "a", EventType: "signaturerequestcompleted", URI: "https://h.example/prod/1"},
 		{ID: "b", EventType: "signatorysigned", URI: "https://h.example/prod/1"},
 		{ID: "d", EventType: "signatorysigned", URI: "https://h.example/dev/1"},
-		{ID: "e", EventType: "signatorysigned", URI: "https://H.example/prod/3"},
-	})
+	}
 	ids := func(s []client.Subscription) (out []string) {
 		for _, x := range s {
 			out = append(out, x.ID)
@@ -66,10 +66,68 @@ func TestExclusiveScopeOutside(t *testing.T) {
 		return out
 	}
 	scope := newExclusiveScope([]string{"SIGNATORYSIGNED"}, "https://h.example/prod/")
-	if got := ids(scope.outside(subs, newIDSet([]string{"c"}))); !slices.Equal(got, []string{"b"}) {
+	if got := ids(scope.outside(subs, idSet{"c": true})); !slices.Equal(got, []string{"b"}) {
 		t.Errorf("outside = %v, want [b]", got)
 	}
-	if got := ids(newExclusiveScope(nil, "").outside(subs, nil)); !slices.Equal(got, []string{"e", "d", "b", "C", "a"}) {
-		t.Errorf("whole account = %v, want [e d b C a] (by event type, then uri and id as bytes)", got)
+	if got := ids(newExclusiveScope(nil, "").outside(subs, nil)); !slices.Equal(got, []string{"C", "d", "b", "a"}) {
+		t.Errorf("whole account = %v, want [C d b a] (by event type, then uri and id as bytes)", got)
+	}
+}
+
+// A uri_prefix is a destination: scheme and host in any case, the default
+// port or none, the path with case; a prefix without a path is that host only.
+func TestExclusiveScopeURIPrefix(t *testing.T) {
+	for _, tc := range []struct {
+		prefix, uri string
+		in          bool
+	}{
+		{"https://hooks.example.com/prod/", "https://hooks.example.com/prod/a", true},
+		{"https://hooks.example.com/prod/", "https://HOOKS.Example.com/prod/a", true},
+		{"https://hooks.example.com/prod/", "HTTPS://hooks.example.com:443/prod/a", true},
+		{"https://hooks.example.com/prod/", "https://hooks.example.com./prod/a", true},
+		{"HTTPS://Hooks.Example.com:443/prod/", "https://hooks.example.com/prod/a?tenant=1", true},
+		{"https://hooks.example.com/prod/", "https://hooks.example.com/Prod/a", false},
+		{"https://hooks.example.com/prod/", "https://hooks.example.com:8443/prod/a", false},
+		{"https://hooks.example.com/prod/", "https://hooks.example.com/dev/prod/a", false},
+		{"https://hooks.example.com/prod/", "http://hooks.example.com/prod/a", false},
+		{"https://hooks.example.com", "https://hooks.example.com", true},
+		{"https://hooks.example.com", "https://hooks.example.com/any/path", true},
+		{"https://hooks.example.com/", "https://HOOKS.example.com:443", true},
+		{"https://hooks.example.com", "https://hooks.example.com.partner.test/x", false},
+		{"https://hooks.example.com", "https://hooks.example.community/x", false},
+		{"https://hooks.example.com", "https://evil.test/https://hooks.example.com/x", false},
+		{"https://hooks.example.com:8443", "https://hooks.example.com:8443/x", true},
+		{"https://hooks.example.com:8443", "https://hooks.example.com/x", false},
+	} {
+		sub := client.Subscription{ID: "x", EventType: "signatorysigned", URI: tc.uri}
+		if got := newExclusiveScope(nil, tc.prefix).contains(sub); got != tc.in {
+			t.Errorf("uri_prefix %q contains %q = %v, want %v", tc.prefix, tc.uri, got, tc.in)
+		}
+	}
+}
+
+// Two scopes overlap when a subscription could be in both.
+func TestExclusiveScopeOverlaps(t *testing.T) {
+	all, signed := []string(nil), []string{"signatorysigned"}
+	for _, tc := range []struct {
+		aTypes  []string
+		aPrefix string
+		bTypes  []string
+		bPrefix string
+		overlap bool
+	}{
+		{all, "", signed, "", true},
+		{all, "https://h.example/prod/", signed, "", true},
+		{all, "https://h.example/", all, "https://H.example:443/prod/", true},
+		{signed, "https://h.example/prod/", []string{"signaturerequestcompleted", "signatorysigned"}, "https://h.example/prod/x/", true},
+		{signed, "", []string{"signaturerequestcompleted"}, "", false},
+		{all, "https://h.example/prod/", all, "https://h.example/dev/", false},
+		{all, "https://h.example/prod/", all, "https://h.example/Prod/", false},
+		{all, "https://h.example", all, "https://h.example.other/", false},
+	} {
+		a, b := newExclusiveScope(tc.aTypes, tc.aPrefix), newExclusiveScope(tc.bTypes, tc.bPrefix)
+		if a.overlaps(b) != tc.overlap || b.overlaps(a) != tc.overlap {
+			t.Errorf("%q overlaps %q = %v, want %v", a.id(), b.id(), a.overlaps(b), tc.overlap)
+		}
 	}
 }
