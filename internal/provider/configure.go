@@ -51,6 +51,8 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.ListResourceData = data
+	resp.ActionData = data
+	resp.EphemeralResourceData = data
 }
 
 // resolveClientConfig merges configuration and environment (configuration

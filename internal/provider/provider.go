@@ -8,7 +8,9 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -16,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/auth"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/document"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/metadata"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
@@ -26,8 +29,10 @@ import (
 const RegistryAddress = "registry.terraform.io/esign-oss/esign"
 
 var (
-	_ provider.Provider                  = (*esignProvider)(nil)
-	_ provider.ProviderWithListResources = (*esignProvider)(nil)
+	_ provider.Provider                       = (*esignProvider)(nil)
+	_ provider.ProviderWithListResources      = (*esignProvider)(nil)
+	_ provider.ProviderWithActions            = (*esignProvider)(nil)
+	_ provider.ProviderWithEphemeralResources = (*esignProvider)(nil)
 )
 
 // esignProvider is rebuilt for every Terraform command; Configure gives
@@ -188,5 +193,20 @@ func (p *esignProvider) DataSources(_ context.Context) []func() datasource.DataS
 		webhook.NewSubscriptionDataSource,    // esign_webhook_subscription
 		metadata.NewDataSource,               // esign_metadata
 		document.NewSignedDocumentDataSource, // esign_signed_document
+	}
+}
+
+// Actions run only when triggered (action_trigger, terraform apply -invoke;
+// Terraform 1.14 and later).
+func (p *esignProvider) Actions(_ context.Context) []func() action.Action {
+	return []func() action.Action{
+		webhook.NewTestEventAction, // esign_webhook_test_event
+	}
+}
+
+// EphemeralResources are never stored (Terraform 1.10, OpenTofu 1.11 and later).
+func (p *esignProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
+	return []func() ephemeral.EphemeralResource{
+		auth.NewAccessTokenEphemeralResource, // esign_access_token
 	}
 }
