@@ -76,9 +76,10 @@ var testEventSchema = schema.Schema{
 		},
 		"headers": schema.MapAttribute{
 			MarkdownDescription: "HTTP headers sent with the event, as a subscription's `headers` are, with the same rules. " +
-				"Write-only: never stored in the plan.",
+				"A provider cannot mark an action's attribute sensitive (nor, with terraform-plugin-framework v1.19, write-only): " +
+				"take the values from a sensitive source, such as the subscription's `headers` or a sensitive variable, and " +
+				"Terraform hides them in its output. Their values never appear in the provider's errors or logs.",
 			Optional:    true,
-			WriteOnly:   true,
 			ElementType: types.StringType,
 			Validators: []validator.Map{
 				mapvalidator.KeysAre(validators.HeaderName()),
