@@ -139,17 +139,21 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	start := time.Now()
 	status, body, err := a.send(ctx, target, headers, payload)
 	if err != nil {
-		resp.Diagnostics.AddAttributeError(path.Root("uri"), "Could not send the test event",
-			fmt.Sprintf("POST to %s failed: %s", target.Host, a.Client.Redact(err.Error())))
+		detail := fmt.Sprintf("POST to %s failed: %s", target.Host, a.Client.Redact(err.Error()))
+		if errors.Is(err, context.DeadlineExceeded) {
+			detail += fmt.Sprintf(" (request_timeout %s)", a.Client.RequestTimeout())
+		}
+		resp.Diagnostics.AddAttributeError(path.Root("uri"), "Could not send the test event", detail)
 		return
 	}
 	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%s test event: %s answered %s in %s",
 		hook.EventType, target.Host, status, time.Since(start).Round(time.Millisecond))})
 	if !strings.HasPrefix(status, "2") {
-		excerpt := []rune(a.Client.Redact(body)) // redacted before it is cut, so no part of a secret remains
-		resp.Diagnostics.AddAttributeError(path.Root("uri"), "The receiver refused the test event",
-			fmt.Sprintf("The receiver at %s answered %s to the %s test event. Its answer began: %s",
-				target.Host, status, hook.EventType, strconv.Quote(string(excerpt[:min(len(excerpt), 200)]))))
+		detail := fmt.Sprintf("The receiver at %s answered %s to the %s test event.", target.Host, status, hook.EventType)
+		if excerpt := []rune(a.Client.Redact(body)); len(excerpt) > 0 { // redacted before it is cut: no part of a secret remains
+			detail += " Its answer began: " + strconv.Quote(string(excerpt[:min(len(excerpt), 200)]))
+		}
+		resp.Diagnostics.AddAttributeError(path.Root("uri"), "The receiver refused the test event", detail)
 	}
 }
 
