@@ -18,7 +18,6 @@ import (
 
 var (
 	_ ephemeral.EphemeralResourceWithConfigure = (*accessToken)(nil)
-	_ ephemeral.EphemeralResourceWithRenew     = (*accessToken)(nil)
 )
 
 // NewAccessTokenEphemeralResource is the esign_access_token ephemeral resource.
@@ -38,7 +37,10 @@ type accessTokenModel struct {
 var accessTokenSchema = schema.Schema{
 	MarkdownDescription: "A bearer token from `POST /identity/login`, logged in with the provider's `login` settings " +
 		"whenever Terraform opens it (at plan and again at apply); never stored in state or plan. The provider must " +
-		"have a `login` block (or `ESIGN_USERNAME`, `ESIGN_PASSWORD`, `ESIGN_TENANT_ID`), not a static `access_token`.",
+		"have a `login` block (or `ESIGN_USERNAME`, `ESIGN_PASSWORD`, `ESIGN_TENANT_ID`), not a static `access_token`. " +
+		"Terraform keeps the value an ephemeral resource had when it was opened, so a token cannot be renewed during a " +
+		"run: once it expires (tokens live 30 minutes), calls made with it are refused. For runs that may last longer, " +
+		"give the provider configuration that uses it a `login` block instead, which logs in again by itself.",
 	Attributes: map[string]schema.Attribute{
 		"token": schema.StringAttribute{
 			MarkdownDescription: "The bearer token, for `Authorization: Bearer <token>` (e.g. another provider configuration's `access_token`).",
@@ -68,20 +70,8 @@ func (r *accessToken) Open(ctx context.Context, _ ephemeral.OpenRequest, resp *e
 	m := accessTokenModel{Token: types.StringValue(token), ExpiresAt: types.StringNull()}
 	if exp, ok := jwtExpiry(token); ok {
 		m.ExpiresAt = types.StringValue(exp.UTC().Format(time.RFC3339))
-		resp.RenewAt = exp
 	}
 	resp.Diagnostics.Append(resp.Result.Set(ctx, m)...)
-}
-
-// Renew runs when the token expires while Terraform still holds it open.
-// Terraform keeps the value that Open gave, so a new login could not reach
-// what uses the token: the run is told why its calls are refused from now on.
-func (r *accessToken) Renew(_ context.Context, _ ephemeral.RenewRequest, resp *ephemeral.RenewResponse) {
-	resp.Diagnostics.AddWarning("The access token expired during the run",
-		"The token of this esign_access_token reached its expires_at while Terraform still used it. Terraform keeps "+
-			"the value an ephemeral resource had when it was opened, so no new token can replace it: whatever was "+
-			"configured with it (such as a provider's access_token) is refused by the service from now on. "+
-			"For long runs, give that provider configuration a login block of its own: it logs in again by itself.")
 }
 
 // jwtExpiry is the exp claim of token, when it is a JWT that has one.
