@@ -36,11 +36,7 @@ type accessTokenModel struct {
 
 var accessTokenSchema = schema.Schema{
 	MarkdownDescription: "A bearer token from `POST /identity/login`, logged in with the provider's `login` settings " +
-		"whenever Terraform opens it (at plan and again at apply); never stored in state or plan. The provider must " +
-		"have a `login` block (or `ESIGN_USERNAME`, `ESIGN_PASSWORD`, `ESIGN_TENANT_ID`), not a static `access_token`. " +
-		"Terraform keeps the value an ephemeral resource had when it was opened, so a token cannot be renewed during a " +
-		"run: once it expires (tokens live 30 minutes), calls made with it are refused. For runs that may last longer, " +
-		"give the provider configuration that uses it a `login` block instead, which logs in again by itself.",
+		"whenever Terraform opens it (at plan, and again at apply); never stored in state or plan.",
 	Attributes: map[string]schema.Attribute{
 		"token": schema.StringAttribute{
 			MarkdownDescription: "The bearer token, for `Authorization: Bearer <token>` (e.g. another provider configuration's `access_token`).",

@@ -57,11 +57,9 @@ type testEventModel struct {
 }
 
 var testEventSchema = schema.Schema{
-	MarkdownDescription: "Sends one test event to a webhook receiver: one HTTPS `POST` to `uri` with `headers` and the JSON " +
-		"payload the service sends for `event_type`, built from the `payloadSchema` that `GET /hooks/v1` advertises for it. " +
-		"The request carries the header `" + TestEventHeader + ": true`, so that a receiver can tell a test event " +
-		"from a real one. `EventData.TenantId` is the provider's `login.tenant_id` when it logs in, else a random GUID, " +
-		"as are the other GUID fields not set here; `Timestamp` is the time of sending. Nothing is written to the service.",
+	MarkdownDescription: "Sends one test event to a webhook receiver, as the service would send it: one HTTPS `POST` " +
+		"to `uri` with `headers` and the JSON payload of `event_type`, marked with the header `" + TestEventHeader + ": true`. " +
+		"Nothing is written to the service.",
 	Attributes: map[string]schema.Attribute{
 		"uri": schema.StringAttribute{
 			MarkdownDescription: "Absolute `https://` URL of the receiver. A redirect is not followed (the headers go to `uri` only): it fails the action.",
