@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -94,6 +95,9 @@ func checkTestEvent(got acctest.ReceivedRequest, tenant emulator.Tenant, secret 
 	if v := got.Header.Get("X-Client-Secret"); v != secret {
 		return fmt.Errorf("the X-Client-Secret header is %q, want the subscription's", v)
 	}
+	if got.Header.Get("Authorization") != "" || got.Header.Get("Ocp-Apim-Subscription-Key") != "" {
+		return fmt.Errorf("the provider's credentials went to the receiver")
+	}
 	if ct := got.Header.Get("Content-Type"); ct != "application/json" {
 		return fmt.Errorf("Content-Type %q", ct)
 	}
@@ -159,12 +163,13 @@ func fieldNames(raw []byte) []string {
 	return names
 }
 
-// An unsupported event type fails the plan, listing the supported types,
-// and an http:// uri fails validation: nothing is sent or written.
+// An unsupported event type fails the plan, listing the supported types;
+// an http:// uri and a header a subscription may not have fail validation:
+// nothing is sent or written.
 func TestAccWebhookTestEventAction_refusedBeforeSending(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	path := t.Name()
-	config := func(uri, eventType string) string {
+	config := func(uri, eventType string, headers ...string) string {
 		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
 resource "terraform_data" "trigger" {
   lifecycle {
@@ -179,9 +184,10 @@ action "esign_webhook_test_event" "check" {
   config {
     uri        = %q
     event_type = %q
+    headers    = { %s }
   }
 }
-`, uri, eventType)
+`, uri, eventType, strings.Join(headers, ", "))
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -189,11 +195,15 @@ action "esign_webhook_test_event" "check" {
 		Steps: []resource.TestStep{
 			{
 				Config:      config(acctest.Receiver.URL(path), "SignatureRequestSigned"),
-				ExpectError: acctest.WrappedRegexp(`Unsupported event type: event_type "SignatureRequestSigned" is not supported .* lists: signaturerequestcompleted, signatorysigned`),
+				ExpectError: acctest.WrappedRegexp(`Failed to plan action .* Unsupported event type: event_type "SignatureRequestSigned" is not supported .* lists: signaturerequestcompleted, signatorysigned`),
 			},
 			{
 				Config:      config("http://127.0.0.1:1/"+path, "SignatorySigned"),
 				ExpectError: acctest.WrappedRegexp(`Invalid webhook URI .* does not start with https://`),
+			},
+			{
+				Config:      config(acctest.Receiver.URL(path), "SignatorySigned", `"Host" = "example.com"`),
+				ExpectError: acctest.WrappedRegexp(`Invalid header name .* is a header the gateway sets itself`),
 			},
 		},
 	})
