@@ -203,7 +203,7 @@ func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 	status = resp.Status
-	if loc := resp.Header.Get("Location"); loc != "" {
+	if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {
 		if u, err := url.Parse(loc); err == nil && u.Host != "" {
 			status += fmt.Sprintf(" (a redirect to %s://%s, not followed so that the headers go nowhere else)", u.Scheme, u.Host)
 		}
