@@ -104,7 +104,7 @@ resource "echo" "t" {}
 				statecheck.ExpectKnownValue("echo.t", tfjsonpath.New("data").AtMapKey("expires_at"), knownvalue.StringFunc(func(v string) error {
 					exp, err := time.Parse(time.RFC3339, v)
 					if want := opened.Add(30 * time.Minute); err != nil || exp.Before(want.Add(-time.Minute)) || exp.After(want.Add(time.Minute)) {
-						return fmt.Errorf("expires_at %q is not an RFC 3339 time 30 minutes after the login (%v)", v, err)
+						return fmt.Errorf("expires_at %q is not an RFC 3339 time 30 minutes after the login (%w)", v, err)
 					}
 					return nil
 				})),

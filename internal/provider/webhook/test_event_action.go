@@ -200,7 +200,7 @@ func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map
 		}
 		return "", "", err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 	status = resp.Status
 	if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {

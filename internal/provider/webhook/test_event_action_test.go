@@ -107,14 +107,14 @@ func checkTestEvent(got acctest.ReceivedRequest, tenant emulator.Tenant, secret 
 		EventData map[string]string
 	}
 	if err := json.Unmarshal(got.Body, &p); err != nil {
-		return fmt.Errorf("the payload is not JSON: %v: %s", err, got.Body)
+		return fmt.Errorf("the payload is not JSON: %w: %s", err, got.Body)
 	}
 	ts, err := time.Parse("2006-01-02T15:04:05", p.Timestamp)
 	switch {
 	case p.EventType != "signatorysigned":
 		return fmt.Errorf("EventType %q", p.EventType)
 	case err != nil || time.Since(ts).Abs() > 5*time.Minute:
-		return fmt.Errorf("Timestamp %q is not the time of sending without a zone designator (%v)", p.Timestamp, err)
+		return fmt.Errorf("Timestamp %q is not the time of sending without a zone designator (%w)", p.Timestamp, err)
 	case p.EventData["SignatureRequestId"] != fixedSignatureRequestID:
 		return fmt.Errorf("SignatureRequestId %q, want the configured one", p.EventData["SignatureRequestId"])
 	case p.EventData["TenantId"] != tenant.TenantID:
@@ -135,11 +135,11 @@ func expectShapeOfRealDelivery(tenant emulator.Tenant, path string) acctest.Func
 	return func() error {
 		deliveries, err := acctest.Emulator.SimulateSignatorySigned(tenant.SubscriptionKey, emulator.Event{})
 		if err != nil || len(deliveries) != 1 {
-			return fmt.Errorf("simulating an event: %v, %d deliveries", err, len(deliveries))
+			return fmt.Errorf("simulating an event: %w, %d deliveries", err, len(deliveries))
 		}
 		test := testEvents(acctest.Receiver.Requests(path))[0]
-		if real, fake := fieldNames(deliveries[0].Payload), fieldNames(test.Body); !slices.Equal(real, fake) {
-			return fmt.Errorf("the test event has the fields %v, a real event %v", fake, real)
+		if delivered, sent := fieldNames(deliveries[0].Payload), fieldNames(test.Body); !slices.Equal(delivered, sent) {
+			return fmt.Errorf("the test event has the fields %v, a real event %v", sent, delivered)
 		}
 		return nil
 	}
