@@ -11,6 +11,9 @@
 # Query files (*.tfquery.hcl: examples/list-resources/*, examples/adopt-existing)
 # are validated too (`terraform validate -query`) when the terraform given
 # has `terraform query` (1.14 and later); older ones skip them, saying so.
+# Examples with blocks the given client does not know are skipped, saying so:
+# action blocks (Terraform >= 1.14; no OpenTofu release yet) and ephemeral
+# blocks (Terraform >= 1.10, OpenTofu >= 1.11).
 # Then examples/per-environment-webhooks is not only validated but run, with
 # the same provider, against two emulators (run-per-environment-example.sh).
 # Usage: validate-examples.sh [terraform command or path]
@@ -43,6 +46,13 @@ if "$tf" validate -help 2>/dev/null | grep -q -- '-query'; then
   query_flag="-query"
 fi
 
+# The client's minor version, and the ones that know action and ephemeral blocks.
+tf_minor="$("$tf" version -json 2>/dev/null | sed -n 's/.*"terraform_version": *"1\.\([0-9]*\).*/\1/p')"
+actions_minor=14 ephemeral_minor=10
+if "$tf" version 2>/dev/null | head -n 1 | grep -q OpenTofu; then
+  actions_minor=999 ephemeral_minor=11
+fi
+
 # tf_files_match tells whether a pattern occurs in the .tf files of a
 # directory (false when it has none).
 tf_files_match() {
@@ -58,6 +68,14 @@ fi
 failed=()
 n=0
 for dir in "${dirs[@]}"; do
+  if tf_files_match '^[[:space:]]*action[[:space:]]+"' "$dir" && [ "${tf_minor:-0}" -lt "$actions_minor" ]; then
+    echo "skip  $dir (action blocks need Terraform >= 1.14)"
+    continue
+  fi
+  if tf_files_match '^[[:space:]]*ephemeral[[:space:]]+"' "$dir" && [ "${tf_minor:-0}" -lt "$ephemeral_minor" ]; then
+    echo "skip  $dir (ephemeral blocks need Terraform >= 1.10 or OpenTofu >= 1.11)"
+    continue
+  fi
   n=$((n + 1))
   export TF_DATA_DIR="$work/data/$n"
   log="$work/log-$n"

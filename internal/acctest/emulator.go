@@ -52,6 +52,12 @@ func Main(m *testing.M) {
 func runWithEmulator(m *testing.M) int {
 	Receiver = newWebhookReceiver()
 	defer Receiver.Close()
+	removeCertFile, err := trustReceivers(Receiver)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "trusting the receiver:", err)
+		return 1
+	}
+	defer removeCertFile()
 
 	e, err := emulator.New(emulator.Options{DeliveryClient: Receiver.TrustingClient()})
 	if err != nil {

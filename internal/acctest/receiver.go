@@ -1,11 +1,14 @@
 package acctest
 
 import (
+	"encoding/pem"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 )
 
@@ -15,6 +18,15 @@ type WebhookReceiver struct {
 	server *httptest.Server
 	mu     sync.Mutex
 	got    map[string][]ReceivedRequest
+	answer map[string]Answer // by path; 200 and no body otherwise
+}
+
+// Answer is what the receiver answers on a path (Respond).
+type Answer struct {
+	Status int
+	Header http.Header
+	Body   string
+	Delay  time.Duration // before the answer, unless the client gives up
 }
 
 // ReceivedRequest is one request the receiver got.
@@ -24,13 +36,25 @@ type ReceivedRequest struct {
 }
 
 func newWebhookReceiver() *WebhookReceiver {
-	r := &WebhookReceiver{got: map[string][]ReceivedRequest{}}
+	r := &WebhookReceiver{got: map[string][]ReceivedRequest{}, answer: map[string]Answer{}}
 	r.server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		body, _ := io.ReadAll(req.Body)
 		r.mu.Lock()
 		r.got[req.URL.Path] = append(r.got[req.URL.Path], ReceivedRequest{Header: req.Header.Clone(), Body: body})
+		a, ok := r.answer[req.URL.Path]
 		r.mu.Unlock()
-		w.WriteHeader(http.StatusOK)
+		if !ok {
+			a.Status = http.StatusOK
+		}
+		select {
+		case <-time.After(a.Delay):
+		case <-req.Context().Done():
+		}
+		for name, values := range a.Header {
+			w.Header()[name] = values
+		}
+		w.WriteHeader(a.Status)
+		_, _ = io.WriteString(w, a.Body)
 	}))
 	return r
 }
@@ -57,3 +81,40 @@ func (r *WebhookReceiver) TrustingClient() *http.Client {
 
 // Close stops the receiver.
 func (r *WebhookReceiver) Close() { r.server.Close() }
+
+// Respond makes the receiver answer a on path (it still records the requests).
+func (r *WebhookReceiver) Respond(path string, a Answer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.answer["/"+strings.TrimPrefix(path, "/")] = a
+}
+
+// StartReceiver starts another receiver, stopped at the test's end: another
+// origin on loopback (its own port), trusted like Receiver.
+func StartReceiver(t *testing.T) *WebhookReceiver {
+	r := newWebhookReceiver()
+	t.Cleanup(r.Close)
+	return r
+}
+
+// trustReceivers makes this process and the processes it starts (terraform,
+// the provider) trust the receivers' certificate as if a public authority
+// had signed it, for the provider's own requests to a receiver (a webhook
+// test event): Go reads SSL_CERT_FILE once per process, at the first
+// certificate check, so Main sets it before any test runs. Every httptest
+// TLS server has the same certificate (for 127.0.0.1, ::1 and example.com,
+// not "localhost"). It answers a function that removes the file.
+func trustReceivers(r *WebhookReceiver) (func(), error) {
+	f, err := os.CreateTemp("", "esign-receiver-*.pem")
+	if err != nil {
+		return nil, err
+	}
+	err = pem.Encode(f, &pem.Block{Type: "CERTIFICATE", Bytes: r.server.Certificate().Raw})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Setenv("SSL_CERT_FILE", f.Name())
+	}
+	return func() { _ = os.Remove(f.Name()) }, err
+}

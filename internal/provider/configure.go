@@ -50,6 +50,7 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.DataSourceData = data
 	resp.ListResourceData = data
 	resp.ActionData = data
+	resp.EphemeralResourceData = data
 }
 
 // resolveClientConfig merges configuration and environment (configuration

@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
@@ -15,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/auth"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/document"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/metadata"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
@@ -25,9 +27,10 @@ import (
 const RegistryAddress = "registry.terraform.io/esign-oss/esign"
 
 var (
-	_ provider.Provider                  = (*esignProvider)(nil)
-	_ provider.ProviderWithListResources = (*esignProvider)(nil)
-	_ provider.ProviderWithActions       = (*esignProvider)(nil)
+	_ provider.Provider                       = (*esignProvider)(nil)
+	_ provider.ProviderWithListResources      = (*esignProvider)(nil)
+	_ provider.ProviderWithActions            = (*esignProvider)(nil)
+	_ provider.ProviderWithEphemeralResources = (*esignProvider)(nil)
 )
 
 // esignProvider: Configure gives everything it serves one shared API client (framework.ProviderData).
@@ -167,10 +170,18 @@ func (p *esignProvider) DataSources(_ context.Context) []func() datasource.DataS
 	}
 }
 
-// Actions run at apply (Terraform 1.14 and later): `terraform apply -invoke`
-// or an action_trigger.
+// Actions run only when triggered (action_trigger, terraform apply -invoke;
+// Terraform 1.14 and later).
 func (p *esignProvider) Actions(_ context.Context) []func() action.Action {
 	return []func() action.Action{
 		document.NewSignedDocumentDownloadAction, // esign_signed_document_download
+		webhook.NewTestEventAction,               // esign_webhook_test_event
+	}
+}
+
+// EphemeralResources are never stored (Terraform 1.10, OpenTofu 1.11 and later).
+func (p *esignProvider) EphemeralResources(_ context.Context) []func() ephemeral.EphemeralResource {
+	return []func() ephemeral.EphemeralResource{
+		auth.NewAccessTokenEphemeralResource, // esign_access_token
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	datasourceschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	ephemeralschema "github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -130,4 +132,28 @@ func (a *ActionBase) Schema(_ context.Context, _ action.SchemaRequest, resp *act
 
 func (a *ActionBase) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
 	a.configure(req.ProviderData, &resp.Diagnostics)
+}
+
+// EphemeralResourceBase is embedded by every ephemeral resource.
+type EphemeralResourceBase struct {
+	Configured
+	typeSuffix string
+	schema     ephemeralschema.Schema
+}
+
+// NewEphemeralResourceBase names an ephemeral resource esign<typeSuffix>, described by schema.
+func NewEphemeralResourceBase(typeSuffix string, schema ephemeralschema.Schema) EphemeralResourceBase {
+	return EphemeralResourceBase{typeSuffix: typeSuffix, schema: schema}
+}
+
+func (e *EphemeralResourceBase) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + e.typeSuffix
+}
+
+func (e *EphemeralResourceBase) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
+	resp.Schema = e.schema
+}
+
+func (e *EphemeralResourceBase) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
+	e.configure(req.ProviderData, &resp.Diagnostics)
 }

@@ -1,0 +1,127 @@
+package auth_test
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+)
+
+// Ephemeral resources need Terraform 1.10 or OpenTofu 1.11.
+var requiresEphemeral = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)}
+
+// jwtHeader starts every token the emulator's login issues (the base64 of
+// {"alg":"HS256","typ":"JWT"}), so a token shows up as it wherever it leaks.
+const jwtHeader = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
+
+// tokenAliasConfig logs in with the default provider configuration and
+// gives the token to an alias, which reads a data source with it.
+func tokenAliasConfig(baseURL string, tenant emulator.Tenant) string {
+	return fmt.Sprintf(`
+provider "esign" {
+  base_url         = %[1]q
+  subscription_key = %[2]q
+  login {
+    username  = %[3]q
+    password  = %[4]q
+    tenant_id = %[5]q
+  }
+}
+
+ephemeral "esign_access_token" "t" {}
+
+provider "esign" {
+  alias            = "token"
+  base_url         = %[1]q
+  subscription_key = %[2]q
+  access_token     = ephemeral.esign_access_token.t.token
+}
+
+data "esign_supported_hooks" "all" {
+  provider = esign.token
+}
+`, baseURL, tenant.SubscriptionKey, tenant.Username, tenant.Password, tenant.TenantID)
+}
+
+// An alias configured with the token reads a data source; the token is in
+// neither plan nor state.
+func TestAccAccessToken_providerAlias(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks:   requiresEphemeral,
+		Steps: []resource.TestStep{{
+			Config: tokenAliasConfig(acctest.EmulatorURL, tenant),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{acctest.PlanLacks(jwtHeader)},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.esign_supported_hooks.all", tfjsonpath.New("event_types"),
+					knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("signaturerequestcompleted"), knownvalue.StringExact("signatorysigned")})),
+				acctest.StateLacks(jwtHeader),
+			},
+		}},
+	})
+}
+
+// The token and its expiry, as the echo provider (a test provider that
+// stores what it is given) shows them.
+func TestAccAccessToken_values(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	factories := map[string]func() (tfprotov6.ProviderServer, error){"echo": echoprovider.NewProviderServer()}
+	for name, f := range acctest.ProtoV6ProviderFactories {
+		factories[name] = f
+	}
+	opened := time.Now()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: factories,
+		TerraformVersionChecks:   requiresEphemeral,
+		Steps: []resource.TestStep{{
+			Config: acctest.LoginProviderConfig(tenant) + `
+ephemeral "esign_access_token" "t" {}
+
+provider "echo" {
+  data = ephemeral.esign_access_token.t
+}
+
+resource "echo" "t" {}
+`,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("echo.t", tfjsonpath.New("data").AtMapKey("token"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^`+jwtHeader+`\.[\w-]+\.[\w-]+$`))),
+				statecheck.ExpectKnownValue("echo.t", tfjsonpath.New("data").AtMapKey("expires_at"), knownvalue.StringFunc(func(v string) error {
+					exp, err := time.Parse(time.RFC3339, v)
+					if want := opened.Add(30 * time.Minute); err != nil || exp.Before(want.Add(-time.Minute)) || exp.After(want.Add(time.Minute)) {
+						return fmt.Errorf("expires_at %q is not an RFC 3339 time 30 minutes after the login (%w)", v, err)
+					}
+					return nil
+				})),
+			},
+		}},
+	})
+}
+
+// A provider with a static access token has no login to get a token from.
+func TestAccAccessToken_needsLogin(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks:   requiresEphemeral,
+		Steps: []resource.TestStep{{
+			Config:      acctest.ProviderConfig(tenant) + `ephemeral "esign_access_token" "t" {}`,
+			ExpectError: acctest.WrappedRegexp(`esign_access_token needs the provider's login block .* has a static access_token`),
+		}},
+	})
+}

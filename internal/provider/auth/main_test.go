@@ -1,0 +1,10 @@
+package auth_test
+
+import (
+	"testing"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+)
+
+// TestMain runs this package's tests with the emulator on 127.0.0.1.
+func TestMain(m *testing.M) { acctest.Main(m) }

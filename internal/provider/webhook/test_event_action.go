@@ -1,0 +1,252 @@
+package webhook
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
+)
+
+var (
+	_ action.ActionWithConfigure  = (*testEventAction)(nil)
+	_ action.ActionWithModifyPlan = (*testEventAction)(nil)
+)
+
+// TestEventHeader marks a test event, so that a receiver can tell it from
+// a real one without a field its payload parser does not know.
+const TestEventHeader = "X-Esign-Test-Event"
+
+// payloadTimestampLayout is the payload's Timestamp: ISO 8601, UTC, no zone designator.
+const payloadTimestampLayout = "2006-01-02T15:04:05"
+
+// NewTestEventAction is the esign_webhook_test_event action.
+func NewTestEventAction() action.Action {
+	return &testEventAction{ActionBase: framework.NewActionBase("_webhook_test_event", testEventSchema)}
+}
+
+type testEventAction struct {
+	framework.ActionBase
+}
+
+type testEventModel struct {
+	URI                types.String `tfsdk:"uri"`
+	EventType          types.String `tfsdk:"event_type"`
+	Headers            types.Map    `tfsdk:"headers"`
+	SignatureRequestID types.String `tfsdk:"signature_request_id"`
+	SignatoryID        types.String `tfsdk:"signatory_id"`
+}
+
+var testEventSchema = schema.Schema{
+	MarkdownDescription: "Sends one test event to a webhook receiver, as the service would send it: one HTTPS `POST` " +
+		"to `uri` with `headers` and the JSON payload of `event_type`, marked with the header `" + TestEventHeader + ": true`. " +
+		"Nothing is written to the service.",
+	Attributes: map[string]schema.Attribute{
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "Absolute `https://` URL of the receiver. A redirect is not followed (the headers go to `uri` only): it fails the action.",
+			Required:            true,
+			Validators:          []validator.String{validators.WebhookURI()},
+		},
+		"event_type": schema.StringAttribute{
+			MarkdownDescription: "The event to send, in any case, e.g. `SignatureRequestCompleted`. Must be one of the types " +
+				"`GET /hooks/v1` returns; this is checked before anything is sent.",
+			Required:   true,
+			Validators: []validator.String{validators.EventTypeName()},
+		},
+		"headers": schema.MapAttribute{
+			MarkdownDescription: "HTTP headers sent with the event, as a subscription's `headers` are, with the same rules. " +
+				"A provider cannot mark an action's attribute sensitive (nor, with terraform-plugin-framework v1.19, write-only): " +
+				"take the values from a sensitive source, such as the subscription's `headers` or a sensitive variable, and " +
+				"Terraform hides them in its output. Their values never appear in the provider's errors or logs.",
+			Optional:    true,
+			ElementType: types.StringType,
+			Validators: []validator.Map{
+				mapvalidator.KeysAre(validators.HeaderName()),
+				mapvalidator.ValueStringsAre(validators.HeaderValue()),
+			},
+		},
+		"signature_request_id": schema.StringAttribute{
+			MarkdownDescription: "`EventData.SignatureRequestId` of the payload. Defaults to a random GUID for each invocation.",
+			Optional:            true,
+			Validators:          []validator.String{validators.GUID()},
+		},
+		"signatory_id": schema.StringAttribute{
+			MarkdownDescription: "`EventData.SignatoryId`, for event types whose payload has it (`signatorysigned`). " +
+				"Defaults to a random GUID for each invocation.",
+			Optional:   true,
+			Validators: []validator.String{validators.GUID()},
+		},
+	},
+}
+
+// ModifyPlan checks the event type at plan time whenever it is known.
+func (a *testEventAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	var eventType types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("event_type"), &eventType)...)
+	if !eventType.IsUnknown() && !resp.Diagnostics.HasError() {
+		checkEventTypes(ctx, a.ProviderData, path.Root("event_type"), []string{eventType.ValueString()}, &resp.Diagnostics)
+	}
+}
+
+func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
+	var m testEventModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	headers := stringMap(ctx, m.Headers, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if err := client.CheckHeaders(headers); err != nil {
+		resp.Diagnostics.AddAttributeError(path.Root("headers"), "Invalid header", err.Error())
+		return
+	}
+	a.Client.AddSecrets(nonEmptyValues(headers)...)
+	hook, ok := a.supportedHook(ctx, m.EventType.ValueString(), &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	ids := map[string]string{
+		"SignatureRequestId": m.SignatureRequestID.ValueString(),
+		"SignatoryId":        m.SignatoryID.ValueString(),
+		"TenantId":           a.Client.LoginTenantID(),
+	}
+	payload, err := testEventPayload(hook, ids, time.Now())
+	if err != nil {
+		resp.Diagnostics.AddError("Cannot build the test event", err.Error())
+		return
+	}
+	target, _ := url.Parse(m.URI.ValueString()) // the schema validator has parsed it
+	start := time.Now()
+	status, body, err := a.send(ctx, target, headers, payload)
+	if err != nil {
+		detail := fmt.Sprintf("POST to %s failed: %s", target.Host, a.Client.Redact(err.Error()))
+		if errors.Is(err, context.DeadlineExceeded) {
+			detail += fmt.Sprintf(" (request_timeout %s)", a.Client.RequestTimeout())
+		}
+		resp.Diagnostics.AddAttributeError(path.Root("uri"), "Could not send the test event", detail)
+		return
+	}
+	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%s test event: %s answered %s in %s",
+		hook.EventType, target.Host, status, time.Since(start).Round(time.Millisecond))})
+	if !strings.HasPrefix(status, "2") {
+		detail := fmt.Sprintf("The receiver at %s answered %s to the %s test event.", target.Host, status, hook.EventType)
+		if excerpt := []rune(a.Client.Redact(body)); len(excerpt) > 0 { // redacted before it is cut: no part of a secret remains
+			detail += " Its answer began: " + strconv.Quote(string(excerpt[:min(len(excerpt), 200)]))
+		}
+		resp.Diagnostics.AddAttributeError(path.Root("uri"), "The receiver refused the test event", detail)
+	}
+}
+
+// supportedHook is the service's hook for eventType, matched in any case;
+// an unsupported type is an error that lists the supported ones.
+func (a *testEventAction) supportedHook(ctx context.Context, eventType string, diags *diag.Diagnostics) (client.Hook, bool) {
+	hooks, err := a.Client.SupportedHooks(ctx)
+	if err != nil {
+		a.ProviderData.AddAPIError(diags, "Could not list the supported event types", err)
+		return client.Hook{}, false
+	}
+	names := make([]string, len(hooks))
+	for i, h := range hooks {
+		if strings.EqualFold(h.EventType, eventType) {
+			return h, true
+		}
+		names[i] = h.EventType
+	}
+	at := path.Root("event_type")
+	diags.AddAttributeError(at, "Unsupported event type", unsupportedEventTypeDetail(at, eventType, names))
+	return client.Hook{}, false
+}
+
+// send POSTs payload to target with a client of its own: none of the API
+// client's credentials, and no redirect followed (the headers go to target
+// only). It answers the status and the start of the body.
+func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map[string]string, payload []byte) (status, body string, err error) {
+	hc := &http.Client{
+		Timeout:       a.Client.RequestTimeout(),
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target.String(), bytes.NewReader(payload))
+	if err != nil {
+		return "", "", err
+	}
+	for name, value := range headers {
+		req.Header.Set(name, value)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(TestEventHeader, "true")
+	resp, err := hc.Do(req)
+	if err != nil {
+		var urlErr *url.Error
+		if errors.As(err, &urlErr) {
+			err = urlErr.Err // its text quotes the whole URI, query included
+		}
+		return "", "", err
+	}
+	defer func() { _ = resp.Body.Close() }()
+	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	status = resp.Status
+	if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {
+		if u, err := url.Parse(loc); err == nil && u.Host != "" {
+			status += fmt.Sprintf(" (a redirect to %s://%s, not followed so that the headers go nowhere else)", u.Scheme, u.Host)
+		}
+	}
+	return status, string(raw), nil
+}
+
+// testEventPayload fills in every field of the hook's payloadSchema: the
+// event type, the time for date fields, and ids (or random GUIDs) for guid
+// fields. So a field the service adds to its payload is sent too.
+func testEventPayload(hook client.Hook, ids map[string]string, now time.Time) ([]byte, error) {
+	var fields map[string]any
+	if err := json.Unmarshal(hook.PayloadSchema, &fields); err != nil {
+		return nil, fmt.Errorf("GET /hooks/v1 describes the payload of %s with something other than a JSON object: %w", hook.EventType, err)
+	}
+	var fill func(map[string]any) map[string]any
+	fill = func(fields map[string]any) map[string]any {
+		out := make(map[string]any, len(fields))
+		for name, kind := range fields {
+			kindName, _ := kind.(string)
+			switch nested, isObject := kind.(map[string]any); {
+			case isObject:
+				out[name] = fill(nested)
+			case name == "EventType":
+				out[name] = hook.EventType
+			case strings.EqualFold(kindName, "date"):
+				out[name] = now.UTC().Format(payloadTimestampLayout)
+			case strings.EqualFold(kindName, "guid") && ids[name] != "":
+				out[name] = ids[name]
+			case strings.EqualFold(kindName, "guid"):
+				out[name] = newGUID()
+			default:
+				out[name] = ""
+			}
+		}
+		return out
+	}
+	return json.Marshal(fill(fields))
+}
+
+func newGUID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80 // version 4, RFC 4122 variant
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[:4], b[4:6], b[6:8], b[8:10], b[10:])
+}

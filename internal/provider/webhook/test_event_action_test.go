@@ -1,0 +1,216 @@
+package webhook_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/webhook"
+)
+
+// Actions need Terraform 1.14 (no OpenTofu release has them yet).
+var requiresActions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+
+const fixedSignatureRequestID = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+
+// testEventTriggerConfig is a subscription that sends itself a test event
+// after each create, the action configured from its own attributes.
+func testEventTriggerConfig(tenant emulator.Tenant, uri, description, secret string) string {
+	return acctest.LoginProviderConfig(tenant) + fmt.Sprintf(`
+resource "esign_webhook_subscription" "test" {
+  event_type  = "SignatorySigned"
+  uri         = %q
+  description = %q
+  headers     = { "X-Client-Secret" = %q }
+  lifecycle {
+    action_trigger {
+      events  = [after_create, after_update]
+      actions = [action.esign_webhook_test_event.check]
+    }
+  }
+}
+
+action "esign_webhook_test_event" "check" {
+  config {
+    uri                  = esign_webhook_subscription.test.uri
+    event_type           = esign_webhook_subscription.test.event_type
+    headers              = esign_webhook_subscription.test.headers
+    signature_request_id = %q
+  }
+}
+`, uri, description, secret, fixedSignatureRequestID)
+}
+
+// After each create (a replacement too), the receiver gets one test event:
+// the marker header, the subscription's headers, and a payload with the
+// fields of a real delivery of the emulator for the same subscription.
+func TestAccWebhookTestEventAction_afterCreate(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	path := t.Name()
+	uri := acctest.Receiver.URL(path)
+	secret := acctest.RandomSecret(t, "hdr-")
+
+	expectTestEvents := func(n int) acctest.Func {
+		return func() error {
+			events := testEvents(acctest.Receiver.Requests(path))
+			if len(events) != n {
+				return fmt.Errorf("the receiver got %d test events, want %d", len(events), n)
+			}
+			return checkTestEvent(events[n-1], tenant, secret)
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks:   requiresActions,
+		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+		Steps: []resource.TestStep{
+			{
+				Config:            testEventTriggerConfig(tenant, uri, "first", secret),
+				ConfigStateChecks: []statecheck.StateCheck{expectTestEvents(1), expectShapeOfRealDelivery(tenant, path)},
+			},
+			{
+				Config:            testEventTriggerConfig(tenant, uri, "second", secret),
+				ConfigStateChecks: []statecheck.StateCheck{expectTestEvents(2)},
+			},
+		},
+	})
+}
+
+// testEvents are the requests that carry the test marker.
+func testEvents(requests []acctest.ReceivedRequest) []acctest.ReceivedRequest {
+	return slices.DeleteFunc(requests, func(r acctest.ReceivedRequest) bool { return r.Header.Get(webhook.TestEventHeader) != "true" })
+}
+
+func checkTestEvent(got acctest.ReceivedRequest, tenant emulator.Tenant, secret string) error {
+	if v := got.Header.Get("X-Client-Secret"); v != secret {
+		return fmt.Errorf("the X-Client-Secret header is %q, want the subscription's", v)
+	}
+	if got.Header.Get("Authorization") != "" || got.Header.Get("Ocp-Apim-Subscription-Key") != "" {
+		return fmt.Errorf("the provider's credentials went to the receiver")
+	}
+	if ct := got.Header.Get("Content-Type"); ct != "application/json" {
+		return fmt.Errorf("Content-Type %q", ct)
+	}
+	var p struct {
+		EventType string
+		Timestamp string
+		EventData map[string]string
+	}
+	if err := json.Unmarshal(got.Body, &p); err != nil {
+		return fmt.Errorf("the payload is not JSON: %w: %s", err, got.Body)
+	}
+	ts, err := time.Parse("2006-01-02T15:04:05", p.Timestamp)
+	switch {
+	case p.EventType != "signatorysigned":
+		return fmt.Errorf("EventType %q", p.EventType)
+	case err != nil || time.Since(ts).Abs() > 5*time.Minute:
+		return fmt.Errorf("Timestamp %q is not the time of sending without a zone designator (%w)", p.Timestamp, err)
+	case p.EventData["SignatureRequestId"] != fixedSignatureRequestID:
+		return fmt.Errorf("SignatureRequestId %q, want the configured one", p.EventData["SignatureRequestId"])
+	case p.EventData["TenantId"] != tenant.TenantID:
+		return fmt.Errorf("TenantId %q, want the login's %q", p.EventData["TenantId"], tenant.TenantID)
+	}
+	for _, field := range []string{"SignatoryId", "DepartmentId", "CreatorId"} {
+		if !guidRegexp.MatchString(p.EventData[field]) {
+			return fmt.Errorf("EventData.%s %q is not a GUID", field, p.EventData[field])
+		}
+	}
+	return nil
+}
+
+// expectShapeOfRealDelivery fires a real signatorysigned event to the
+// subscription and compares the field names of its payload with those of
+// the test event.
+func expectShapeOfRealDelivery(tenant emulator.Tenant, path string) acctest.Func {
+	return func() error {
+		deliveries, err := acctest.Emulator.SimulateSignatorySigned(tenant.SubscriptionKey, emulator.Event{})
+		if err != nil || len(deliveries) != 1 {
+			return fmt.Errorf("simulating an event: %w, %d deliveries", err, len(deliveries))
+		}
+		test := testEvents(acctest.Receiver.Requests(path))[0]
+		if delivered, sent := fieldNames(deliveries[0].Payload), fieldNames(test.Body); !slices.Equal(delivered, sent) {
+			return fmt.Errorf("the test event has the fields %v, a real event %v", sent, delivered)
+		}
+		return nil
+	}
+}
+
+// fieldNames lists the fields of a JSON object and of the objects in it, as paths.
+func fieldNames(raw []byte) []string {
+	var v map[string]any
+	_ = json.Unmarshal(raw, &v)
+	var names []string
+	var walk func(prefix string, m map[string]any)
+	walk = func(prefix string, m map[string]any) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			names = append(names, prefix+k)
+			if nested, ok := m[k].(map[string]any); ok {
+				walk(prefix+k+".", nested)
+			}
+		}
+	}
+	walk("", v)
+	return names
+}
+
+// An unsupported event type fails the plan, listing the supported types;
+// an http:// uri and a header a subscription may not have fail validation:
+// nothing is sent or written.
+func TestAccWebhookTestEventAction_refusedBeforeSending(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	path := t.Name()
+	config := func(uri, eventType string, headers ...string) string {
+		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+resource "terraform_data" "trigger" {
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [action.esign_webhook_test_event.check]
+    }
+  }
+}
+
+action "esign_webhook_test_event" "check" {
+  config {
+    uri        = %q
+    event_type = %q
+    headers    = { %s }
+  }
+}
+`, uri, eventType, strings.Join(headers, ", "))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks:   requiresActions,
+		Steps: []resource.TestStep{
+			{
+				Config:      config(acctest.Receiver.URL(path), "SignatureRequestSigned"),
+				ExpectError: acctest.WrappedRegexp(`Failed to plan action .* Unsupported event type: event_type "SignatureRequestSigned" is not supported .* lists: signaturerequestcompleted, signatorysigned`),
+			},
+			{
+				Config:      config("http://127.0.0.1:1/"+path, "SignatorySigned"),
+				ExpectError: acctest.WrappedRegexp(`Invalid webhook URI .* does not start with https://`),
+			},
+			{
+				Config:      config(acctest.Receiver.URL(path), "SignatorySigned", `"Host" = "example.com"`),
+				ExpectError: acctest.WrappedRegexp(`Invalid header name .* is a header the gateway sets itself`),
+			},
+		},
+	})
+	if got := acctest.Receiver.Requests(path); len(got) != 0 {
+		t.Errorf("the receiver got %d requests, want none", len(got))
+	}
+	if err := acctest.ExpectNoWrites(tenant)(); err != nil {
+		t.Error(err)
+	}
+}
