@@ -9,8 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
-// WebhookURI accepts an absolute https:// URL: the service delivers events
-// over HTTPS only.
+// WebhookURI: the service delivers events over HTTPS only.
 func WebhookURI() validator.String {
 	return stringRule{
 		description: "must be an absolute https:// URL",
@@ -43,9 +42,7 @@ func webhookURIProblem(raw string) string {
 	return ""
 }
 
-// WebhookURIPrefix accepts the start of a webhook URI: https://, a host,
-// and anything after it. A prefix is compared as written, so it is not
-// parsed any further.
+// WebhookURIPrefix accepts https://, a host, and anything after it.
 func WebhookURIPrefix() validator.String {
 	return stringRule{
 		description: "must start with https:// and a host",
@@ -59,9 +56,7 @@ func WebhookURIPrefix() validator.String {
 	}
 }
 
-// WebhookURIPrefixProblem says what keeps raw from being the start of a
-// webhook URI ("" when nothing does): every subscription's URI starts with
-// https:// and a host, so any other prefix would match nothing.
+// WebhookURIPrefixProblem is "" for a valid prefix: any other would match nothing.
 func WebhookURIPrefixProblem(raw string) string {
 	const scheme = "https://"
 	if len(raw) <= len(scheme) || !strings.EqualFold(raw[:len(scheme)], scheme) {
