@@ -53,8 +53,7 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	resp.EphemeralResourceData = data
 }
 
-// resolveClientConfig merges configuration and environment (configuration
-// wins) and checks that the result is complete. Every error names the
+// resolveClientConfig: configuration beats environment; every error names the
 // attribute and its environment variable.
 func resolveClientConfig(config esignProviderModel, getenv func(string) string) (client.Config, diag.Diagnostics) {
 	var diags diag.Diagnostics
@@ -82,8 +81,7 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 		diags.AddAttributeError(path.Root("base_url"), "Missing base URL",
 			"Set base_url in the provider block or the "+envBaseURL+" environment variable.")
 	} else if err := validators.BaseURLForm(cfg.BaseURL); err != nil {
-		// The schema validator checks a configured base_url the same way;
-		// this also catches ESIGN_BASE_URL, before any request.
+		// The schema validator cannot see ESIGN_BASE_URL.
 		diags.AddAttributeError(path.Root("base_url"), "Invalid base URL",
 			fmt.Sprintf("base_url (or %s) %s.", envBaseURL, err))
 	} else if cfg.AllowInsecureHTTP {
@@ -113,8 +111,7 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 	}
 
 	if !config.RequestTimeout.IsNull() && !config.RequestTimeout.IsUnknown() {
-		// The schema validator has already checked the value.
-		cfg.RequestTimeout, _ = time.ParseDuration(config.RequestTimeout.ValueString())
+		cfg.RequestTimeout, _ = time.ParseDuration(config.RequestTimeout.ValueString()) // validated by the schema
 	}
 
 	if raw := getenv(envDisableReadCoalescing); raw != "" {
@@ -127,9 +124,8 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 	return cfg, diags
 }
 
-// resolveCredentials picks the access token or the login credentials. A
-// choice made in configuration beats the environment; two choices at the
-// same level conflict.
+// resolveCredentials: a choice in configuration beats the environment; two at
+// the same level conflict.
 func resolveCredentials(config esignProviderModel, getenv func(string) string, diags *diag.Diagnostics) (string, *client.LoginCredentials) {
 	loginPath := path.Root("login")
 	tokenInConfig := !config.AccessToken.IsNull()

@@ -11,21 +11,19 @@ import (
 
 // Environment variables read when an attribute is not set in configuration.
 const (
-	envBaseURL         = "ESIGN_BASE_URL"
-	envAccessToken     = "ESIGN_ACCESS_TOKEN"
-	envSubscriptionKey = "ESIGN_SUBSCRIPTION_KEY"
-	envUsername        = "ESIGN_USERNAME"
-	envPassword        = "ESIGN_PASSWORD"
-	envTenantID        = "ESIGN_TENANT_ID"
-	envMaxRetries      = "ESIGN_MAX_RETRIES"
-	// envAllowInsecureHTTP is allow_insecure_http's (insecure_http.go).
+	envBaseURL           = "ESIGN_BASE_URL"
+	envAccessToken       = "ESIGN_ACCESS_TOKEN"
+	envSubscriptionKey   = "ESIGN_SUBSCRIPTION_KEY"
+	envUsername          = "ESIGN_USERNAME"
+	envPassword          = "ESIGN_PASSWORD"
+	envTenantID          = "ESIGN_TENANT_ID"
+	envMaxRetries        = "ESIGN_MAX_RETRIES"
 	envAllowInsecureHTTP = "ESIGN_ALLOW_INSECURE_HTTP"
 	// envDisableReadCoalescing is a debugging switch: every read goes to the
 	// service, one request per resource (see README, "Debugging").
 	envDisableReadCoalescing = "ESIGN_DISABLE_READ_COALESCING"
 )
 
-// resolveBool is v, else the environment variable env, else false.
 func resolveBool(v types.Bool, name, env string, getenv func(string) string, diags *diag.Diagnostics) bool {
 	p := path.Root(name)
 	switch {

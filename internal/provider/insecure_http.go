@@ -30,8 +30,6 @@ func (p *esignProvider) ValidateConfig(ctx context.Context, req provider.Validat
 	insecureHTTPRule(baseURL.ValueString(), resolveAllowInsecureHTTP(allow, os.Getenv, &resp.Diagnostics), &resp.Diagnostics)
 }
 
-// insecureHTTPRule refuses a well-formed base URL that asks for plain http:// to a host that is not loopback
-// without the opt-in.
 func insecureHTTPRule(raw string, allow bool, diags *diag.Diagnostics) {
 	if allow || !plainHTTPToRemoteHost(raw) {
 		return
@@ -52,7 +50,6 @@ func resolveAllowInsecureHTTP(v types.Bool, getenv func(string) string, diags *d
 	return resolveBool(v, "allow_insecure_http", envAllowInsecureHTTP, getenv, diags)
 }
 
-// insecureHTTPWarning reminds every run that the opt-in sends the credentials unencrypted.
 func insecureHTTPWarning(baseURL string, diags *diag.Diagnostics) {
 	if !plainHTTPToRemoteHost(baseURL) {
 		return // https, or http to loopback: the opt-in changes nothing

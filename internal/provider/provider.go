@@ -33,7 +33,6 @@ var (
 	_ provider.ProviderWithEphemeralResources = (*esignProvider)(nil)
 )
 
-// esignProvider: Configure gives everything it serves one shared API client (framework.ProviderData).
 type esignProvider struct {
 	version string
 }
@@ -45,15 +44,13 @@ func New(version string) func() provider.Provider {
 }
 
 type esignProviderModel struct {
-	BaseURL         types.String `tfsdk:"base_url"`
-	AccessToken     types.String `tfsdk:"access_token"`
-	SubscriptionKey types.String `tfsdk:"subscription_key"`
-	Login           *loginModel  `tfsdk:"login"`
-	MaxRetries      types.Int64  `tfsdk:"max_retries"`
-	RequestTimeout  types.String `tfsdk:"request_timeout"`
-
-	// AllowInsecureHTTP: plain http:// to any host (insecure_http.go).
-	AllowInsecureHTTP types.Bool `tfsdk:"allow_insecure_http"`
+	BaseURL           types.String `tfsdk:"base_url"`
+	AccessToken       types.String `tfsdk:"access_token"`
+	SubscriptionKey   types.String `tfsdk:"subscription_key"`
+	Login             *loginModel  `tfsdk:"login"`
+	MaxRetries        types.Int64  `tfsdk:"max_retries"`
+	RequestTimeout    types.String `tfsdk:"request_timeout"`
+	AllowInsecureHTTP types.Bool   `tfsdk:"allow_insecure_http"`
 }
 
 type loginModel struct {
@@ -103,13 +100,8 @@ var providerSchema = schema.Schema{
 			Sensitive:           true,
 		},
 		"max_retries": schema.Int64Attribute{
-			MarkdownDescription: "How many times a failed call is retried, with exponential backoff and jitter that honours " +
-				"`Retry-After` (bounded by the operation's deadline). Calls are retried after 429, 500, 502, 503, 504 and " +
-				"connection errors. A subscription create is retried as such after 429 and after a refused connection (it " +
-				"never reached the service); when its answer is lost (a dropped connection, a timeout, a 5xx) the provider " +
-				"lists the subscriptions and adopts the one the request created, or sends it again only when there is none, " +
-				"so no duplicate is created. " +
-				"Defaults to `4`; `ESIGN_MAX_RETRIES` may set it.",
+			MarkdownDescription: "How many times a failed call is retried, with exponential backoff that honours " +
+				"`Retry-After` (see Retries and timeouts above). Defaults to `4`; `ESIGN_MAX_RETRIES` may set it.",
 			Optional:   true,
 			Validators: []validator.Int64{int64validator.Between(0, 20)},
 		},

@@ -5,9 +5,8 @@ import (
 	"strings"
 )
 
-// QuietSDKLogsUnlessAsked turns the SDK's own logs off unless some TF_LOG* variable is set: unset, they
-// default to TRACE and format a JSON line per call that Terraform discards, a third of the provider's CPU
-// in a plan (terraform-plugin-framework#1269). Call it first thing in main.
+// QuietSDKLogsUnlessAsked: unset, the SDK's logs default to TRACE and cost a third of the provider's CPU
+// in a plan formatting lines Terraform discards (terraform-plugin-framework#1269). Call it first in main.
 func QuietSDKLogsUnlessAsked() {
 	for _, kv := range os.Environ() {
 		if strings.HasPrefix(kv, "TF_LOG") && !strings.HasPrefix(kv, "TF_LOG_PATH") {

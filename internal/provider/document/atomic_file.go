@@ -19,9 +19,7 @@ type atomicFile struct {
 // defaultFileMode is the mode of a new document: it may hold personal data.
 const defaultFileMode fs.FileMode = 0o600
 
-// createAtomicFile checks that dest's folder exists and is a folder, that
-// dest itself is not a folder, and opens the temporary file with its final
-// mode: perm, else the mode of the regular file at dest, else 0600.
+// createAtomicFile's mode is perm, else that of the regular file at dest, else 0600.
 func createAtomicFile(dest string, perm *fs.FileMode) (*atomicFile, error) {
 	dir := filepath.Dir(dest)
 	info, err := os.Stat(dir)
@@ -61,7 +59,6 @@ func createAtomicFile(dest string, perm *fs.FileMode) (*atomicFile, error) {
 	return a, nil
 }
 
-// Commit flushes the temporary file and renames it to the destination.
 func (a *atomicFile) Commit() error {
 	if err := a.Sync(); err != nil {
 		return fmt.Errorf("output_path %q: %w", a.dest, err)
@@ -76,8 +73,7 @@ func (a *atomicFile) Commit() error {
 	return nil
 }
 
-// Discard removes the temporary file unless it was committed; it is safe
-// to call after Commit.
+// Discard is safe to call after Commit.
 func (a *atomicFile) Discard() {
 	if a.committed {
 		return

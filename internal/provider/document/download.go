@@ -21,33 +21,28 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// What the data source and the action share: the download into a file.
-
 const filePermissionDescription = "Mode of the file written to `output_path`, as an octal string such as `\"0640\"`. " +
 	"Unset, a file that already exists keeps its mode, and a new file gets `0600`: a signed document may hold " +
 	"personal data. The mode is set on the temporary file before any byte is written to it."
 
 var filePermissionRule = stringvalidator.RegexMatches(regexp.MustCompile(`^0?[0-7]{3}$`), `must be an octal file mode such as "0600"`)
 
-// fileMode is file_permission's mode, nil when unset.
 func fileMode(permission types.String) *fs.FileMode {
 	if permission.IsNull() || permission.IsUnknown() {
 		return nil
 	}
-	mode, _ := strconv.ParseUint(permission.ValueString(), 8, 32) // validated by filePermissionValidators
+	mode, _ := strconv.ParseUint(permission.ValueString(), 8, 32) // validated by filePermissionRule
 	m := fs.FileMode(mode)
 	return &m
 }
 
-// downloaded is what a download reports.
 type downloaded struct {
 	size   int64
 	sha256 string
 }
 
-// download streams the document blobID into a file at outputPath (none when
-// "") and into inline (when not nil). A failure is added to diags, naming
-// the attribute to fix; the file is replaced only by a whole document.
+// download streams the document into outputPath (if not "") and inline (if not
+// nil); the file is replaced only by a whole document.
 func download(ctx context.Context, pd *framework.ProviderData, blobID, outputPath string, perm *fs.FileMode, inline io.Writer, diags *diag.Diagnostics) (downloaded, bool) {
 	// Check the destination before spending a download on it.
 	hash := sha256.New()

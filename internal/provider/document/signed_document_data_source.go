@@ -115,11 +115,9 @@ func (d *signedDocumentDataSource) Read(ctx context.Context, req datasource.Read
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// errContentTooLarge stops a download that would exceed maxInlineContent.
 var errContentTooLarge = errors.New("document larger than the include_content limit")
 
-// cappedBuffer keeps at most limit bytes; a write beyond it fails before
-// anything more is buffered, which aborts the download.
+// cappedBuffer fails a write beyond limit, which aborts the download.
 type cappedBuffer struct {
 	bytes.Buffer
 	limit int

@@ -10,12 +10,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// DecodeRaw fills model, a pointer to a resource model (a struct of
-// types.String, types.Bool, types.Int64 and types.Map of strings, each with a
-// tfsdk tag), from a state or plan value, as the framework's Get would but
-// without its cost per call (see RawObject). The struct layout is read once
-// per model type. A model that does not match the value (an attribute
-// missing on either side, a field of another type) is an error.
+// DecodeRaw fills a pointer to a model of String, Bool, Int64 and map(string)
+// fields as the framework's Get would, without its cost per call (see RawObject).
 func DecodeRaw(v tftypes.Value, model any) error {
 	target := reflect.ValueOf(model)
 	if target.Kind() != reflect.Pointer || target.Elem().Kind() != reflect.Struct {
@@ -35,9 +31,6 @@ func DecodeRaw(v tftypes.Value, model any) error {
 	return o.Err()
 }
 
-// SameValues reports whether two models of one type hold equal values in
-// every field (attr.Value.Equal): what Read compares to tell whether the
-// service changed anything.
 func SameValues[M any](a, b M) bool {
 	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
 	for i := range va.NumField() {
@@ -50,8 +43,6 @@ func SameValues[M any](a, b M) bool {
 	return true
 }
 
-// modelField is one field of a model: where it is, its attribute, and how
-// RawObject reads it.
 type modelField struct {
 	index int
 	name  string
@@ -78,7 +69,6 @@ func layoutOf(t reflect.Type) ([]modelField, error) {
 	return fields, nil
 }
 
-// rawReaders are the field types DecodeRaw reads, and how.
 var rawReaders = map[reflect.Type]func(o *RawObject, name string) attr.Value{
 	reflect.TypeFor[types.String](): func(o *RawObject, name string) attr.Value { return o.String(name) },
 	reflect.TypeFor[types.Bool]():   func(o *RawObject, name string) attr.Value { return o.Bool(name) },

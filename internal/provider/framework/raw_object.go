@@ -9,29 +9,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// RawObject reads a resource's attributes straight from the Terraform value
-// of its state or plan, for DecodeRaw and for identities. The framework's Get
-// decodes into a model struct by reflection and compiles a regular expression
-// for every field on every call: more than half of the provider's CPU time in
-// ReadResource. In terraform-plugin-framework v1.19.0, tfsdk.State.Get (and
-// Plan's, Config's) calls internal/reflect.Into, whose struct decoding calls
-// getStructTags, which calls isValidFieldName for each field, and that runs
-// regexp.MustCompile("^[a-z][a-z0-9_]*$") every time
-// (internal/reflect/helpers.go). Read and ModifyPlan run once per resource in
-// every plan, so they decode with DecodeRaw (kept equal to Get by
-// TestDecodeRawMatchesGet); Create, Update, Delete and ImportState keep Get.
-//
-// TestFrameworkGetStillCompilesRegexpPerField fails once a newer framework
-// stops compiling per field; then RawObject and DecodeRaw can go.
-//
-// The first error is kept and later reads return null values, so a model can
-// be filled attribute by attribute and the error checked once.
+// RawObject reads a state or plan value without Get, which compiles a regexp per field per
+// call (DESIGN.md, "Framework workarounds"). The first error is kept; later reads return null.
 type RawObject struct {
 	attrs map[string]tftypes.Value
 	err   error
 }
 
-// NewRawObject reads the attributes of v, an object value.
 func NewRawObject(v tftypes.Value) *RawObject {
 	o := &RawObject{}
 	if err := v.As(&o.attrs); err != nil {
@@ -40,11 +24,8 @@ func NewRawObject(v tftypes.Value) *RawObject {
 	return o
 }
 
-// Err is the first error met, naming the attribute.
 func (o *RawObject) Err() error { return o.err }
 
-// value returns the named attribute and whether it is known and null. After
-// an error every attribute reads as null.
 func (o *RawObject) value(name string) (v tftypes.Value, known, null bool) {
 	if o.err != nil {
 		return tftypes.Value{}, true, true
@@ -63,7 +44,6 @@ func (o *RawObject) fail(name string, err error) {
 	}
 }
 
-// String reads a string attribute.
 func (o *RawObject) String(name string) types.String {
 	v, known, null := o.value(name)
 	switch {
@@ -80,7 +60,6 @@ func (o *RawObject) String(name string) types.String {
 	return types.StringValue(s)
 }
 
-// Bool reads a bool attribute.
 func (o *RawObject) Bool(name string) types.Bool {
 	v, known, null := o.value(name)
 	switch {
@@ -97,7 +76,6 @@ func (o *RawObject) Bool(name string) types.Bool {
 	return types.BoolValue(b)
 }
 
-// Int64 reads a number attribute that holds a whole number.
 func (o *RawObject) Int64(name string) types.Int64 {
 	v, known, null := o.value(name)
 	switch {
@@ -119,8 +97,7 @@ func (o *RawObject) Int64(name string) types.Int64 {
 	return types.Int64Value(i)
 }
 
-// StringMap reads a map(string) attribute. Unknown elements are kept
-// unknown, as the framework keeps them.
+// StringMap keeps unknown elements unknown, as the framework does.
 func (o *RawObject) StringMap(name string) types.Map {
 	v, known, null := o.value(name)
 	switch {

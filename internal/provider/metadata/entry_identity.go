@@ -11,8 +11,6 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
-// entryIdentity: an entry is named by its entity and key, the
-// entity type spelled canonically.
 var entryIdentity = framework.NewStateIdentity(entryIdentitySchema,
 	map[string]func(string) string{"entity_type": canonicalEntityType},
 	importIDOfIdentity)
@@ -34,10 +32,7 @@ var entryIdentitySchema = identityschema.Schema{
 	},
 }
 
-// importIDOfIdentity is <entity_type>/<entity_id>/<key>. The
-// key is the ID's last segment, so it must not contain "/"; the entity id
-// may (parseEntryID takes everything between the first and the last
-// "/").
+// importIDOfIdentity: the key is the ID's last segment, so it cannot contain "/".
 func importIDOfIdentity(attrs map[string]string) (string, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	entityType, entityID, key := attrs["entity_type"], attrs["entity_id"], attrs["key"]

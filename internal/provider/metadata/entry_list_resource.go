@@ -21,8 +21,7 @@ var (
 	_ list.ListResourceWithConfigValidators = (*entryListResource)(nil)
 )
 
-// NewEntryListResource is the esign_metadata_entry list resource
-// (`list` blocks of `terraform query`, Terraform 1.14 and later).
+// NewEntryListResource is the esign_metadata_entry list resource (Terraform 1.14+).
 func NewEntryListResource() list.ListResource {
 	return &entryListResource{framework.NewListResourceBase("_metadata_entry", entryListSchema)}
 }
@@ -98,9 +97,8 @@ func (r *entryListResource) List(ctx context.Context, req list.ListRequest, stre
 	})
 }
 
-// entryListResult is one entry as a list result: its identity, a
-// display name, and (when asked) the state an import by that identity
-// produces, which is what -generate-config-out writes as configuration.
+// entryListResult's resource is the state an import by its identity
+// produces: what -generate-config-out writes.
 func entryListResult(ctx context.Context, req list.ListRequest, e entryModel) list.ListResult {
 	entityType, entityID, key := e.EntityType.ValueString(), e.EntityID.ValueString(), e.Key.ValueString()
 	result := req.NewListResult(ctx)

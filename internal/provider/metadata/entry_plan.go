@@ -10,11 +10,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// reviewPlan says what a plan of an entry means before anyone approves it,
-// for ModifyPlan: a destroy or a replacement leaves the old value on the
-// service (there is no delete), and two resources of the configuration must
-// not manage one key (the plan claims it among the operation's claims,
-// entry_rivals.go).
+// reviewPlan warns that a destroy or replacement leaves the value on the
+// service, and claims the key against rivals (entry_rivals.go).
 func reviewPlan(req resource.ModifyPlanRequest, claims *entryClaims, diags *diag.Diagnostics) {
 	if req.Plan.Raw.IsNull() {
 		warnValueStays(req.State, "Destroying", diags)
@@ -40,9 +37,7 @@ func reviewPlan(req resource.ModifyPlanRequest, claims *entryClaims, diags *diag
 	}
 }
 
-// movesEntry tells a plan that moves the entry to another entity or key
-// (a change of case alone in entity_type is not one): the new one is
-// created and the old one left as it is.
+// movesEntry: a change of case alone in entity_type does not move the entry.
 func movesEntry(state tfsdk.State, plan entryModel) bool {
 	var prior entryModel
 	if framework.DecodeRaw(state.Raw, &prior) != nil || plan.EntityType.IsUnknown() || plan.EntityID.IsUnknown() || plan.Key.IsUnknown() {
@@ -53,10 +48,8 @@ func movesEntry(state tfsdk.State, plan entryModel) bool {
 	return pt != t || pid != id || pk != k
 }
 
-// warnValueStays warns that the entry in state keeps its value on the service
-// after what is planned (doing: "Destroying", "Replacing"). The summary names
-// the entry: Terraform folds warnings that share one, and shows no address for
-// a resource no longer in the configuration.
+// warnValueStays names the entry in the summary: Terraform folds warnings that
+// share one, and shows no address for a resource no longer configured.
 func warnValueStays(state tfsdk.State, doing string, diags *diag.Diagnostics) {
 	var prior entryModel
 	if err := framework.DecodeRaw(state.Raw, &prior); err != nil {

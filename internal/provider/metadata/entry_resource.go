@@ -34,16 +34,12 @@ func (r *entryResource) IdentitySchema(_ context.Context, _ resource.IdentitySch
 	resp.IdentitySchema = entryIdentity.Schema
 }
 
-// UpgradeState upgrades a state of each earlier schema version
-// (entry_state_upgrade.go).
 func (r *entryResource) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
 	return map[int64]resource.StateUpgrader{
 		0: {StateUpgrader: upgradeEntryFromVersion0},
 	}
 }
 
-// ModifyPlan says what a plan means before anyone approves it (reviewPlan,
-// entry_plan.go).
 func (r *entryResource) ModifyPlan(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	reviewPlan(req, claimsOf(r.ProviderData), &resp.Diagnostics)
 }
@@ -62,7 +58,6 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 			return
 		}
 	}
-	// A rival may have been planned while the entity's entries were read.
 	if !r.write(ctx, req.Config, false, plan, "Could not write the metadata entry", &resp.Diagnostics) {
 		return
 	}
@@ -71,10 +66,7 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// refuseOverwrite adds an error when the key already holds another value on
-// the service: the PUT would replace a value that something else set. The
-// entity's list is the one the client shares (one request for all creates
-// of an entity).
+// refuseOverwrite: a PUT would silently replace a value something else set.
 func (r *entryResource) refuseOverwrite(ctx context.Context, plan entryModel, diags *diag.Diagnostics) {
 	entityType, entityID, key := plan.entry()
 	set, err := r.Client.EntityMetadata(ctx, entityType, entityID)
@@ -121,16 +113,13 @@ func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		return
 	}
 	if framework.SameValues(current, state) {
-		// resp.State starts as the prior state: when nothing changed,
-		// encoding it again is work a refresh of thousands of entries
-		// can do without.
+		// resp.State is already the prior state; encoding it again costs
+		// a refresh of thousands of entries.
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
 }
 
-// refreshedEntry is the state Read stores for prior, given its entity's
-// metadata list, or found=false when the entry is gone.
 func refreshedEntry(prior entryModel, set *client.MetadataSet) (current entryModel, found bool) {
 	entry, ok := set.Find(prior.Key.ValueString())
 	if !ok {
@@ -162,9 +151,7 @@ func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// Delete cannot delete: the service has no such operation. The entry leaves
-// the state (the framework does that when Delete returns no error) and the
-// user is told that its value stays on the service.
+// Delete only warns: the service has no delete for metadata.
 func (r *entryResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state entryModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
@@ -178,14 +165,10 @@ func (r *entryResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 			"removing the resource.", state.Key.ValueString(), state.EntityType.ValueString(), state.EntityID.ValueString()))
 }
 
-// ImportState imports by ID or by identity (see importByID).
 func (r *entryResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	entryIdentity.ImportState(ctx, req, resp, r.importByID)
 }
 
-// importByID accepts <entity_type>/<entity_id>/<key>. The type is the first
-// segment and the key the last (keys contain no "/"), so an entity_id
-// containing "/" is everything in between.
 func (r *entryResource) importByID(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	entityType, entityID, key, err := parseEntryID(req.ID)
 	if err != nil {
@@ -197,9 +180,8 @@ func (r *entryResource) importByID(ctx context.Context, req resource.ImportState
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// importedEntry is the state an import of the entry starts from,
-// before Read fills in its value. The service never returns reference_id:
-// a SignatureRequest's own id is its default, the other types have none.
+// importedEntry: the service never returns reference_id; a
+// SignatureRequest's own id is its default, the other types have none.
 func importedEntry(entityType, entityID, key string) entryModel {
 	m := entryModel{
 		ID:          types.StringValue(entryID(entityType, entityID, key)),
@@ -217,10 +199,8 @@ func importedEntry(entityType, entityID, key string) entryModel {
 	return m
 }
 
-// write puts the entry m configured as config, unless another resource of
-// the run claims its key (refuseRival: looked at right before the write,
-// since a rival may have been planned meanwhile); false when nothing was
-// written, with the error in diags.
+// write looks for rivals again right before the PUT: one may have been
+// planned meanwhile. False when nothing was written.
 func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior bool, m entryModel, summary string, diags *diag.Diagnostics) bool {
 	if refuseRival(claimsOf(r.ProviderData), config, hadPrior, diags); diags.HasError() {
 		return false
@@ -232,9 +212,6 @@ func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior
 	return true
 }
 
-// put writes the entry: PUT is an upsert that carries value and reference_id.
-// An interrupt does not cut it off once sent (framework.UninterruptedWrite), so that
-// a value the service has taken is also in the state.
 func (r *entryResource) put(ctx context.Context, m entryModel) error {
 	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
 		entityType, entityID, key := m.entry()

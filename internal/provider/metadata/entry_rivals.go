@@ -11,24 +11,17 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// Two resources of one run that manage one key would overwrite each other at
-// every apply. Terraform tells a provider no addresses, so a plan's claim is
-// known by its configured arguments and whether it had a prior state: a
-// replacement is planned twice, once without (DESIGN.md, "Metadata: one key, one owner").
-
+// Terraform tells a provider no addresses, so a claim is known by its arguments
+// and prior state (DESIGN.md, "Metadata: one key, one owner").
 type rivalsKey struct{}
 
-// entryClaims are the claims of one operation, by key.
 type entryClaims struct {
 	mu    sync.Mutex
 	byKey map[entryKey][]entryClaim
 }
 
-// entryKey is one entry on the service: the canonical entity type, the
-// entity id and the key.
 type entryKey struct{ entityType, entityID, key string }
 
-// entryClaim is one plan of an entry: what its configuration declares.
 type entryClaim struct {
 	key        entryKey
 	entityType string // as configured
@@ -42,8 +35,7 @@ func claimsOf(data *framework.ProviderData) *entryClaims {
 	return framework.OperationState(data, rivalsKey{}, func() *entryClaims { return &entryClaims{} })
 }
 
-// claimOf is the claim of an entry configured as config; false while
-// entity_type, entity_id or key is unknown.
+// claimOf is false while entity_type, entity_id or key is unknown.
 func claimOf(config entryModel, hadPrior bool) (entryClaim, bool) {
 	if config.EntityType.IsUnknown() || config.EntityID.IsUnknown() || config.Key.IsUnknown() {
 		return entryClaim{}, false
@@ -63,13 +55,11 @@ func claimOf(config entryModel, hadPrior bool) (entryClaim, bool) {
 	}, true
 }
 
-// sameResource tells whether a and b may be plans of one resource.
+// sameResource: Terraform plans a replacement again with a null prior state.
 func (a entryClaim) sameResource(b entryClaim) bool {
 	return a.declared == b.declared && a.hadPrior != b.hadPrior
 }
 
-// add records the plan c and answers an earlier claim of its key that is
-// another resource's.
 func (e *entryClaims) add(c entryClaim) (rival entryClaim, found bool) {
 	if e == nil {
 		return entryClaim{}, false
@@ -84,8 +74,7 @@ func (e *entryClaims) add(c entryClaim) (rival entryClaim, found bool) {
 	return rival, found
 }
 
-// rivalOf answers, before a write for c, a claim of its key that is another
-// resource's; one claim equal to c is c's own plan, repeated during the apply.
+// rivalOf skips one claim equal to c: c's own plan, repeated during the apply.
 func (e *entryClaims) rivalOf(c entryClaim) (rival entryClaim, found bool) {
 	if e == nil {
 		return entryClaim{}, false
@@ -111,8 +100,6 @@ func firstRival(claims []entryClaim, c entryClaim) (entryClaim, bool) {
 	return entryClaim{}, false
 }
 
-// refuseRival fails a write of the entry configured as config when another
-// resource of the run has claimed its key since the plan.
 func refuseRival(claims *entryClaims, config tfsdk.Config, hadPrior bool, diags *diag.Diagnostics) {
 	var m entryModel
 	if err := framework.DecodeRaw(config.Raw, &m); err != nil {
@@ -128,8 +115,8 @@ func refuseRival(claims *entryClaims, config tfsdk.Config, hadPrior bool, diags 
 	}
 }
 
-// addRivalError names the entry in the summary, so that errors about several
-// keys are not folded; done says what this resource did.
+// addRivalError names the entry in the summary, so errors about several keys
+// are not folded.
 func addRivalError(diags *diag.Diagnostics, c, rival entryClaim, done string) {
 	diags.AddAttributeError(path.Root("key"), "Two resources manage one metadata entry: "+entryID(c.key.entityType, c.key.entityID, c.key.key),
 		fmt.Sprintf("This esign_metadata_entry and another one of this configuration both manage the key %q of %s %q: "+

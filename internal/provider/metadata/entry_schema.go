@@ -13,44 +13,27 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
-// The shape of esign_metadata_entry: the model its state is read into, the
-// schema, and the schema's version.
-
-// entryModel holds one entry's attributes.
 type entryModel struct {
-	ID          types.String `tfsdk:"id"`
-	EntityType  types.String `tfsdk:"entity_type"`
-	EntityID    types.String `tfsdk:"entity_id"`
-	Key         types.String `tfsdk:"key"`
-	Value       types.String `tfsdk:"value"`
-	ReferenceID types.String `tfsdk:"reference_id"`
-	// OverwriteOnCreate is a setting of Create only: kept as configured.
-	OverwriteOnCreate types.Bool `tfsdk:"overwrite_on_create"`
+	ID                types.String `tfsdk:"id"`
+	EntityType        types.String `tfsdk:"entity_type"`
+	EntityID          types.String `tfsdk:"entity_id"`
+	Key               types.String `tfsdk:"key"`
+	Value             types.String `tfsdk:"value"`
+	ReferenceID       types.String `tfsdk:"reference_id"`
+	OverwriteOnCreate types.Bool   `tfsdk:"overwrite_on_create"`
 }
 
-// entry is what requests, the id and the identity are made of: the entity
-// type in its canonical spelling (entity_type may be written in any case and
-// is kept as written), the entity id and the key.
+// entry spells the entity type canonically; the state keeps it as configured.
 func (m entryModel) entry() (entityType, entityID, key string) {
 	return canonicalEntityType(m.EntityType.ValueString()), m.EntityID.ValueString(), m.Key.ValueString()
 }
 
-// id is the entry's id attribute: <entity_type>/<entity_id>/<key>.
 func (m entryModel) id() types.String {
 	return types.StringValue(entryID(m.entry()))
 }
 
-// Schema versions of esign_metadata_entry, and what each upgrade does
-// (entry_state_upgrade.go). The state fixtures in internal/provider/testdata/upgrade hold a state of every
-// earlier shape; TestAccUpgradeFromEarlierStates plans them with this
-// provider.
-//
-//   - 0: the first versions; overwrite_on_create came later in version 0,
-//     so a version 0 state may lack it.
-//   - 1: overwrite_on_create is always set (false where it was missing).
-//     Without the upgrade, a state written before overwrite_on_create
-//     existed would plan an update of every entry, null -> false, that
-//     writes nothing.
+// Version 1 sets overwrite_on_create where a version 0 state lacks it, which
+// would otherwise plan a no-op update of every entry (null -> false).
 const entrySchemaVersion = 1
 
 var entrySchema = schema.Schema{

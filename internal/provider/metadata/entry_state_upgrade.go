@@ -11,17 +11,11 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// The state upgraders of esign_metadata_entry, one per earlier schema version
-// (entrySchemaVersion says what each upgrade does).
-
-// upgradeEntryFromVersion0 reads a version 0 state with or without
-// overwrite_on_create and sets it to false where it is missing.
 func upgradeEntryFromVersion0(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
 	if req.RawState == nil {
 		return
 	}
 	raw, err := req.RawState.UnmarshalWithOpts(entrySchema.Type().TerraformType(ctx), tfprotov6.UnmarshalOpts{
-		// Attributes a later version removed are dropped.
 		ValueFromJSONOpts: tftypes.ValueFromJSONOpts{IgnoreUndefinedAttributes: true},
 	})
 	if err != nil {

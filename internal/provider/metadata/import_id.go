@@ -7,23 +7,13 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
-// An entry's id, which is also its import ID: how it is written and read.
-// The parser answers the parts, or an error that says what is wrong and
-// shows the expected form; ImportState reports it with
-// framework.AddImportIDError. The fuzz target in import_id_fuzz_test.go holds
-// parsing and formatting to each other.
-
-// entryIDForm is how an entry's import ID (and id) is written.
 const entryIDForm = `<entity_type>/<entity_id>/<key>, for example "SignatureRequest/3f2504e0-4f89-11d3-9a0c-0305e82c3301/invoice_number"`
 
-// entryID is the id (and import ID) of an entry; entityType is in its
-// canonical spelling.
 func entryID(entityType, entityID, key string) string {
 	return entityType + "/" + entityID + "/" + key
 }
 
-// canonicalEntityType is entityType in its canonical spelling; what the
-// schema refuses stays as it is.
+// canonicalEntityType leaves what the schema refuses as it is.
 func canonicalEntityType(entityType string) string {
 	if canonical, err := validators.CanonicalEntityType(entityType); err == nil {
 		return canonical
@@ -31,10 +21,8 @@ func canonicalEntityType(entityType string) string {
 	return entityType
 }
 
-// parseEntryID splits <entity_type>/<entity_id>/<key>; the entity type may
-// be written in any case and is answered in its canonical spelling. The type
-// is the first segment and the key the last (keys contain no "/"), so an
-// entity_id containing "/" is everything in between.
+// parseEntryID: keys contain no "/", so an entity_id with "/" is everything
+// between the first and the last.
 func parseEntryID(raw string) (entityType, entityID, key string, err error) {
 	first, last := strings.Index(raw, "/"), strings.LastIndex(raw, "/")
 	if first < 0 || first == last {
@@ -53,7 +41,6 @@ func parseEntryID(raw string) (entityType, entityID, key string, err error) {
 	return entityType, entityID, key, nil
 }
 
-// isPathSegment: "", "." and ".." cannot be segments of a request path.
 func isPathSegment(s string) bool {
 	return s != "" && s != "." && s != ".."
 }

@@ -10,19 +10,14 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// selectionModel is what the esign_metadata data source and the
-// esign_metadata_entry list resource select entries by: one entity
-// (entity_type, in any case, and entity_id) or a reference (reference_id).
-// Their config validators allow exactly one of the two.
+// selectionModel selects entries for the esign_metadata data source and list
+// resource: one entity or a reference_id.
 type selectionModel struct {
 	EntityType  types.String `tfsdk:"entity_type"`
 	EntityID    types.String `tfsdk:"entity_id"`
 	ReferenceID types.String `tfsdk:"reference_id"`
 }
 
-// read reads the selected entries with one request: an entity's through the
-// list the entity's resources share, or a reference's. total is the
-// service's count.
 func (s selectionModel) read(ctx context.Context, data *framework.ProviderData) (items []client.MetadataEntry, total int, diags diag.Diagnostics) {
 	if s.ReferenceID.IsNull() {
 		set, err := data.Client.EntityMetadata(ctx, canonicalEntityType(s.EntityType.ValueString()), s.EntityID.ValueString())

@@ -10,36 +10,29 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 )
 
-// Adoption decides whether a value that the prior state does not hold may
-// be taken into state as configured instead of replacing the resource: an
-// import cannot read what the service never returns (a webhook
-// subscription's headers), so the first plan after it adopts the
-// configuration. It adds what the plan should say about it (a warning) to
-// diags.
+// Adoption decides whether a value the prior state lacks may be taken into
+// state as configured: an import cannot read what the service never returns.
 type Adoption func(ctx context.Context, req AdoptionRequest, diags *diag.Diagnostics) bool
 
 // AdoptionRequest is what an Adoption decides on.
 type AdoptionRequest struct {
-	Path    path.Path    // the attribute whose value would be adopted
-	State   tfsdk.State  // the prior state
-	Private PrivateState // the resource's private state, where an import leaves its mark
+	Path    path.Path
+	State   tfsdk.State // the prior state
+	Private PrivateState
 }
 
-// PrivateState is the part of a plan request's private state an Adoption
-// reads.
+// PrivateState is the part of a plan request's private state an Adoption reads.
 type PrivateState interface {
 	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
 }
 
-// RequiresReplaceUnlessAdopted replaces the resource when the attribute's
-// value changes (the service cannot update it), except when the prior state
-// holds none and adopt says it may be adopted.
+// RequiresReplaceUnlessAdopted replaces the resource on a change, unless the
+// prior state holds no value and adopt takes the configured one.
 func RequiresReplaceUnlessAdopted(adopt Adoption) RequiresReplaceUnlessAdoptedModifier {
 	return RequiresReplaceUnlessAdoptedModifier{adopt: adopt}
 }
 
-// RequiresReplaceUnlessAdoptedModifier is RequiresReplaceUnlessAdopted, for
-// map and number attributes.
+// RequiresReplaceUnlessAdoptedModifier serves map and int64 attributes.
 type RequiresReplaceUnlessAdoptedModifier struct {
 	adopt Adoption
 }
@@ -65,8 +58,6 @@ func (m RequiresReplaceUnlessAdoptedModifier) PlanModifyInt64(ctx context.Contex
 	resp.RequiresReplace = m.requiresReplace(ctx, req.Path, req.State, req.StateValue, req.PlanValue, req.Private, &resp.Diagnostics)
 }
 
-// requiresReplace: a create or a destroy replaces nothing, an unchanged
-// value neither; a changed one does unless adopted.
 func (m RequiresReplaceUnlessAdoptedModifier) requiresReplace(ctx context.Context, p path.Path, state tfsdk.State, stateValue, planValue attr.Value,
 	private PrivateState, diags *diag.Diagnostics) bool {
 	if state.Raw.IsNull() || planValue.Equal(stateValue) {

@@ -11,9 +11,7 @@ import (
 )
 
 // SetRequiresReplaceUnlessOnlyCaseChanges is RequiresReplaceUnlessOnlyCaseChanges
-// for a set of names: the resource is replaced when the set changes other than
-// in the case of its names, and a change of case alone is an update of the
-// state only.
+// for a set of names.
 func SetRequiresReplaceUnlessOnlyCaseChanges() planmodifier.Set {
 	const description = "Replaces the resource when the set changes other than in the case of its values."
 	return setplanmodifier.RequiresReplaceIf(setChangedOtherThanInCase, description, description)
@@ -25,8 +23,7 @@ func setChangedOtherThanInCase(_ context.Context, req planmodifier.SetRequest, r
 	resp.RequiresReplace = !planKnown || !slices.Equal(plan, state)
 }
 
-// foldedNames answers the set's strings in lower case, sorted and without
-// repeats, and false when the set or one of its elements is unknown.
+// foldedNames is false when the set or one of its elements is unknown.
 func foldedNames(set types.Set) ([]string, bool) {
 	if set.IsUnknown() {
 		return nil, false

@@ -1,4 +1,2 @@
-// Package planmodifiers holds the provider's own attribute plan modifiers:
-// how a change of an attribute is planned where "replace on any change" or
-// "keep the state" is not the rule.
+// Package planmodifiers holds the provider's own attribute plan modifiers.
 package planmodifiers

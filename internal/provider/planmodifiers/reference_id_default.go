@@ -11,10 +11,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
-// ReferenceIDDefault plans a metadata entry's reference_id when it is not
-// configured: a signature request's own id (entity_id) for a
-// SignatureRequest entry (entity_type in any case), otherwise what the state already holds (the
-// service keeps it and never shows it), or null for a new entry.
+// ReferenceIDDefault plans an unconfigured reference_id: entity_id for a
+// SignatureRequest, else the state's (the service never shows it).
 func ReferenceIDDefault() planmodifier.String { return referenceIDDefault{} }
 
 type referenceIDDefault struct{}
@@ -49,7 +47,6 @@ func (referenceIDDefault) PlanModifyString(ctx context.Context, req planmodifier
 	}
 }
 
-// isSignatureRequest: entity_type is SignatureRequest, in any case.
 func isSignatureRequest(entityType string) bool {
 	canonical, err := validators.CanonicalEntityType(entityType)
 	return err == nil && canonical == client.EntitySignatureRequest

@@ -1,7 +1,3 @@
-// Package validators holds the provider's own attribute rules, those that
-// terraform-plugin-framework-validators has no ready-made validator for or
-// that more than one schema shares: each is a validator.String, and where
-// the provider also checks a value outside a schema (an environment
-// variable, an import ID, an identity) it calls the same function, so that
-// one rule gives one answer and one message.
+// Package validators holds the provider's own attribute rules. Where a value is
+// checked outside a schema (environment, import ID) the same function runs.
 package validators

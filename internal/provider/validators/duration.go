@@ -7,7 +7,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
-// Duration accepts a positive Go duration string such as "30s".
 func Duration() validator.String {
 	return stringRule{
 		description: `must be a positive duration such as "30s" or "2m"`,

@@ -9,16 +9,10 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// The rule of entity_type, wherever a user writes one (the resource
-// esign_metadata_entry, the data source esign_metadata, the list resource,
-// import IDs and identities): one of client.EntityTypes in any case. The
-// provider sends and stores ids and identities in the canonical spelling.
-
 // EntityTypeSpellings says which spellings are accepted, for docs.
 const EntityTypeSpellings = "`SignatureRequest`, `Signatory` or `Document`, in any case (`signatory` is `Signatory`)"
 
-// CanonicalEntityType is the canonical spelling of an entity type written in
-// any case, or an error that says which are accepted.
+// CanonicalEntityType is the service's spelling of an entity type written in any case.
 func CanonicalEntityType(s string) (string, error) {
 	for _, t := range client.EntityTypes {
 		if strings.EqualFold(s, t) {

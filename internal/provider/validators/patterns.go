@@ -7,35 +7,29 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
-// Rules that a regular expression says, with the message
-// stringvalidator.RegexMatches gives them.
-
 var guidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
-// IsGUID tells whether s is a GUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301.
+// IsGUID backs GUID outside a schema.
 func IsGUID(s string) bool { return guidPattern.MatchString(s) }
 
-// GUID accepts what IsGUID does.
+// GUID accepts a GUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301.
 func GUID() validator.String {
 	return stringvalidator.RegexMatches(guidPattern, "must be a GUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301")
 }
 
-// eventTypePattern: event type names are single words. Whether the service
-// supports one is asked of the service (GET /hooks/v1) at plan time.
+// eventTypePattern: whether the service supports a type is asked at plan time.
 var eventTypePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 
-// IsEventTypeName tells whether s can be an event type name, in any case.
+// IsEventTypeName backs EventTypeName outside a schema.
 func IsEventTypeName(s string) bool { return eventTypePattern.MatchString(s) }
 
-// EventTypeName accepts what IsEventTypeName does.
+// EventTypeName accepts a single-word event type name, in any case.
 func EventTypeName() validator.String {
 	return stringvalidator.RegexMatches(eventTypePattern, "must be an event type name such as SignatureRequestCompleted (letters and digits)")
 }
 
-// PathSegment is the rules for a value that becomes one segment of a
-// request path: not empty, not "." or "..", and, unless slashAllowed, no
-// "/". Entity ids may contain "/" (the client escapes it); metadata keys may
-// not, since the key is the last segment of an entry's id.
+// PathSegment: entity ids may contain "/" (the client escapes it); metadata
+// keys may not, since the key is the last segment of an entry's id.
 func PathSegment(slashAllowed bool) []validator.String {
 	v := []validator.String{
 		stringvalidator.LengthAtLeast(1),

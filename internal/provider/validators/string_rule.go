@@ -7,12 +7,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
-// stringRule is a validator.String made of a check that says what is wrong
-// with a value. Its error reads after the attribute's name: "uri must be an
-// absolute https:// URL: ...".
+// stringRule's check error reads after the attribute's name: "uri must be ...".
 type stringRule struct {
-	description string // what a valid value is, for docs and messages
-	summary     string // the diagnostic's summary, e.g. "Invalid base URL"
+	description string
+	summary     string
 	check       func(string) error
 }
 
@@ -22,9 +20,6 @@ func (r stringRule) Description(context.Context) string { return r.description }
 
 func (r stringRule) MarkdownDescription(ctx context.Context) string { return r.Description(ctx) }
 
-// ValidateString checks known values; null and unknown ones pass (a
-// required attribute is the framework's business, an unknown one is
-// checked when it becomes known).
 func (r stringRule) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return

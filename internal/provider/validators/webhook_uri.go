@@ -9,8 +9,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 )
 
-// WebhookURI accepts an absolute https:// URL: the service delivers events
-// over HTTPS only.
+// WebhookURI: the service delivers events over HTTPS only.
 func WebhookURI() validator.String {
 	return stringRule{
 		description: "must be an absolute https:// URL",
@@ -43,8 +42,7 @@ func webhookURIProblem(raw string) string {
 	return ""
 }
 
-// WebhookURIPrefix accepts the start of a webhook URI, which a scope
-// compares as a URL: https://, a host, maybe a port and the start of a path.
+// WebhookURIPrefix accepts the start of a webhook URI, which a scope compares as a URL.
 func WebhookURIPrefix() validator.String {
 	return stringRule{
 		description: "must be an https:// URL: a host, and optionally a port and the start of a path",
@@ -58,9 +56,7 @@ func WebhookURIPrefix() validator.String {
 	}
 }
 
-// WebhookURIPrefixProblem says what keeps raw from being the start of a
-// webhook URI ("" when nothing does). A query would be ignored by the
-// comparison, so it is refused rather than widening the scope silently.
+// WebhookURIPrefixProblem is "" for a valid prefix; a query is refused since the comparison would ignore it.
 func WebhookURIPrefixProblem(raw string) string {
 	problem := webhookURIProblem(raw)
 	if u, err := url.Parse(raw); problem == "" && err == nil && (u.RawQuery != "" || u.ForceQuery) {

@@ -11,25 +11,16 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/planmodifiers"
 )
 
-// The service never shows headers, so the first plan after an import takes
-// the configured ones into state without a replacement (adoptAfterImport), and
-// later plans must not. A mark in private state says adoption is open. A plan
-// that adopts nothing stores nothing (Terraform keeps what Read returned), so
-// each Read moves the mark on: the Read right after ImportState (which
-// terraform import stores) keeps it open for the next operation, the Read of
-// that operation keeps it open for its own plan, and the one after clears it.
-// Update, which carries out an adoption, clears it at once.
-
-// privateKeyHeadersUnverified and markStored are what earlier versions wrote.
-const privateKeyHeadersUnverified = "imported_headers_unverified"
+// While a private mark is set, plans adopt the configured headers after an import.
+// A plan that adopts nothing stores nothing, so each Read moves the mark on.
+const privateKeyHeadersUnverified = "imported_headers_unverified" // as earlier versions wrote it
 
 const (
 	markImported  = `"imported"`  // set by ImportState
-	markStored    = `true`        // the Read that followed the import
+	markStored    = `true`        // the Read that followed the import (earlier versions wrote it)
 	markRefreshed = `"refreshed"` // the first Read of a later operation
 )
 
-// privateSetter is what Read, Update and ImportState responses offer.
 type privateSetter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
 }
@@ -38,7 +29,6 @@ func markHeadersUnverified(ctx context.Context, private privateSetter) diag.Diag
 	return private.SetKey(ctx, privateKeyHeadersUnverified, []byte(markImported))
 }
 
-// carryHeadersMark is Read's part: it moves the mark of req on into resp.
 func carryHeadersMark(ctx context.Context, req planmodifiers.PrivateState, resp privateSetter) diag.Diagnostics {
 	mark, diags := headersMark(ctx, req)
 	next := map[string][]byte{markImported: []byte(markStored), markStored: []byte(markRefreshed)}[mark]
@@ -48,9 +38,6 @@ func carryHeadersMark(ctx context.Context, req planmodifiers.PrivateState, resp 
 	return diags
 }
 
-// adoptAfterImport is the planmodifiers.Adoption of headers and
-// headers_wo_version: while the mark is set, the plan takes the configured
-// ones into state, with a warning that names the subscription.
 func adoptAfterImport(ctx context.Context, req planmodifiers.AdoptionRequest, diags *diag.Diagnostics) bool {
 	mark, d := headersMark(ctx, req.Private)
 	diags.Append(d...)

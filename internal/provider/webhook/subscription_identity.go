@@ -11,17 +11,12 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
-// subscriptionIdentity: a subscription is named by its id and event type,
-// lower-case.
 var subscriptionIdentity = framework.NewStateIdentity(subscriptionIdentitySchema,
 	map[string]func(string) string{"event_type": strings.ToLower},
 	importIDOfIdentity)
 
-// subscriptionIdentitySchema: the id names a subscription; the event
-// type is part of it because the service's get and delete routes need it
-// (?eventType=), and is optional on import, where the provider looks it up.
-// It is stored lower-case, as the service lists it, so that the identity
-// stays the same whatever spelling the configuration uses.
+// The event type is in the identity because the service's get and delete
+// routes need it (?eventType=).
 var subscriptionIdentitySchema = identityschema.Schema{
 	Attributes: map[string]identityschema.Attribute{
 		"id": identityschema.StringAttribute{
@@ -36,8 +31,6 @@ var subscriptionIdentitySchema = identityschema.Schema{
 	},
 }
 
-// importIDOfIdentity is <event_type>/<id>, or <id> when the identity
-// has no event type.
 func importIDOfIdentity(attrs map[string]string) (string, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	id, eventType := attrs["id"], attrs["event_type"]

@@ -11,14 +11,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// After a crash the next plan tells: the plan of a create warns about each
-// identical subscription on the service that no resource of the run tracks.
-// Terraform refreshes and plans resources in one concurrent walk, so a create
-// may be planned before the resource tracking an identical one: both sides
-// look under one lock, and whichever comes second sees the first.
-
-// trackPrior claims id for a resource planned with a prior state, and answers
-// the event type of a create planned earlier that named id a leftover.
+// trackPrior claims id under the lock lookForLeftovers takes, so whichever
+// comes second in Terraform's concurrent walk sees the first.
 func (p *subscriptionPlans) trackPrior(c *client.Client, id string) (string, bool) {
 	if p == nil {
 		c.ClaimSubscription(id)
@@ -31,8 +25,6 @@ func (p *subscriptionPlans) trackPrior(c *client.Client, id string) (string, boo
 	return eventType, named
 }
 
-// lookForLeftovers answers the identical subscriptions of baseline that no
-// resource of this process claimed, and records them as named by claim.
 func (p *subscriptionPlans) lookForLeftovers(c *client.Client, baseline *client.SubscriptionSet, claim planClaim) []client.Subscription {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -49,8 +41,7 @@ func (p *subscriptionPlans) lookForLeftovers(c *client.Client, baseline *client.
 	return out
 }
 
-// checkLeftovers is the plan of a create. It reads the list every refresh
-// reads, so a refreshing plan pays no request for it.
+// checkLeftovers reads the list every refresh reads, so costs no request.
 func checkLeftovers(ctx context.Context, data *framework.ProviderData, claim planClaim, diags *diag.Diagnostics) {
 	baseline, err := data.Client.SubscriptionBaseline(ctx)
 	if err != nil {
@@ -76,8 +67,6 @@ func warnLeftover(diags *diag.Diagnostics, s client.Subscription) {
 			s.ID, s.EventType, importID(s.EventType, s.ID)))
 }
 
-// warnNamedBefore is the plan of the resource that tracks id, after a create
-// of an identical subscription (eventType) named it a leftover.
 func warnNamedBefore(diags *diag.Diagnostics, id, eventType string) {
 	diags.AddWarning(fmt.Sprintf("Webhook subscription %s is tracked: disregard the leftover warning about it", id),
 		fmt.Sprintf("Subscription %s is tracked by this esign_webhook_subscription. The plan of a create of an identical one "+

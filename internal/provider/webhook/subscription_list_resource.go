@@ -17,16 +17,13 @@ import (
 
 var _ list.ListResourceWithConfigure = (*subscriptionListResource)(nil)
 
-// NewSubscriptionListResource is the esign_webhook_subscription list
-// resource (`list` blocks of `terraform query`, Terraform 1.14 and later).
+// NewSubscriptionListResource is the esign_webhook_subscription list resource (Terraform 1.14+).
 func NewSubscriptionListResource() list.ListResource {
 	return &subscriptionListResource{framework.NewListResourceBase("_webhook_subscription", subscriptionListSchema)}
 }
 
 type subscriptionListResource struct{ framework.ListResourceBase }
 
-// subscriptionListConfigModel filters as esign_webhook_subscriptions
-// does, and by description (exactly).
 type subscriptionListConfigModel struct {
 	subscriptionFilterModel
 	Description types.String `tfsdk:"description"`
@@ -86,11 +83,8 @@ func (r *subscriptionListResource) List(ctx context.Context, req list.ListReques
 	})
 }
 
-// headersNotListed comes with the first result when results carry resource
-// objects, the ones -generate-config-out turns into configuration:
-// generated configuration cannot carry a comment, so this is where the user
-// learns it. It rides on a result because Terraform reads no further than
-// the list block's limit.
+// headersNotListed rides on the first result: generated configuration cannot
+// carry a comment, and Terraform reads no further than the list block's limit.
 var headersNotListed = diag.NewWarningDiagnostic("Webhook headers cannot be listed",
 	"The service never returns a subscription's headers, so the listed subscriptions (and any configuration generated "+
 		"from them) have headers = null. For a subscription that carries headers, set headers (or headers_wo and "+
@@ -101,11 +95,8 @@ func (f subscriptionListConfigModel) matches(s client.Subscription) bool {
 	return f.subscriptionFilterModel.matches(s) && (f.Description.IsNull() || f.Description.ValueString() == s.Description)
 }
 
-// subscriptionListResult is one subscription as a list result: its
-// identity, a display name, and (when asked) the state an import by that
-// identity produces, which is what -generate-config-out writes as
-// configuration. Keeping the two equal is what makes the plan after
-// generating the configuration show imports only.
+// subscriptionListResult's resource equals what an import by its identity
+// produces, so the plan after -generate-config-out shows imports only.
 func subscriptionListResult(ctx context.Context, req list.ListRequest, s client.Subscription) list.ListResult {
 	result := req.NewListResult(ctx)
 	result.DisplayName = s.EventType + ": " + s.URI
@@ -116,8 +107,6 @@ func subscriptionListResult(ctx context.Context, req list.ListRequest, s client.
 	return result
 }
 
-// importedSubscription is the state an import of s by its plain id or its
-// identity produces: the service's values, no headers.
 func importedSubscription(s client.Subscription) subscriptionModel {
 	m := subscriptionModel{
 		Headers:          types.MapNull(types.StringType),

@@ -8,8 +8,6 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// subscriptionModel is an esign_webhook_subscription as Terraform holds it:
-// the state of the resource and of each list result.
 type subscriptionModel struct {
 	ID               types.String `tfsdk:"id"`
 	EventType        types.String `tfsdk:"event_type"`
@@ -20,9 +18,8 @@ type subscriptionModel struct {
 	HeadersWOVersion types.Int64  `tfsdk:"headers_wo_version"`
 }
 
-// flattenSubscription copies what the service returns into the model. The
-// configured spelling of the event type is kept when it differs only in
-// case; headers are never returned and stay as they are.
+// flattenSubscription keeps the configured spelling of the event type when it
+// differs only in case; headers are never returned.
 func flattenSubscription(sub client.Subscription, m *subscriptionModel) {
 	m.ID = types.StringValue(sub.ID)
 	if !strings.EqualFold(m.EventType.ValueString(), sub.EventType) {

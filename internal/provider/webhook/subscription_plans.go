@@ -12,11 +12,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// What the plans of one operation said, for the checks that need more than
-// one resource: identical blocks (subscription_rivals.go) and leftovers
-// (subscription_leftovers.go). Terraform tells a provider no addresses, so a
-// plan is known by what it declares and the subscription it tracks.
-
+// Terraform tells a provider no addresses, so a plan is known by what it
+// declares and the subscription it tracks.
 type subscriptionPlansKey struct{}
 
 type subscriptionPlans struct {
@@ -30,12 +27,10 @@ func plansOf(data *framework.ProviderData) *subscriptionPlans {
 	return framework.OperationState(data, subscriptionPlansKey{}, func() *subscriptionPlans { return &subscriptionPlans{} })
 }
 
-// planClaim is one plan of a subscription: what it declares, and what it
-// tracks (the prior state's id, or for a plan without one, the id it replaces).
 type planClaim struct {
 	eventType, uri, description string
 	hadPrior                    bool
-	id                          string
+	id                          string // the prior state's id, or the id it replaces
 }
 
 // claimOf is false while event_type, uri or description is unknown.
@@ -51,8 +46,7 @@ func claimOf(plan subscriptionModel, prior *subscriptionModel, replaces string) 
 	return c, true
 }
 
-// key is what makes two subscriptions identical on the service (it never
-// shows headers).
+// key: the service never shows headers, so they do not count.
 func (c planClaim) key() string {
 	return strings.ToLower(c.eventType) + "\x00" + c.uri + "\x00" + c.description
 }
@@ -62,9 +56,8 @@ func (c planClaim) sameResource(o planClaim) bool {
 	return c.hadPrior != o.hadPrior && c.id != "" && strings.EqualFold(c.id, o.id)
 }
 
-// Terraform plans a replacement twice, with the prior state and then without,
-// handing the second plan the private state the first planned: the first
-// leaves the id it replaces there, so the second is not taken for another block.
+// Terraform plans a replacement twice and hands the second plan the first's
+// private state, where the first leaves the id it replaces.
 const privateKeyReplaces = "plan_replaces"
 
 func markReplaces(ctx context.Context, id string, resp *resource.ModifyPlanResponse) diag.Diagnostics {

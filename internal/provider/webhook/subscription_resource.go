@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
@@ -124,10 +126,8 @@ func (r *subscriptionResource) IdentitySchema(_ context.Context, _ resource.Iden
 	resp.IdentitySchema = subscriptionIdentity.Schema
 }
 
-// ModifyPlan checks the event type against GET /hooks/v1 whenever it is
-// known (the provider may not be configured yet during validation). A
-// resource in the state claims its subscription, even for a destroy; identical
-// blocks and leftovers get warnings (subscription_plans.go).
+// ModifyPlan: r.Client is nil while Terraform validates. A resource in the state
+// claims its subscription even for a destroy (DESIGN.md, "Leftovers after a crash").
 func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var plan, state subscriptionModel
 	var err error
@@ -232,7 +232,7 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 		})
 	}
 	tflog.Info(ctx, "created webhook subscription", map[string]any{
-		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": sortedKeys(body.Headers),
+		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": slices.Sorted(maps.Keys(body.Headers)),
 	})
 
 	if interrupted {
@@ -254,7 +254,6 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 	}
 	r.redactHeaders(ctx, state, &resp.Diagnostics)
 
-	// One list request serves every subscription Terraform refreshes.
 	set, err := r.Client.Subscriptions(ctx)
 	if err != nil {
 		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
@@ -268,15 +267,14 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 	}
 	resp.Diagnostics.Append(carryHeadersMark(ctx, req.Private, resp.Private)...)
 	if framework.SameValues(current, state) {
-		// resp.State starts as the prior state: no need to encode it again.
+		// resp.State is already the prior state.
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
 }
 
-// stateFromList is the state Read stores for prior, or found=false when the
-// subscription is gone. A subscription found is claimed: no create of this run
-// takes it for its own after a lost answer, nor warns about it.
+// stateFromList claims what it finds: no create of this run adopts it after a
+// lost answer, nor warns about it.
 func (r *subscriptionResource) stateFromList(prior subscriptionModel, set *client.SubscriptionSet) (current subscriptionModel, found bool) {
 	sub, ok := set.Find(prior.ID.ValueString())
 	if !ok {
@@ -288,16 +286,12 @@ func (r *subscriptionResource) stateFromList(prior subscriptionModel, set *clien
 	return current, true
 }
 
-// redactHeaders makes the header values of m secrets the client redacts
-// from errors and logs.
 func (r *subscriptionResource) redactHeaders(ctx context.Context, m subscriptionModel, diags *diag.Diagnostics) {
 	r.Client.AddSecrets(nonEmptyValues(stringMap(ctx, m.Headers, diags))...)
 }
 
-// Update never calls the service, which has no update operation: every
-// attribute that the service stores requires replacement. What is left is a
-// change of the event type's case, and headers or headers_wo_version adopted
-// into state after an import.
+// Update never calls the service, which has no update: what is left is a
+// change of case in event_type, or headers adopted after an import.
 func (r *subscriptionResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer subscriptionIdentity.AfterUpdate(resp)
 	var plan subscriptionModel
@@ -340,14 +334,12 @@ func (r *subscriptionResource) Delete(ctx context.Context, req resource.DeleteRe
 	}
 }
 
-// ImportState imports by ID or by identity (see importByID).
 func (r *subscriptionResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	subscriptionIdentity.ImportState(ctx, req, resp, r.importByID)
 }
 
-// importByID accepts <event_type>/<id> and <id>. It looks the subscription
-// up in the (shared) list, so the plain form learns its event type and a
-// wrong ID fails here with a clear message.
+// importByID looks the id up, so the plain form learns its event type and a
+// wrong ID fails here.
 func (r *subscriptionResource) importByID(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	eventType, id, err := parseImportID(req.ID)
 	if err != nil {

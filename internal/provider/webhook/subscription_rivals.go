@@ -7,13 +7,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 )
 
-// Two blocks of one configuration that declare the same subscription (event
-// type in any case, uri, description): the receiver gets every event twice.
-// A warning, not an error (headers may differ); the block Terraform plans
-// second carries it.
-
-// addClaim records c and answers the earlier claims of its key that are
-// other resources'.
+// addClaim answers the earlier claims of c's key by other blocks: a warning, not
+// an error, since headers may differ.
 func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 	if p == nil {
 		return nil
@@ -33,8 +28,7 @@ func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 	return rivals
 }
 
-// warnRivals names the subscription, this block's part and the count in the
-// summary, so that Terraform folds none of these warnings into another.
+// warnRivals' summary is unique, so Terraform folds none of these warnings.
 func warnRivals(diags *diag.Diagnostics, c planClaim, rivals []planClaim) {
 	others := make([]string, 0, len(rivals))
 	for _, r := range rivals {

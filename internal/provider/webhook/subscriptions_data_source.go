@@ -27,9 +27,7 @@ type subscriptionsDataSourceModel struct {
 	Subscriptions []subscriptionDataModel `tfsdk:"subscriptions"`
 }
 
-// subscriptionFilterModel selects subscriptions by event type (in any case)
-// and uri (exactly); a null attribute selects every one. The list resource
-// esign_webhook_subscription filters the same way, and by description.
+// subscriptionFilterModel is shared with the list resource; null selects all.
 type subscriptionFilterModel struct {
 	EventType types.String `tfsdk:"event_type"`
 	URI       types.String `tfsdk:"uri"`

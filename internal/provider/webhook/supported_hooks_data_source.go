@@ -85,8 +85,7 @@ func (d *supportedHooksDataSource) Read(ctx context.Context, _ datasource.ReadRe
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// compactJSON normalises a raw JSON value so that whitespace changes on the
-// service do not show up as a diff; "null" stands for a missing schema.
+// compactJSON: whitespace changes on the service must not show as a diff.
 func compactJSON(raw json.RawMessage) string {
 	if len(raw) == 0 {
 		return "null"
