@@ -35,8 +35,8 @@ type Config struct {
 	// MaxRetries bounds the retries of one call (not counting the first
 	// attempt). A negative value disables retries; zero means the default.
 	MaxRetries int
-	// RequestTimeout bounds one attempt: until the whole answer is read for
-	// JSON calls, until the headers arrive for downloads.
+	// RequestTimeout bounds one attempt, from sending the request to
+	// reading the last byte of the answer (a download's too).
 	RequestTimeout time.Duration
 	// UserAgent names the caller, e.g. "terraform-provider-esign/1.2.3".
 	UserAgent string

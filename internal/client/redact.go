@@ -1,61 +1,154 @@
 package client
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
-// redactor replaces every known secret in a text. It is shared by error
-// construction and logging so that a token, a subscription key, a password
-// or a webhook header value cannot leak through an echoed response body.
+// redactor replaces every known secret, in every form an encoder writes it
+// (SecretForms), in error texts and log fields.
 type redactor struct {
-	mu      sync.RWMutex
-	secrets []string // replaced wherever they occur, longest first
-	tokens  []string // short secrets, replaced where they stand alone
+	mu       sync.Mutex
+	known    map[string]bool
+	long     []string          // forms of secrets of ShortSecretLength or more, longest first
+	tokens   []string          // forms of shorter secrets, replaced where they stand alone
+	replacer *strings.Replacer // of long; nil after an add
 }
 
 const redacted = "[redacted]"
 
 // ShortSecretLength divides the secrets (the provider's log masking uses it
-// too). A shorter one ("1", "on", "abc") is
-// part of many unrelated words and numbers, so replacing every occurrence
-// would shred the message (a header value "40" would eat the 404 of every
-// status). It is replaced only as a whole token, where it does not continue
-// a word: as in "X-Flag: on" or {"X-Flag":"on"}, not in "only" (see
-// replaceWholeTokens).
+// too). A shorter one ("1", "on") is part of many unrelated words, so it is
+// replaced only as a whole token (replaceWholeTokens): a header value "40"
+// must not eat the 404 of every status.
 const ShortSecretLength = 4
 
 func (r *redactor) add(values ...string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, v := range values {
-		switch {
-		case v == "" || slices.Contains(r.secrets, v) || slices.Contains(r.tokens, v):
-		case len(v) < ShortSecretLength:
-			r.tokens = append(r.tokens, v)
-		default:
-			r.secrets = append(r.secrets, v)
-			// Longest first: a secret that contains another is replaced
-			// whole, not around the shorter one.
-			slices.SortStableFunc(r.secrets, func(a, b string) int { return len(b) - len(a) })
+		if v == "" || r.known[v] {
+			continue
 		}
+		if r.known == nil {
+			r.known = map[string]bool{}
+		}
+		r.known[v] = true
+		if len(v) < ShortSecretLength {
+			r.tokens = append(r.tokens, SecretForms(v)...)
+			continue
+		}
+		r.long = append(r.long, SecretForms(v)...)
+		r.replacer = nil
 	}
 }
 
 func (r *redactor) redact(text string) string {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	for _, s := range r.secrets {
-		text = strings.ReplaceAll(text, s, redacted)
+	r.mu.Lock()
+	if r.replacer == nil {
+		// Longest first: at one position the Replacer takes the first
+		// match in argument order, so a secret that contains another is
+		// replaced whole.
+		slices.SortStableFunc(r.long, func(a, b string) int { return len(b) - len(a) })
+		pairs := make([]string, 0, 2*len(r.long))
+		for _, s := range r.long {
+			pairs = append(pairs, s, redacted)
+		}
+		r.replacer = strings.NewReplacer(pairs...)
 	}
-	for _, s := range r.tokens {
+	replacer, tokens := r.replacer, r.tokens
+	r.mu.Unlock()
+	text = replacer.Replace(text)
+	for _, s := range tokens {
 		text = replaceWholeTokens(text, s)
 	}
 	return text
+}
+
+// SecretForms is value as encoders write it, so that no encoding carries a
+// secret past the redaction: raw; in a JSON string as Go writes it (with and
+// without HTML escaping), as .NET's System.Text.Json writes it (\u0022,
+// \u002B, upper-case hex), and as Go's %q quotes it; URL query (form) and
+// path escaped; hex digits in either case; and each of these encoded once
+// more (a JSON body quoted inside a JSON error, a form inside JSON).
+func SecretForms(value string) []string {
+	forms := []string{value}
+	for _, enc := range encoders {
+		once := enc(value)
+		forms = append(forms, once)
+		for _, again := range encoders {
+			forms = append(forms, again(once))
+		}
+	}
+	slices.Sort(forms)
+	return slices.Compact(forms)
+}
+
+var encoders = []func(string) string{
+	goJSON, withHex(goJSON, strings.ToUpper), goJSONWithoutHTMLEscapes,
+	dotnetJSON, withHex(dotnetJSON, strings.ToLower),
+	func(s string) string { q := strconv.Quote(s); return q[1 : len(q)-1] },
+	url.QueryEscape, withHex(url.QueryEscape, strings.ToLower),
+	url.PathEscape, withHex(url.PathEscape, strings.ToLower),
+}
+
+func goJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
+}
+
+func goJSONWithoutHTMLEscapes(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	out := strings.TrimSuffix(b.String(), "\n")
+	return out[1 : len(out)-1]
+}
+
+// dotnetJSON is s in a JSON string as System.Text.Json's default encoder
+// writes it: quotes, HTML-sensitive characters, "+", "`" and all that is
+// not printable ASCII as upper-case \u escapes.
+func dotnetJSON(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case strings.ContainsRune("\b\f\n\r\t", r):
+			b.WriteString(strconv.Quote(string(r))[1:3])
+		case r < 0x20 || r > 0x7e || strings.ContainsRune("\"&'+<>`", r):
+			for _, u := range utf16.Encode([]rune{r}) {
+				fmt.Fprintf(&b, `\u%04X`, u)
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+var escapedHex = regexp.MustCompile(`\\u[0-9a-fA-F]{4}|%[0-9a-fA-F]{2}`)
+
+// withHex is enc with the hex digits of its \u and % escapes in the case
+// convert gives them.
+func withHex(enc func(string) string, convert func(string) string) func(string) string {
+	return func(s string) string {
+		return escapedHex.ReplaceAllStringFunc(enc(s), func(m string) string {
+			i := strings.IndexAny(m, "u%") + 1
+			return m[:i] + convert(m[i:])
+		})
+	}
 }
 
 // replaceWholeTokens replaces the occurrences of token in text that are not
