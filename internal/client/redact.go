@@ -77,10 +77,10 @@ func (r *redactor) redact(text string) string {
 
 // SecretForms is value as encoders write it, so that no encoding carries a
 // secret past the redaction: raw; in a JSON string as Go writes it (with and
-// without HTML escaping), as .NET's System.Text.Json writes it (\u0022,
-// \u002B, upper-case hex), and as Go's %q quotes it; URL query (form) and
-// path escaped; hex digits in either case; and each of these encoded once
-// more (a JSON body quoted inside a JSON error, a form inside JSON).
+// without HTML escaping, which is also Go's %q of printable text) and as
+// .NET's System.Text.Json writes it (\u0022, \u002B, upper-case hex); URL
+// query (form) and path escaped; each of these encoded once more (a JSON
+// body quoted inside a JSON error, a form inside JSON); hex in either case.
 func SecretForms(value string) []string {
 	forms := []string{value}
 	for _, enc := range encoders {
@@ -90,16 +90,15 @@ func SecretForms(value string) []string {
 			forms = append(forms, again(once))
 		}
 	}
+	for _, f := range forms {
+		forms = append(forms, withHexCase(f, strings.ToUpper), withHexCase(f, strings.ToLower))
+	}
 	slices.Sort(forms)
 	return slices.Compact(forms)
 }
 
 var encoders = []func(string) string{
-	goJSON, withHex(goJSON, strings.ToUpper), goJSONWithoutHTMLEscapes,
-	dotnetJSON, withHex(dotnetJSON, strings.ToLower),
-	func(s string) string { q := strconv.Quote(s); return q[1 : len(q)-1] },
-	url.QueryEscape, withHex(url.QueryEscape, strings.ToLower),
-	url.PathEscape, withHex(url.PathEscape, strings.ToLower),
+	goJSON, goJSONWithoutHTMLEscapes, dotnetJSON, url.QueryEscape, url.PathEscape,
 }
 
 func goJSON(s string) string {
@@ -140,15 +139,12 @@ func dotnetJSON(s string) string {
 
 var escapedHex = regexp.MustCompile(`\\u[0-9a-fA-F]{4}|%[0-9a-fA-F]{2}`)
 
-// withHex is enc with the hex digits of its \u and % escapes in the case
-// convert gives them.
-func withHex(enc func(string) string, convert func(string) string) func(string) string {
-	return func(s string) string {
-		return escapedHex.ReplaceAllStringFunc(enc(s), func(m string) string {
-			i := strings.IndexAny(m, "u%") + 1
-			return m[:i] + convert(m[i:])
-		})
-	}
+// withHexCase is s with the hex digits of its \u and % escapes converted.
+func withHexCase(s string, convert func(string) string) string {
+	return escapedHex.ReplaceAllStringFunc(s, func(m string) string {
+		i := strings.IndexAny(m, "u%") + 1
+		return m[:i] + convert(m[i:])
+	})
 }
 
 // replaceWholeTokens replaces the occurrences of token in text that are not

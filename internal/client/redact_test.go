@@ -2,11 +2,19 @@ package client
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
 func TestRedactorReplacesSecrets(t *testing.T) {
@@ -27,6 +35,38 @@ func TestRedactorReplacesSecrets(t *testing.T) {
 	} {
 		if got := r.redact(in); got != want {
 			t.Errorf("redact(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Every form an encoder writes a secret in is redacted whole: each form is
+// made here by the encoder itself (or, for .NET, written out by hand), alone
+// and nested once, so a form the redactor does not know leaves text behind.
+func TestRedactionCoversEveryEncoding(t *testing.T) {
+	const secret = `Tr0ub4dor&3<correct>horse+"\é`
+	goJSON := func(s string) string { b, _ := json.Marshal(s); return string(b) }
+	forms := map[string]string{
+		"raw":                 secret,
+		"Go JSON":             goJSON(secret),
+		"Go JSON upper hex":   strings.ReplaceAll(strings.ReplaceAll(goJSON(secret), `\u003c`, `\u003C`), `\u003e`, `\u003E`),
+		".NET JSON":           `Tr0ub4dor\u00263\u003Ccorrect\u003Ehorse\u002B\u0022\\\u00E9`,
+		".NET JSON lower hex": `Tr0ub4dor\u00263\u003ccorrect\u003ehorse\u002b\u0022\\\u00e9`,
+		"%q":                  fmt.Sprintf("%q", secret),
+		"query":               url.QueryEscape(secret),
+		"query lower hex":     regexp.MustCompile(`%[0-9A-F]{2}`).ReplaceAllStringFunc(url.QueryEscape(secret), strings.ToLower),
+		"path":                url.PathEscape(secret),
+		"path lower hex":      regexp.MustCompile(`%[0-9A-F]{2}`).ReplaceAllStringFunc(url.PathEscape(secret), strings.ToLower),
+		"form":                url.Values{"password": {secret}}.Encode(),
+		"JSON in JSON":        goJSON(goJSON(secret)),
+		"JSON in %q":          fmt.Sprintf("%q", goJSON(secret)),
+		"form in .NET JSON":   strings.ReplaceAll(url.QueryEscape(secret), "+", `\u002B`),
+	}
+	r := &redactor{}
+	r.add(secret, "other-secret")
+	for name, form := range forms {
+		text := "before " + form + " after"
+		if got := r.redact(text); !strings.Contains(got, redacted) || strings.Contains(got, "horse") || strings.Contains(got, "Tr0ub") {
+			t.Errorf("%s: redact(%s) = %s", name, text, got)
 		}
 	}
 }
@@ -117,4 +157,74 @@ func wholeTokenIndex(text, token string) int {
 		}
 	}
 	return -1
+}
+
+// Secrets full of characters that encoders escape are redacted from errors
+// and log lines however the service's answer writes them: the echo fault
+// quotes each refused request in Go's, .NET's or form encoding, and a
+// dropped create quotes it where Go's client repeats it in its error.
+func TestEchoedSecretsAreRedacted(t *testing.T) {
+	secret := func(word string) string { return word + `&<>+"\é` + word }
+	for _, encoding := range []string{emulator.EchoGo, emulator.EchoDotNet, emulator.EchoForm} {
+		t.Run("encoding "+encoding, func(t *testing.T) {
+			tenant := testEmulator.NewTenant()
+			testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{EchoRequest: true, EchoEncoding: encoding})
+			log := &recordedLog{}
+			newClient := func(token string, login *LoginCredentials) *Client {
+				c, err := New(Config{BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey, AccessToken: token, Login: login,
+					MaxRetries: -1, Logger: log})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return c
+			}
+			_, err := newClient(secret("tokenword"), nil).ListHooks(context.Background())
+			checkRedacted(t, "a refused token", err, "tokenword")
+			_, err = newClient("", &LoginCredentials{Username: tenant.Username, Password: secret("passwordword"), TenantID: tenant.TenantID}).
+				ListHooks(context.Background())
+			checkRedacted(t, "a refused password", err, "passwordword")
+
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultDrop, 1)
+			req := onceRequest
+			req.Headers = map[string]string{"X-Secret": secret("headerword")}
+			_, err = newClient(tenant.AccessToken, nil).CreateSubscription(context.Background(), req)
+			checkRedacted(t, "a dropped create", err, "headerword", tenant.AccessToken, tenant.SubscriptionKey)
+			checkRedacted(t, "the log of a dropped create", errors.New(log.String()), "headerword", tenant.AccessToken, tenant.SubscriptionKey)
+		})
+	}
+}
+
+// checkRedacted fails if err shows any of words, or shows no redaction
+// (then nothing was echoed, and the test proved nothing).
+func checkRedacted(t *testing.T, what string, err error, words ...string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("%s: no error", what)
+	}
+	for _, w := range words {
+		if strings.Contains(err.Error(), w) {
+			t.Errorf("%s: %q is in %v", what, w, err)
+		}
+	}
+	if !strings.Contains(err.Error(), redacted) {
+		t.Errorf("%s: nothing was redacted in %v", what, err)
+	}
+}
+
+// recordedLog is a Logger that keeps every line.
+type recordedLog struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *recordedLog) Debug(_ context.Context, msg string, fields map[string]any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, fmt.Sprint(msg, fields))
+}
+
+func (l *recordedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
 }

@@ -191,8 +191,9 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
+		err = timedOut(stripURL(err), "")
 		release()
-		return nil, timedOut(stripURL(err), "")
+		return nil, err
 	}
 	const lateBody = ": the answer's body was still arriving"
 	switch {

@@ -68,6 +68,7 @@ func TestEchoEncodings(t *testing.T) {
 			t.Errorf("%q: the answer does not quote the token as %s: %s", encoding, want, data)
 		}
 	}
+	f.e.SetFaults(key, FaultConfig{EchoRequest: true, EchoEncoding: EchoForm})
 	f.e.ScriptFault(key, RouteHooksList, FaultDrop, 1)
 	_, _, err := f.send("GET", "/hooks/v1", nil, withHeader(headerAuthorization, "Bearer "+token))
 	if err == nil || !strings.Contains(err.Error(), `Authorization=Bearer+t%26%3C%3E%2B%22%5Cx`) {
