@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -173,6 +174,12 @@ func parseBaseURL(raw string, allowInsecureHTTP bool) (*url.URL, error) {
 		return nil, fmt.Errorf("the base URL %w", err)
 	}
 	u, _ := url.Parse(raw) // CheckBaseURL parsed it
+	if isLoopbackHost(u.Hostname()) && net.ParseIP(u.Hostname()) == nil {
+		// "LOCALHOST" or "localhost." as every resolver and proxy bypass
+		// knows it: Go's sends any other spelling, credentials and all, to
+		// HTTP_PROXY.
+		u.Host = strings.TrimSuffix("localhost:"+u.Port(), ":")
+	}
 	u.Path = strings.TrimSuffix(u.Path, "/")
 	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
 	return u, nil

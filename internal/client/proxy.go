@@ -12,19 +12,14 @@ import (
 )
 
 // newTransport is the client's own transport. It reads HTTPS_PROXY,
-// HTTP_PROXY and NO_PROXY when the client is made, and never sends a
-// loopback base URL through a proxy, whatever its spelling ("LOCALHOST",
-// "localhost."): Go's bypass knows only "localhost" and loopback IPs, and
-// the credentials sent to a plain-http emulator would reach the proxy.
+// HTTP_PROXY and NO_PROXY when the client is made (http.ProxyFromEnvironment
+// reads them once per process), and names a proxy that refuses (proxyHint).
+// A loopback base URL is never proxied: parseBaseURL spells its name
+// "localhost", which the proxy bypass knows.
 func newTransport() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	fromEnv := httpproxy.FromEnvironment().ProxyFunc()
-	t.Proxy = func(req *http.Request) (*url.URL, error) {
-		if isLoopbackHost(req.URL.Hostname()) {
-			return nil, nil
-		}
-		return fromEnv(req.URL)
-	}
+	t.Proxy = func(req *http.Request) (*url.URL, error) { return fromEnv(req.URL) }
 	t.OnProxyConnectResponse = func(_ context.Context, proxy *url.URL, _ *http.Request, resp *http.Response) error {
 		if resp.StatusCode == http.StatusOK {
 			return nil
