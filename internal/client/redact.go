@@ -21,7 +21,7 @@ type redactor struct {
 	mu       sync.Mutex
 	known    map[string]bool
 	long     []string          // forms of secrets of ShortSecretLength or more, longest first
-	tokens   []string          // forms of shorter secrets, replaced where they stand alone
+	tokens   []*regexp.Regexp  // forms of shorter secrets, replaced where they stand alone
 	replacer *strings.Replacer // of long; nil after an add
 }
 
@@ -29,7 +29,7 @@ const redacted = "[redacted]"
 
 // ShortSecretLength divides the secrets (the provider's log masking uses it
 // too). A shorter one ("1", "on") is part of many unrelated words, so it is
-// replaced only as a whole token (replaceWholeTokens): a header value "40"
+// replaced only as a whole token (WholeTokenPattern): a header value "40"
 // must not eat the 404 of every status.
 const ShortSecretLength = 4
 
@@ -45,7 +45,9 @@ func (r *redactor) add(values ...string) {
 		}
 		r.known[v] = true
 		if len(v) < ShortSecretLength {
-			r.tokens = append(r.tokens, SecretForms(v)...)
+			for _, form := range SecretForms(v) {
+				r.tokens = append(r.tokens, WholeTokenPattern(form))
+			}
 			continue
 		}
 		r.long = append(r.long, SecretForms(v)...)
@@ -69,8 +71,8 @@ func (r *redactor) redact(text string) string {
 	replacer, tokens := r.replacer, r.tokens
 	r.mu.Unlock()
 	text = replacer.Replace(text)
-	for _, s := range tokens {
-		text = replaceWholeTokens(text, s)
+	for _, re := range tokens {
+		text = re.ReplaceAllLiteralString(text, redacted)
 	}
 	return text
 }
@@ -147,52 +149,10 @@ func withHexCase(s string, convert func(string) string) string {
 	})
 }
 
-// replaceWholeTokens replaces the occurrences of token in text that are not
-// part of a longer word: when token starts with a word character (a letter,
-// a digit or "_"), the character before it must not be one, and likewise at
-// its end. A token of punctuation only is replaced wherever it occurs.
-// WholeTokenPattern is a regular expression that matches at least these.
-func replaceWholeTokens(text, token string) string {
-	var b strings.Builder
-	written := 0 // text[:written] is in b (or unchanged, if b is empty)
-	for from := 0; from < len(text); {
-		i := strings.Index(text[from:], token)
-		if i < 0 {
-			break
-		}
-		i += from
-		end := i + len(token)
-		if !wholeToken(text, token, i) {
-			_, size := utf8.DecodeRuneInString(text[i:])
-			from = i + size
-			continue
-		}
-		b.WriteString(text[written:i])
-		b.WriteString(redacted)
-		written, from = end, end
-	}
-	if written == 0 {
-		return text
-	}
-	b.WriteString(text[written:])
-	return b.String()
-}
-
-// wholeToken tells whether the occurrence of token at text[i:] does not
-// continue a word on either side.
-func wholeToken(text, token string, i int) bool {
-	first, _ := utf8.DecodeRuneInString(token)
-	last, _ := utf8.DecodeLastRuneInString(token)
-	continuesBefore := isWordRune(first) && wordRuneBefore(text, i)
-	continuesAfter := isWordRune(last) && wordRuneAt(text, i+len(token))
-	return !continuesBefore && !continuesAfter
-}
-
-// WholeTokenPattern matches token wherever replaceWholeTokens replaces it,
-// for log masking. It may match more: RE2 has no look-behind, and its word
-// boundary \b knows only ASCII word characters, so a token next to "é"
-// matches too (a token that starts or ends with a non-ASCII letter is
-// matched wherever it occurs). Masking too much is the safe side.
+// WholeTokenPattern matches token where it does not continue a word: a
+// word character (letter, digit, "_") at either end of it must not be
+// next to another. RE2's \b knows only ASCII, so next to "é" it matches
+// too: masking too much is the safe side.
 func WholeTokenPattern(token string) *regexp.Regexp {
 	pattern := regexp.QuoteMeta(token)
 	if first, _ := utf8.DecodeRuneInString(token); isASCIIWordRune(first) {
@@ -205,21 +165,7 @@ func WholeTokenPattern(token string) *regexp.Regexp {
 }
 
 func isASCIIWordRune(r rune) bool {
-	return r < utf8.RuneSelf && isWordRune(r)
-}
-
-func wordRuneBefore(text string, i int) bool {
-	r, _ := utf8.DecodeLastRuneInString(text[:i])
-	return i > 0 && isWordRune(r)
-}
-
-func wordRuneAt(text string, i int) bool {
-	r, _ := utf8.DecodeRuneInString(text[i:])
-	return i < len(text) && isWordRune(r)
-}
-
-func isWordRune(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	return r == '_' || r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // redactedError is an error whose text has every known secret replaced. It
