@@ -11,11 +11,10 @@ import (
 	"golang.org/x/net/http/httpproxy"
 )
 
-// newTransport is the client's own transport. It reads HTTPS_PROXY,
-// HTTP_PROXY and NO_PROXY when the client is made (http.ProxyFromEnvironment
-// reads them once per process), and names a proxy that refuses (proxyHint).
-// A loopback base URL is never proxied: parseBaseURL spells its name
-// "localhost", which the proxy bypass knows.
+// newTransport reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY when the client
+// is made (http.ProxyFromEnvironment, once per process), and makes a proxy's
+// refusal an error of its own. A loopback base URL is never proxied:
+// parseBaseURL spells its name "localhost", which the proxy bypass knows.
 func newTransport() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	fromEnv := httpproxy.FromEnvironment().ProxyFunc()

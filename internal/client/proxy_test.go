@@ -12,7 +12,7 @@ import (
 
 // proxyRecorder is a forward proxy on loopback (a hostile-world server of
 // its own) that records what it is asked, headers included, and answers
-// 407 Proxy Authentication Required.
+// 407 Proxy Authentication Required, or 403 to a host named "forbidden.test".
 type proxyRecorder struct {
 	*httptest.Server
 	mu       sync.Mutex
@@ -25,6 +25,10 @@ func newProxyRecorder(t *testing.T) *proxyRecorder {
 		p.mu.Lock()
 		p.requests = append(p.requests, r.Method+" "+r.Host+" "+strings.Join(headerLines(r.Header), "; "))
 		p.mu.Unlock()
+		if strings.HasPrefix(r.Host, "forbidden.test") {
+			w.WriteHeader(http.StatusForbidden)
+			return
+		}
 		w.WriteHeader(http.StatusProxyAuthRequired)
 	}))
 	t.Cleanup(p.Close)
@@ -77,6 +81,7 @@ func TestProxyFailuresNameTheProxy(t *testing.T) {
 			"The proxy at " + proxyHost + " asks for credentials: check the user and password in HTTPS_PROXY or HTTP_PROXY", 1},
 		{"407 to plain http", proxy.URL, "http://esign.test", "service answered 407 Proxy Authentication Required. " +
 			"A proxy between here and esign.test:80 asks for credentials: check the user and password in HTTP_PROXY.", 1},
+		{"403 to CONNECT", proxy.URL, "https://forbidden.test", "The proxy at " + proxyHost + " would not connect to forbidden.test:443", 1},
 		{"proxy down", "http://" + closed, "https://esign.test", "The connection to esign.test:443 goes through the proxy at " + closed +
 			", which could not be reached: is it running?", 0},
 	}

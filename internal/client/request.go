@@ -195,17 +195,12 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 		release()
 		return nil, err
 	}
-	const lateBody = ": the answer's body was still arriving"
-	switch {
-	case cl.stream:
-		resp.Body = &timedBody{ReadCloser: resp.Body, timedOut: func(err error) error { return timedOut(err, lateBody) }}
-	case resp.StatusCode >= 200 && resp.StatusCode < 300:
+	resp.Body = &timedBody{ReadCloser: resp.Body, timedOut: func(err error) error {
+		return timedOut(err, ": the answer's body was still arriving")
+	}}
+	if !cl.stream && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		err := c.readJSON(cl, resp)
 		_ = resp.Body.Close()
-		var unusable *answerError
-		if err != nil && !errors.As(err, &unusable) {
-			err = timedOut(err, lateBody)
-		}
 		release()
 		if err != nil {
 			return nil, err
@@ -214,7 +209,7 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 	return &response{Response: resp, release: release}, nil
 }
 
-// timedBody is a streamed body whose read cut off by the attempt's timer
+// timedBody is an answer's body whose read cut off by the attempt's timer
 // says so.
 type timedBody struct {
 	io.ReadCloser

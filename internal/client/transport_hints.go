@@ -25,9 +25,10 @@ func transportHint(err error, host string) string {
 	var notTLS tls.RecordHeaderError
 	var timeout interface{ Timeout() bool }
 	var late *timeoutError
+	if hint := proxyHint(err, host); hint != "" {
+		return hint
+	}
 	switch {
-	case proxyHint(err, host) != "":
-		return proxyHint(err, host)
 	case errors.As(err, &dnsErr) && dnsErr.IsNotFound:
 		return fmt.Sprintf("The host name %q does not resolve: check the host in base_url.", dnsErr.Name)
 	case errors.As(err, &dnsErr):
@@ -81,10 +82,10 @@ func handshakeFailed(err error) bool {
 
 // misconfigured tells the transport errors that retrying cannot mend (a
 // host name that does not resolve, http against https, an untrusted
-// certificate, a proxy that wants credentials), so none is retried.
+// certificate, a proxy's 4xx to CONNECT), so none is retried.
 func misconfigured(err error) bool {
 	var dnsErr *net.DNSError
 	var proxy *proxyRefusedError
 	return handshakeFailed(err) || errors.As(err, &dnsErr) && dnsErr.IsNotFound ||
-		errors.As(err, &proxy) && proxy.code == http.StatusProxyAuthRequired
+		errors.As(err, &proxy) && proxy.code < 500
 }
