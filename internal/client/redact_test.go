@@ -43,26 +43,26 @@ func TestRedactorReplacesSecrets(t *testing.T) {
 // made here by the encoder itself (or, for .NET, written out by hand), alone
 // and nested once, so a form the redactor does not know leaves text behind.
 func TestRedactionCoversEveryEncoding(t *testing.T) {
-	const secret = `Tr0ub4dor&3<correct>horse+"\é`
+	const value = `Tr0ub4dor&3<correct>horse+"\é`
 	goJSON := func(s string) string { b, _ := json.Marshal(s); return string(b) }
 	forms := map[string]string{
-		"raw":                 secret,
-		"Go JSON":             goJSON(secret),
-		"Go JSON upper hex":   strings.ReplaceAll(strings.ReplaceAll(goJSON(secret), `\u003c`, `\u003C`), `\u003e`, `\u003E`),
+		"raw":                 value,
+		"Go JSON":             goJSON(value),
+		"Go JSON upper hex":   strings.ReplaceAll(strings.ReplaceAll(goJSON(value), `\u003c`, `\u003C`), `\u003e`, `\u003E`),
 		".NET JSON":           `Tr0ub4dor\u00263\u003Ccorrect\u003Ehorse\u002B\u0022\\\u00E9`,
 		".NET JSON lower hex": `Tr0ub4dor\u00263\u003ccorrect\u003ehorse\u002b\u0022\\\u00e9`,
-		"%q":                  fmt.Sprintf("%q", secret),
-		"query":               url.QueryEscape(secret),
-		"query lower hex":     regexp.MustCompile(`%[0-9A-F]{2}`).ReplaceAllStringFunc(url.QueryEscape(secret), strings.ToLower),
-		"path":                url.PathEscape(secret),
-		"path lower hex":      regexp.MustCompile(`%[0-9A-F]{2}`).ReplaceAllStringFunc(url.PathEscape(secret), strings.ToLower),
-		"form":                url.Values{"password": {secret}}.Encode(),
-		"JSON in JSON":        goJSON(goJSON(secret)),
-		"JSON in %q":          fmt.Sprintf("%q", goJSON(secret)),
-		"form in .NET JSON":   strings.ReplaceAll(url.QueryEscape(secret), "+", `\u002B`),
+		"%q":                  fmt.Sprintf("%q", value),
+		"query":               url.QueryEscape(value),
+		"query lower hex":     regexp.MustCompile(`%[0-9A-F]{2}`).ReplaceAllStringFunc(url.QueryEscape(value), strings.ToLower),
+		"path":                url.PathEscape(value),
+		"path lower hex":      regexp.MustCompile(`%[0-9A-F]{2}`).ReplaceAllStringFunc(url.PathEscape(value), strings.ToLower),
+		"form":                url.Values{"password": {value}}.Encode(),
+		"JSON in JSON":        goJSON(goJSON(value)),
+		"JSON in %q":          fmt.Sprintf("%q", goJSON(value)),
+		"form in .NET JSON":   strings.ReplaceAll(url.QueryEscape(value), "+", `\u002B`),
 	}
 	r := &redactor{}
-	r.add(secret, "other-secret")
+	r.add(value, "other-value")
 	for name, form := range forms {
 		text := "before " + form + " after"
 		if got := r.redact(text); !strings.Contains(got, redacted) || strings.Contains(got, "horse") || strings.Contains(got, "Tr0ub") {
@@ -150,8 +150,9 @@ func wholeTokenIndex(text, token string) int {
 		return s != "" && isASCIIWordRune(r)
 	}
 	for i := 0; i+len(token) <= len(text); i++ {
-		if strings.HasPrefix(text[i:], token) && !(wordAt(token, false) && wordAt(text[:i], true)) &&
-			!(wordAt(token, true) && wordAt(text[i+len(token):], false)) {
+		continuesBefore := wordAt(token, false) && wordAt(text[:i], true)
+		continuesAfter := wordAt(token, true) && wordAt(text[i+len(token):], false)
+		if strings.HasPrefix(text[i:], token) && !continuesBefore && !continuesAfter {
 			return i
 		}
 	}

@@ -218,7 +218,7 @@ type timedBody struct {
 
 func (b *timedBody) Read(p []byte) (int, error) {
 	n, err := b.ReadCloser.Read(p)
-	if err != nil && err != io.EOF {
+	if err != nil && !errors.Is(err, io.EOF) {
 		err = b.timedOut(err)
 	}
 	return n, err
