@@ -26,8 +26,8 @@ func CheckBaseURLWith(raw string, allowInsecureHTTP bool) error {
 		return errors.New("is empty")
 	}
 	u, err := url.Parse(raw)
-	// Neither the parser's error nor a URL with user information is quoted:
-	// either may hold a password.
+	// The parser's error is never quoted, nor the value's user information,
+	// query or fragment: each may hold a password or a key (shown).
 	switch {
 	case !strings.Contains(raw, "://"):
 		return fmt.Errorf("must start with https:// (or http:// for a loopback host such as the emulator), got %s", shown(raw))
@@ -38,9 +38,9 @@ func CheckBaseURLWith(raw string, allowInsecureHTTP bool) error {
 	case u.Scheme != "https" && u.Scheme != "http":
 		return fmt.Errorf("must start with https:// (or http:// for a loopback host such as the emulator), got %s", shown(raw))
 	case u.Host == "" || u.Hostname() == "":
-		return fmt.Errorf("has no host: %q", raw)
+		return fmt.Errorf("has no host: %s", shown(raw))
 	case u.RawQuery != "" || u.Fragment != "" || u.ForceQuery:
-		return fmt.Errorf("must not have a query or fragment: %q", raw)
+		return fmt.Errorf("must not have a query or fragment: %s", shown(raw))
 	case u.Scheme == "http" && !allowInsecureHTTP && !isLoopbackHost(u.Hostname()):
 		return fmt.Errorf("must start with https:// for the host %q, got %q: plain http:// is accepted only for a loopback "+
 			"host (127.0.0.1, ::1, localhost), since the subscription key and the token would cross the network in clear text "+
@@ -59,12 +59,15 @@ func isLoopbackHost(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// shown quotes a base URL for an error, unless it may hold a password: a
-// URL with user information has an "@", and one that does not parse cannot
-// be told apart.
+// shown quotes a base URL for an error without what may hold a secret: up
+// to its query or fragment, and not at all with an "@" (user information,
+// or a URL that does not parse and cannot be told apart).
 func shown(raw string) string {
 	if strings.Contains(raw, "@") {
 		return "a value with \"@\" (not shown: it may hold a password)"
+	}
+	if i := strings.IndexAny(raw, "?#"); i >= 0 {
+		return fmt.Sprintf("%q (what follows %q not shown: it may hold a key)", raw[:i+1]+"…", raw[i])
 	}
 	return fmt.Sprintf("%q", raw)
 }

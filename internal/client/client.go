@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -35,8 +36,8 @@ type Config struct {
 	// MaxRetries bounds the retries of one call (not counting the first
 	// attempt). A negative value disables retries; zero means the default.
 	MaxRetries int
-	// RequestTimeout bounds one attempt: until the whole answer is read for
-	// JSON calls, until the headers arrive for downloads.
+	// RequestTimeout bounds one attempt, from sending the request to
+	// reading the last byte of the answer (a download's too).
 	RequestTimeout time.Duration
 	// UserAgent names the caller, e.g. "terraform-provider-esign/1.2.3".
 	UserAgent string
@@ -165,6 +166,12 @@ func parseBaseURL(raw string, allowInsecureHTTP bool) (*url.URL, error) {
 		return nil, fmt.Errorf("the base URL %w", err)
 	}
 	u, _ := url.Parse(raw) // CheckBaseURL parsed it
+	if isLoopbackHost(u.Hostname()) && net.ParseIP(u.Hostname()) == nil {
+		// "LOCALHOST" or "localhost." as every resolver and proxy bypass
+		// knows it: Go's sends any other spelling, credentials and all, to
+		// HTTP_PROXY.
+		u.Host = strings.TrimSuffix("localhost:"+u.Port(), ":")
+	}
 	u.Path = strings.TrimSuffix(u.Path, "/")
 	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
 	return u, nil

@@ -81,3 +81,26 @@ func isTokenChar(r rune) bool {
 	return r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
 		strings.ContainsRune("!#$%&'*+-.^_`|~", r))
 }
+
+// CheckCredential says what keeps a credential sent in a header (the
+// subscription key, an access token) from being sent, naming the character
+// but never the value: a control character other than tab, such as the line
+// break a secret store often leaves at the end.
+func CheckCredential(value string) error {
+	i := strings.IndexFunc(value, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f })
+	if i < 0 {
+		return nil
+	}
+	where := "contains"
+	switch {
+	case i == len(value)-1:
+		where = "ends with"
+	case i == 0:
+		where = "starts with"
+	}
+	what := map[byte]string{'\n': `a line break (\n)`, '\r': `a carriage return (\r)`}[value[i]]
+	if what == "" {
+		what = fmt.Sprintf("the control character %U", value[i])
+	}
+	return fmt.Errorf("%s %s, which an HTTP header cannot carry", where, what)
+}

@@ -62,3 +62,21 @@ func TestCheckHeadersAcceptsOrdinaryHeaders(t *testing.T) {
 		}
 	}
 }
+
+// A credential with a character a header cannot carry is named by that
+// character and where it is, never by its value.
+func TestCheckCredential(t *testing.T) {
+	for value, want := range map[string]string{
+		"key-0123":    "",
+		"key\t0123":   "",
+		"key-0123\n":  `ends with a line break (\n), which an HTTP header cannot carry`,
+		"\r\nkey":     `starts with a carriage return (\r)`,
+		"key\x000123": "contains the control character U+0000",
+		"key\x7f0123": "contains the control character U+007F",
+	} {
+		err := CheckCredential(value)
+		if want == "" && err != nil || want != "" && (err == nil || !strings.HasPrefix(err.Error(), want)) {
+			t.Errorf("CheckCredential(%q) = %v, want %q", value, err, want)
+		}
+	}
+}

@@ -1,109 +1,158 @@
 package client
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
-// redactor replaces every known secret in a text. It is shared by error
-// construction and logging so that a token, a subscription key, a password
-// or a webhook header value cannot leak through an echoed response body.
+// redactor replaces every known secret, in every form an encoder writes it
+// (SecretForms), in error texts and log fields.
 type redactor struct {
-	mu      sync.RWMutex
-	secrets []string // replaced wherever they occur, longest first
-	tokens  []string // short secrets, replaced where they stand alone
+	mu       sync.Mutex
+	known    map[string]bool
+	long     []string          // forms of secrets of ShortSecretLength or more, longest first
+	tokens   []*regexp.Regexp  // forms of shorter secrets, replaced where they stand alone
+	replacer *strings.Replacer // of long; nil after an add
 }
 
 const redacted = "[redacted]"
 
 // ShortSecretLength divides the secrets (the provider's log masking uses it
-// too). A shorter one ("1", "on", "abc") is
-// part of many unrelated words and numbers, so replacing every occurrence
-// would shred the message (a header value "40" would eat the 404 of every
-// status). It is replaced only as a whole token, where it does not continue
-// a word: as in "X-Flag: on" or {"X-Flag":"on"}, not in "only" (see
-// replaceWholeTokens).
+// too). A shorter one ("1", "on") is part of many unrelated words, so it is
+// replaced only as a whole token (WholeTokenPattern): a header value "40"
+// must not eat the 404 of every status.
 const ShortSecretLength = 4
 
 func (r *redactor) add(values ...string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, v := range values {
-		switch {
-		case v == "" || slices.Contains(r.secrets, v) || slices.Contains(r.tokens, v):
-		case len(v) < ShortSecretLength:
-			r.tokens = append(r.tokens, v)
-		default:
-			r.secrets = append(r.secrets, v)
-			// Longest first: a secret that contains another is replaced
-			// whole, not around the shorter one.
-			slices.SortStableFunc(r.secrets, func(a, b string) int { return len(b) - len(a) })
+		if v == "" || r.known[v] {
+			continue
 		}
+		if r.known == nil {
+			r.known = map[string]bool{}
+		}
+		r.known[v] = true
+		if len(v) < ShortSecretLength {
+			for _, form := range SecretForms(v) {
+				r.tokens = append(r.tokens, WholeTokenPattern(form))
+			}
+			continue
+		}
+		r.long = append(r.long, SecretForms(v)...)
+		r.replacer = nil
 	}
 }
 
 func (r *redactor) redact(text string) string {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	for _, s := range r.secrets {
-		text = strings.ReplaceAll(text, s, redacted)
+	r.mu.Lock()
+	if r.replacer == nil {
+		// Longest first: at one position the Replacer takes the first
+		// match in argument order, so a secret that contains another is
+		// replaced whole.
+		slices.SortStableFunc(r.long, func(a, b string) int { return len(b) - len(a) })
+		pairs := make([]string, 0, 2*len(r.long))
+		for _, s := range r.long {
+			pairs = append(pairs, s, redacted)
+		}
+		r.replacer = strings.NewReplacer(pairs...)
 	}
-	for _, s := range r.tokens {
-		text = replaceWholeTokens(text, s)
+	replacer, tokens := r.replacer, r.tokens
+	r.mu.Unlock()
+	text = replacer.Replace(text)
+	for _, re := range tokens {
+		text = re.ReplaceAllLiteralString(text, redacted)
 	}
 	return text
 }
 
-// replaceWholeTokens replaces the occurrences of token in text that are not
-// part of a longer word: when token starts with a word character (a letter,
-// a digit or "_"), the character before it must not be one, and likewise at
-// its end. A token of punctuation only is replaced wherever it occurs.
-// WholeTokenPattern is a regular expression that matches at least these.
-func replaceWholeTokens(text, token string) string {
+// SecretForms is value as encoders write it, so that no encoding carries a
+// secret past the redaction: raw; in a JSON string as Go writes it (with and
+// without HTML escaping, which is also Go's %q of printable text) and as
+// .NET's System.Text.Json writes it (\u0022, \u002B, upper-case hex); URL
+// query (form) and path escaped; each of these encoded once more (a JSON
+// body quoted inside a JSON error, a form inside JSON); hex in either case.
+func SecretForms(value string) []string {
+	forms := []string{value}
+	for _, enc := range encoders {
+		once := enc(value)
+		forms = append(forms, once)
+		for _, again := range encoders {
+			forms = append(forms, again(once))
+		}
+	}
+	for _, f := range forms {
+		forms = append(forms, withHexCase(f, strings.ToUpper), withHexCase(f, strings.ToLower))
+	}
+	slices.Sort(forms)
+	return slices.Compact(forms)
+}
+
+var encoders = []func(string) string{
+	goJSON, goJSONWithoutHTMLEscapes, dotnetJSON, url.QueryEscape, url.PathEscape,
+}
+
+func goJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
+}
+
+func goJSONWithoutHTMLEscapes(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	out := strings.TrimSuffix(b.String(), "\n")
+	return out[1 : len(out)-1]
+}
+
+// dotnetJSON is s in a JSON string as System.Text.Json's default encoder
+// writes it: quotes, HTML-sensitive characters, "+", "`" and all that is
+// not printable ASCII as upper-case \u escapes.
+func dotnetJSON(s string) string {
 	var b strings.Builder
-	written := 0 // text[:written] is in b (or unchanged, if b is empty)
-	for from := 0; from < len(text); {
-		i := strings.Index(text[from:], token)
-		if i < 0 {
-			break
+	for _, r := range s {
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case strings.ContainsRune("\b\f\n\r\t", r):
+			b.WriteString(strconv.Quote(string(r))[1:3])
+		case r < 0x20 || r > 0x7e || strings.ContainsRune("\"&'+<>`", r):
+			for _, u := range utf16.Encode([]rune{r}) {
+				fmt.Fprintf(&b, `\u%04X`, u)
+			}
+		default:
+			b.WriteRune(r)
 		}
-		i += from
-		end := i + len(token)
-		if !wholeToken(text, token, i) {
-			_, size := utf8.DecodeRuneInString(text[i:])
-			from = i + size
-			continue
-		}
-		b.WriteString(text[written:i])
-		b.WriteString(redacted)
-		written, from = end, end
 	}
-	if written == 0 {
-		return text
-	}
-	b.WriteString(text[written:])
 	return b.String()
 }
 
-// wholeToken tells whether the occurrence of token at text[i:] does not
-// continue a word on either side.
-func wholeToken(text, token string, i int) bool {
-	first, _ := utf8.DecodeRuneInString(token)
-	last, _ := utf8.DecodeLastRuneInString(token)
-	continuesBefore := isWordRune(first) && wordRuneBefore(text, i)
-	continuesAfter := isWordRune(last) && wordRuneAt(text, i+len(token))
-	return !continuesBefore && !continuesAfter
+var escapedHex = regexp.MustCompile(`\\u[0-9a-fA-F]{4}|%[0-9a-fA-F]{2}`)
+
+// withHexCase is s with the hex digits of its \u and % escapes converted.
+func withHexCase(s string, convert func(string) string) string {
+	return escapedHex.ReplaceAllStringFunc(s, func(m string) string {
+		i := strings.IndexAny(m, "u%") + 1
+		return m[:i] + convert(m[i:])
+	})
 }
 
-// WholeTokenPattern matches token wherever replaceWholeTokens replaces it,
-// for log masking. It may match more: RE2 has no look-behind, and its word
-// boundary \b knows only ASCII word characters, so a token next to "é"
-// matches too (a token that starts or ends with a non-ASCII letter is
-// matched wherever it occurs). Masking too much is the safe side.
+// WholeTokenPattern matches token where it does not continue a word: a
+// word character (letter, digit, "_") at either end of it must not be
+// next to another. RE2's \b knows only ASCII, so next to "é" it matches
+// too: masking too much is the safe side.
 func WholeTokenPattern(token string) *regexp.Regexp {
 	pattern := regexp.QuoteMeta(token)
 	if first, _ := utf8.DecodeRuneInString(token); isASCIIWordRune(first) {
@@ -116,21 +165,7 @@ func WholeTokenPattern(token string) *regexp.Regexp {
 }
 
 func isASCIIWordRune(r rune) bool {
-	return r < utf8.RuneSelf && isWordRune(r)
-}
-
-func wordRuneBefore(text string, i int) bool {
-	r, _ := utf8.DecodeLastRuneInString(text[:i])
-	return i > 0 && isWordRune(r)
-}
-
-func wordRuneAt(text string, i int) bool {
-	r, _ := utf8.DecodeRuneInString(text[i:])
-	return i < len(text) && isWordRune(r)
-}
-
-func isWordRune(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	return r == '_' || r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // redactedError is an error whose text has every known secret replaced. It

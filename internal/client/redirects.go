@@ -26,14 +26,14 @@ import (
 // itself is returned, and nothing is sent to its Location.
 func refuseRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
-// withRefusedRedirects returns a copy of hc (nil: a client of its own) that
-// follows no redirect. The caller's client is left as it is.
+// withRefusedRedirects returns a copy of hc (nil: a client of its own, see
+// newTransport) that follows no redirect. The caller's client is left as it is.
 func withRefusedRedirects(hc *http.Client) *http.Client {
 	var out http.Client
 	if hc != nil {
 		out = *hc
 	} else {
-		out.Transport = http.DefaultTransport.(*http.Transport).Clone()
+		out.Transport = newTransport()
 	}
 	out.CheckRedirect = refuseRedirects
 	return &out

@@ -28,8 +28,7 @@ type call struct {
 	// (429). For them a transport error, a 5xx, or a 2xx whose body cannot
 	// be read or used, after the request was sent, is ErrOutcomeUnknown.
 	idempotent bool
-	// stream: the per-attempt timeout covers the headers only, and the
-	// caller reads the body.
+	// stream: the caller reads the body, within the attempt's timeout.
 	stream bool
 	// anonymous calls carry no bearer token (the login call).
 	anonymous bool
@@ -192,32 +191,37 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		// The URL holds no secret, but the error text is scrubbed anyway:
-		// a transport error may quote what the other end sent. Only the
-		// text: the cause stays in the chain, so neverSent can still find
-		// the *net.OpError of a refused connection.
-		err = c.secrets.redactError(timedOut(stripURL(err), ""))
+		err = timedOut(stripURL(err), "")
 		release()
 		return nil, err
 	}
-	switch {
-	case cl.stream:
-		// Headers arrived: a large download may take longer than one
-		// attempt's timeout, so only the caller's context bounds it now.
-		timer.Stop()
-	case resp.StatusCode >= 200 && resp.StatusCode < 300:
+	resp.Body = &timedBody{ReadCloser: resp.Body, timedOut: func(err error) error {
+		return timedOut(err, ": the answer's body was still arriving")
+	}}
+	if !cl.stream && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		err := c.readJSON(cl, resp)
 		_ = resp.Body.Close()
-		var unusable *answerError
-		if err != nil && !errors.As(err, &unusable) {
-			err = c.secrets.redactError(timedOut(err, ": the answer's body was still arriving"))
-		}
 		release()
 		if err != nil {
 			return nil, err
 		}
 	}
 	return &response{Response: resp, release: release}, nil
+}
+
+// timedBody is an answer's body whose read cut off by the attempt's timer
+// says so.
+type timedBody struct {
+	io.ReadCloser
+	timedOut func(error) error
+}
+
+func (b *timedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err != nil && !errors.Is(err, io.EOF) {
+		err = b.timedOut(err)
+	}
+	return n, err
 }
 
 // newRequest builds one attempt's request with the headers of every call.
@@ -344,10 +348,16 @@ func serverFailure(code int) bool {
 func neverSent(err error) bool { return dialFailed(err) || handshakeFailed(err) }
 
 // dialFailed tells a connection that could not be made: refused, a host
-// name that does not resolve, no route.
+// name that does not resolve, no route; to the service or to its proxy.
 func dialFailed(err error) bool {
 	var opErr *net.OpError
-	return errors.As(err, &opErr) && opErr.Op == "dial"
+	for errors.As(err, &opErr) {
+		if opErr.Op == "dial" {
+			return true
+		}
+		err = opErr.Err
+	}
+	return false
 }
 
 // stripURL removes the *url.Error wrapper, whose text repeats the URL.

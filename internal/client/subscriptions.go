@@ -165,6 +165,9 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 	if problem := subscriptionsProblem([]Subscription{out}); problem != "" {
 		return nil, c.malformed(cl, "%s", problem)
 	}
+	if !strings.EqualFold(out.ID, id) {
+		return nil, c.malformed(cl, "it describes the subscription %q, not %q", out.ID, id)
+	}
 	out.EventType = strings.ToLower(out.EventType)
 	return &out, nil
 }

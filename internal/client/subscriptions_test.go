@@ -3,6 +3,9 @@ package client
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -128,5 +131,23 @@ func TestSubscriptionsWithoutCoalescing(t *testing.T) {
 	}
 	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionList]; n != 3 {
 		t.Fatalf("with coalescing off, 3 reads made %d requests, want 3", n)
+	}
+}
+
+// An answer about another subscription is an error, never that
+// subscription's data; the same GUID in other letters is the same one. The
+// server answering so is a hostile-world server of its own.
+func TestGetSubscriptionOfAnotherID(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write([]byte(`{"id":"0F8FAD5B-D9CB-469F-A165-70867728950E","eventType":"signatorysigned","uri":"https://x.example.com"}`))
+	}))
+	defer srv.Close()
+	c, _ := newTestClient(t, func(c *Config) { c.BaseURL = srv.URL })
+	if _, err := c.GetSubscription(context.Background(), "0f8fad5b-d9cb-469f-a165-70867728950e", "SignatorySigned"); err != nil {
+		t.Errorf("the same id in capitals: %v", err)
+	}
+	_, err := c.GetSubscription(context.Background(), "7c9e6679-7425-40de-944b-e07fc1f90ae7", "SignatorySigned")
+	if !errors.Is(err, ErrMalformedAnswer) || !strings.Contains(err.Error(), `describes the subscription "0F8FAD5B`) {
+		t.Errorf("err = %v, want a malformed answer naming the other subscription", err)
 	}
 }

@@ -25,6 +25,9 @@ func transportHint(err error, host string) string {
 	var notTLS tls.RecordHeaderError
 	var timeout interface{ Timeout() bool }
 	var late *timeoutError
+	if hint := proxyHint(err, host); hint != "" {
+		return hint
+	}
 	switch {
 	case errors.As(err, &dnsErr) && dnsErr.IsNotFound:
 		return fmt.Sprintf("The host name %q does not resolve: check the host in base_url.", dnsErr.Name)
@@ -57,6 +60,9 @@ func transportHint(err error, host string) string {
 // not: a TLS server spoken plain http to answers 400 with a text of its own
 // (Go's servers and nginx's are recognised).
 func answerHint(status int, body, host string) string {
+	if status == http.StatusProxyAuthRequired {
+		return fmt.Sprintf("A proxy between here and %s asks for credentials: check the user and password in HTTP_PROXY.", host)
+	}
 	if status == http.StatusBadRequest &&
 		(strings.Contains(body, "HTTP request to an HTTPS server") || strings.Contains(body, "plain HTTP request was sent to HTTPS port")) {
 		return fmt.Sprintf("base_url says http://, but the server at %s speaks https: use https://", host)
@@ -74,10 +80,12 @@ func handshakeFailed(err error) bool {
 		strings.Contains(err.Error(), "server gave HTTP response to HTTPS client")
 }
 
-// misconfigured tells the transport errors that say the base URL is wrong
-// (a host name that does not resolve, http against https, an untrusted
-// certificate): retrying cannot mend them, so none is retried.
+// misconfigured tells the transport errors that retrying cannot mend (a
+// host name that does not resolve, http against https, an untrusted
+// certificate, a proxy's 4xx to CONNECT), so none is retried.
 func misconfigured(err error) bool {
 	var dnsErr *net.DNSError
-	return handshakeFailed(err) || errors.As(err, &dnsErr) && dnsErr.IsNotFound
+	var proxy *proxyRefusedError
+	return handshakeFailed(err) || errors.As(err, &dnsErr) && dnsErr.IsNotFound ||
+		errors.As(err, &proxy) && proxy.code < 500
 }

@@ -65,6 +65,8 @@ type FaultConfig struct {
 	// careless gateway or a service in debug mode does: a client must
 	// redact what it shows of an error answer.
 	EchoRequest bool
+	// EchoEncoding is how the echo is written: EchoGo, EchoDotNet or EchoForm.
+	EchoEncoding string
 }
 
 // faultConfigJSON is the admin wire form, with durations as strings.
@@ -78,6 +80,7 @@ type faultConfigJSON struct {
 	Routes             []string `json:"routes"`
 	Seed               uint64   `json:"seed"`
 	EchoRequest        bool     `json:"echoRequest"`
+	EchoEncoding       string   `json:"echoEncoding"`
 }
 
 // MarshalJSON writes durations as strings such as "150ms".
@@ -89,7 +92,7 @@ func (f FaultConfig) MarshalJSON() ([]byte, error) {
 	return json.Marshal(faultConfigJSON{
 		Latency: f.Latency.String(), ErrorRate: f.ErrorRate, RateLimitRate: f.RateLimitRate,
 		RetryAfter: f.RetryAfter.String(), DropRate: f.DropRate, CommitThenDropRate: f.CommitThenDropRate,
-		Routes: routes, Seed: f.Seed, EchoRequest: f.EchoRequest,
+		Routes: routes, Seed: f.Seed, EchoRequest: f.EchoRequest, EchoEncoding: f.EchoEncoding,
 	})
 }
 
@@ -113,7 +116,8 @@ func (f *FaultConfig) UnmarshalJSON(b []byte) error {
 	}
 	j := raw.faultConfigJSON
 	*f = FaultConfig{Latency: lat, ErrorRate: j.ErrorRate, RateLimitRate: j.RateLimitRate, RetryAfter: ra,
-		DropRate: j.DropRate, CommitThenDropRate: j.CommitThenDropRate, Routes: j.Routes, Seed: j.Seed, EchoRequest: j.EchoRequest}
+		DropRate: j.DropRate, CommitThenDropRate: j.CommitThenDropRate, Routes: j.Routes, Seed: j.Seed,
+		EchoRequest: j.EchoRequest, EchoEncoding: j.EchoEncoding}
 	return nil
 }
 
@@ -143,6 +147,9 @@ func (f FaultConfig) validate() error {
 	}
 	if f.Latency < 0 || f.RetryAfter < 0 {
 		return fmt.Errorf("emulator: faults: durations must not be negative")
+	}
+	if !slices.Contains(echoEncodings, f.EchoEncoding) {
+		return fmt.Errorf("emulator: faults: unknown echo encoding %q", f.EchoEncoding)
 	}
 	for _, r := range f.Routes {
 		if !knownRoute(r) {
@@ -177,6 +184,7 @@ type pickedFault struct {
 	latency    time.Duration
 	retryAfter time.Duration
 	echo       bool // error answers quote the request (EchoRequest)
+	encoding   string
 }
 
 // pickFault decides the fault of one request: the tenant's scripted faults,
@@ -194,7 +202,7 @@ func (e *Emulator) pickFault(t *tenantState, route string) pickedFault {
 	matches := len(fs.cfg.Routes) == 0 || slices.Contains(fs.cfg.Routes, route)
 	if matches {
 		p.latency = fs.cfg.Latency
-		p.echo = fs.cfg.EchoRequest
+		p.echo, p.encoding = fs.cfg.EchoRequest, fs.cfg.EchoEncoding
 	}
 	if t != nil {
 		if k, ok := takeScripted(&t.plan, route); ok {
@@ -246,7 +254,7 @@ func takeScripted(plan *[]scriptEntry, route string) (FaultKind, bool) {
 func (p pickedFault) apply(w http.ResponseWriter) {
 	switch p.kind {
 	case FaultDrop:
-		dropConnection(w)
+		dropWithEcho(w)
 	case FaultRateLimit:
 		secs := int64(math.Ceil(p.retryAfter.Seconds()))
 		w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))

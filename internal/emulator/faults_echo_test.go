@@ -51,6 +51,34 @@ func TestEchoRequestQuotesSecrets(t *testing.T) {
 	}
 }
 
+// Each echo encoding writes the quoted token as its encoder does, and a
+// dropped connection quotes the request where a header line belongs.
+func TestEchoEncodings(t *testing.T) {
+	f := newFixture(t, Options{})
+	key := f.tenant.SubscriptionKey
+	const odd = `t&<>+"\x`
+	for encoding, want := range map[string]string{
+		EchoGo:     `t\u0026\u003c\u003e+\"\\x`,
+		EchoDotNet: `t\u0026\u003C\u003E\u002B\u0022\\x`,
+		EchoForm:   `t%26%3C%3E%2B%22%5Cx`,
+	} {
+		f.e.SetFaults(key, FaultConfig{EchoRequest: true, EchoEncoding: encoding})
+		data := f.do("GET", "/hooks/v1", nil, http.StatusUnauthorized, withHeader(headerAuthorization, "Bearer "+odd))
+		if !strings.Contains(string(data), want) {
+			t.Errorf("%q: the answer does not quote the value as %s: %s", encoding, want, data)
+		}
+	}
+	f.e.SetFaults(key, FaultConfig{EchoRequest: true, EchoEncoding: EchoForm})
+	f.e.ScriptFault(key, RouteHooksList, FaultDrop, 1)
+	_, _, err := f.send("GET", "/hooks/v1", nil, withHeader(headerAuthorization, "Bearer "+odd))
+	if err == nil || !strings.Contains(err.Error(), `Authorization=Bearer+t%26%3C%3E%2B%22%5Cx`) {
+		t.Errorf("a dropped connection does not quote the request: %v", err)
+	}
+	if err := f.e.setFaults(key, FaultConfig{EchoEncoding: "xml"}); err == nil {
+		t.Error("an unknown echo encoding is accepted")
+	}
+}
+
 // The echo fault is set over HTTP like the other faults.
 func TestEchoRequestAdminRoute(t *testing.T) {
 	f := newFixture(t, Options{})

@@ -80,7 +80,7 @@ func sendGarbled(ctx context.Context, w http.ResponseWriter, kind FaultKind, a *
 	half := body[:len(body)/2]
 	switch kind {
 	case FaultCommitThenDrop:
-		dropConnection(w)
+		dropWithEcho(w)
 	case FaultCommitThenHTML:
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusOK)

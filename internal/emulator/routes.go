@@ -90,7 +90,7 @@ func (e *Emulator) service(mux *http.ServeMux, route string, needsToken bool, h 
 		}
 		hold := e.answerHold(t, route)
 		if f.echo {
-			w = withEcho(w, r)
+			w = withEcho(w, r, f.encoding)
 		}
 		switch {
 		case f.kind.isPreProcessing():

@@ -95,6 +95,13 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 	}
 
 	cfg.AccessToken, cfg.Login = resolveCredentials(config, getenv, &diags)
+	for name, v := range map[string]struct{ env, value string }{
+		"subscription_key": {envSubscriptionKey, cfg.SubscriptionKey}, "access_token": {envAccessToken, cfg.AccessToken},
+	} {
+		if err := client.CheckCredential(v.value); err != nil {
+			diags.AddAttributeError(path.Root(name), "Invalid "+name, fmt.Sprintf("%s (or %s) %s: remove it.", name, v.env, err))
+		}
+	}
 
 	if !config.MaxRetries.IsNull() && !config.MaxRetries.IsUnknown() {
 		cfg.MaxRetries = int(config.MaxRetries.ValueInt64())

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
@@ -167,5 +169,42 @@ func checkOneCauseOneError(t *testing.T, out, full, hostLine, never, devURL stri
 	}
 	if strings.Contains(flat, strings.TrimPrefix(devURL, "http://")) {
 		t.Errorf("the errors name dev's host, which answered:\n%s", out)
+	}
+}
+
+// A credential with a line break (a secret store's habit) fails once, at
+// configure, naming the attribute, its environment variable and the
+// character, before any request.
+func TestAccCredentialWithLineBreak(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	t.Setenv("ESIGN_ACCESS_TOKEN", tenant.AccessToken+"\n")
+	config := func(key string) string {
+		return fmt.Sprintf(`
+provider "esign" {
+  base_url         = %q
+  subscription_key = %q
+}
+
+data "esign_supported_hooks" "one" {}
+data "esign_supported_hooks" "two" {}
+`, acctest.EmulatorURL, key)
+	}
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      config(tenant.SubscriptionKey),
+				ExpectError: acctest.WrappedRegexp(`access_token \(or ESIGN_ACCESS_TOKEN\) ends with a line break \(\\n\), which an HTTP header cannot carry`),
+			},
+			{
+				Config:      config("\r" + tenant.SubscriptionKey),
+				ExpectError: acctest.WrappedRegexp(`subscription_key \(or ESIGN_SUBSCRIPTION_KEY\) starts with a carriage return \(\\r\)`),
+			},
+		},
+	})
+	for route, n := range acctest.Emulator.Counters(tenant.SubscriptionKey) {
+		if n != 0 {
+			t.Errorf("%d requests to %s, want none", n, route)
+		}
 	}
 }

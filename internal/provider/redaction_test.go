@@ -123,8 +123,10 @@ resource "esign_webhook_subscription" "headers_wo" {
 // then scans every log, every output and the state for the secrets.
 func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, writeOnly bool) {
 	tenant := acctest.NewTenant(t)
-	headerSecret := acctest.RandomSecret(t, "hdr-")
-	woSecret := acctest.RandomSecret(t, "wo-")
+	// Values full of what encoders escape; each is found, in any encoding,
+	// by its random part.
+	headerSecret, headerCore := escapedSecret(t, "hdr-")
+	woSecret, woCore := escapedSecret(t, "wo-")
 	uri := acctest.Receiver.URL(t.Name())
 
 	work, configDir, env := acctest.DevCLIDir(t, pluginDir)
@@ -149,14 +151,16 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	createdSubscription := "esign_webhook_subscription.headers: Creation complete"
 	if writeOnly {
 		env = append(env, "TF_VAR_wo_secret="+woSecret)
-		secrets["headers_wo value"] = woSecret
+		secrets["headers_wo value"] = woCore
 		createdSubscription = "esign_webhook_subscription.headers_wo: Creation complete"
 	}
 	if mode == "login" {
 		env = append(env, "ESIGN_USERNAME="+tenant.Username, "ESIGN_PASSWORD="+tenant.Password, "ESIGN_TENANT_ID="+tenant.TenantID)
 		secrets["password"] = tenant.Password
-		// A 401 in the middle of the apply: the provider logs in again.
+		// A 401 in the middle of the apply: the provider logs in again. A
+		// dropped login quotes the password in a transport error (logged).
 		acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultUnauthorized, 1)
+		acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteLogin, emulator.FaultDrop, 1)
 	} else {
 		env = append(env, "ESIGN_ACCESS_TOKEN="+tenant.AccessToken)
 		secrets["access token"] = tenant.AccessToken
@@ -165,8 +169,9 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteMetadataPut, emulator.FaultInternalError, 1)
 	acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
 	// Every error answer quotes the request's credentials and body, as a
-	// careless gateway would: without redaction they would reach the
-	// errors and logs (the emulator otherwise never repeats a secret).
+	// careless gateway would, and so does the dropped create, in a
+	// transport error that only the log shows: without redaction they would
+	// reach the errors and logs (the emulator otherwise never repeats a secret).
 	acctest.Emulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{EchoRequest: true})
 
 	var logs, outputs []string
@@ -197,13 +202,17 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	run("plan", false, env, "plan", "-detailed-exitcode", "-input=false", "-no-color") // exit code 2 (changes) fails the run
 	run("destroy", false, env, "destroy", "-auto-approve", "-input=false", "-no-color")
 
-	// Refused credentials end the last plan with errors that quote the
-	// service's answers, which echo the wrong credential and the key.
+	// Refused credentials end the last plans with errors that quote the
+	// service's answers, which echo the wrong credential and the key in
+	// each encoding.
 	wrongEnv, wrong := withWrongCredential(t, env, mode)
 	secrets["wrong "+mode+" credential"] = wrong
-	refused := run("refused", true, wrongEnv, "plan", "-input=false", "-no-color")
-	if !strings.Contains(refused, "request was: ") || !strings.Contains(refused, "[redacted]") {
-		t.Errorf("the refused plan shows no echoed request: the scan of its errors proves nothing:\n%s", refused)
+	for _, encoding := range []string{emulator.EchoGo, emulator.EchoDotNet, emulator.EchoForm} {
+		acctest.Emulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{EchoRequest: true, EchoEncoding: encoding})
+		refused := strings.Join(strings.Fields(run("refused-"+encoding, true, wrongEnv, "plan", "-input=false", "-no-color")), " ")
+		if !strings.Contains(refused, "request was: ") || !strings.Contains(refused, "[redacted]") {
+			t.Errorf("the refused plan (%q) shows no echoed request: the scan of its errors proves nothing:\n%s", encoding, refused)
+		}
 	}
 
 	allLogs := strings.Join(logs, "\n")
@@ -237,8 +246,8 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	}
 	// headers values are kept in state by design (sensitive, since the
 	// service never returns them); they must still not be logged or shown.
-	expectAbsent(t, "headers value", headerSecret, map[string]string{"log": allLogs, "output": allOutput})
-	if !strings.Contains(string(state), headerSecret) {
+	expectAbsent(t, "headers value", headerCore, map[string]string{"log": allLogs, "output": allOutput})
+	if !strings.Contains(string(state), headerCore) {
 		t.Error("the headers value is not in state: the check above may scan the wrong state")
 	}
 }
@@ -254,18 +263,25 @@ func expectAbsent(t *testing.T, what, secret string, in map[string]string) {
 }
 
 // withWrongCredential is env with the access token, or the login password,
-// replaced by a random one that the service refuses.
+// replaced by a random one that the service refuses, and its random part.
 func withWrongCredential(t *testing.T, env []string, mode string) ([]string, string) {
 	name := "ESIGN_ACCESS_TOKEN="
 	if mode == "login" {
 		name = "ESIGN_PASSWORD="
 	}
-	wrong := acctest.RandomSecret(t, "wrong-")
+	wrong, core := escapedSecret(t, "wrong-")
 	out := make([]string, 0, len(env))
 	for _, kv := range env {
 		if !strings.HasPrefix(kv, name) {
 			out = append(out, kv)
 		}
 	}
-	return append(out, name+wrong), wrong
+	return append(out, name+wrong), core
+}
+
+// escapedSecret is a random secret with the characters JSON, URL and form
+// encoders escape, and its random part, which every encoding shows as is.
+func escapedSecret(t *testing.T, prefix string) (secret, core string) {
+	core = acctest.RandomSecret(t, prefix)
+	return core + `&<>+"\é` + core, core
 }

@@ -13,36 +13,47 @@ import (
 // masking the credentials (secrets) as a second line of defence (the client
 // already leaves them out).
 func ClientLogger(secrets ...string) client.Logger {
-	return tflogLogger{secrets: secrets}
+	return tflogLogger{newMasks(secrets...)}
 }
 
-type tflogLogger struct {
-	secrets []string
-}
+type tflogLogger struct{ masks masks }
 
 func (l tflogLogger) Debug(ctx context.Context, msg string, fields map[string]any) {
-	tflog.Debug(MaskSecrets(ctx, l.secrets...), msg, fields)
+	tflog.Debug(l.masks.apply(ctx), msg, fields)
 }
 
-// MaskSecrets masks values in the messages and fields of every log line
-// written with the returned context, the way the API client redacts them:
-// a value of client.ShortSecretLength or more wherever it occurs, a shorter
-// one only as a whole token (so that a header value "1" does not mask every
-// digit of every line).
+// MaskSecrets masks values, in every form client.SecretForms gives, in the
+// messages and fields of every log line written with the returned context,
+// the way the API client redacts them: a value of client.ShortSecretLength
+// or more wherever it occurs, a shorter one only as a whole token.
 func MaskSecrets(ctx context.Context, values ...string) context.Context {
-	var long []string
-	var short []*regexp.Regexp
+	return newMasks(values...).apply(ctx)
+}
+
+type masks struct {
+	long  []string
+	short []*regexp.Regexp
+}
+
+func newMasks(values ...string) masks {
+	var m masks
 	for _, v := range values {
 		switch {
 		case v == "":
 		case len(v) < client.ShortSecretLength:
-			short = append(short, client.WholeTokenPattern(v))
+			for _, form := range client.SecretForms(v) {
+				m.short = append(m.short, client.WholeTokenPattern(form))
+			}
 		default:
-			long = append(long, v)
+			m.long = append(m.long, client.SecretForms(v)...)
 		}
 	}
-	ctx = tflog.MaskAllFieldValuesStrings(ctx, long...)
-	ctx = tflog.MaskMessageStrings(ctx, long...)
-	ctx = tflog.MaskAllFieldValuesRegexes(ctx, short...)
-	return tflog.MaskMessageRegexes(ctx, short...)
+	return m
+}
+
+func (m masks) apply(ctx context.Context) context.Context {
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, m.long...)
+	ctx = tflog.MaskMessageStrings(ctx, m.long...)
+	ctx = tflog.MaskAllFieldValuesRegexes(ctx, m.short...)
+	return tflog.MaskMessageRegexes(ctx, m.short...)
 }
