@@ -11,7 +11,7 @@ import (
 // coalescer caches one decoded read per key and shares it between every
 // caller until a write invalidates the key (or updates it, see update). Terraform refreshes many
 // resources at once; with a coalescer one list request serves all of them
-// (DESIGN.md, "Request economy").
+// (DESIGN.md, "One list read per refresh").
 //
 // Each key has a generation. A write bumps it, so a fetch that started
 // before the write is neither joined by later readers nor stored: a read

@@ -127,7 +127,7 @@ func (r *subscriptionResource) IdentitySchema(_ context.Context, _ resource.Iden
 }
 
 // ModifyPlan: r.Client is nil while Terraform validates. A resource in the state
-// claims its subscription even for a destroy (DESIGN.md, "Leftovers after a crash").
+// claims its subscription even for a destroy (DESIGN.md, "Leftovers after a crash, and identical blocks").
 func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var plan, state subscriptionModel
 	var err error

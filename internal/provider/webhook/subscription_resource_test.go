@@ -418,7 +418,7 @@ func TestAccWebhookSubscriptionResource_outOfBandDelete(t *testing.T) {
 	})
 }
 
-// DESIGN.md, "Request economy": refreshing 30 subscriptions makes one list
+// DESIGN.md, "One list read per refresh": refreshing 30 subscriptions makes one list
 // request and no single reads.
 func TestAccWebhookSubscriptionResource_refreshListsOnce(t *testing.T) {
 	tenant := acctest.NewTenant(t)
