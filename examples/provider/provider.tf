@@ -13,8 +13,8 @@ provider "esign" {
   base_url = "https://api.esign.example.com"
 }
 
-# Or log in with a user: the provider fetches a token itself and renews it
-# when the service answers 401 (tokens live 30 minutes).
+# Or log in with a user: the provider fetches a token itself and logs in
+# again when a call answers 401 (tokens live 30 minutes).
 provider "esign" {
   alias            = "login"
   base_url         = "https://api.esign.example.com"
