@@ -5,8 +5,6 @@ package client
 import (
 	"context"
 	"errors"
-	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -123,20 +121,6 @@ func New(cfg Config) (*Client, error) {
 func (c *Client) AddSecrets(values ...string) { c.secrets.add(values...) }
 
 func (c *Client) Redact(text string) string { return c.secrets.redact(text) }
-
-func parseBaseURL(raw string, allowInsecureHTTP bool) (*url.URL, error) {
-	if err := CheckBaseURLWith(raw, allowInsecureHTTP); err != nil {
-		return nil, fmt.Errorf("the base URL %w", err)
-	}
-	u, _ := url.Parse(raw) // CheckBaseURL parsed it
-	if isLoopbackHost(u.Hostname()) && net.ParseIP(u.Hostname()) == nil {
-		// Go's proxy bypass knows only "localhost": any other spelling would go, credentials and all, to HTTP_PROXY.
-		u.Host = strings.TrimSuffix("localhost:"+u.Port(), ":")
-	}
-	u.Path = strings.TrimSuffix(u.Path, "/")
-	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
-	return u, nil
-}
 
 // endpoint builds a route's URL; variable segments are escaped so "/" or "%" stays inside its segment.
 func (c *Client) endpoint(query url.Values, parts ...segment) *url.URL {
