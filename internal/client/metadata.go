@@ -103,13 +103,6 @@ func (c *Client) ListReferenceMetadata(ctx context.Context, referenceID string) 
 	})
 }
 
-func (c *Client) ListDocumentMetadata(ctx context.Context, documentID string) (*MetadataList, error) {
-	return c.listMetadata(ctx, call{
-		route: "GET /metadata/document/{documentId}",
-		url:   c.endpoint(nil, lit("metadata"), lit("document"), val(documentID)),
-	})
-}
-
 // EntityMetadata is the entity's list shared by every reader (coalesce.go).
 func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataSet, error) {
 	fetch := func(ctx context.Context) (*MetadataSet, error) {

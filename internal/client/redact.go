@@ -164,7 +164,3 @@ type redactedError struct {
 func (e *redactedError) Error() string { return e.text }
 
 func (e *redactedError) Unwrap() error { return e.cause }
-
-func (r *redactor) redactError(err error) error {
-	return &redactedError{text: r.redact(err.Error()), cause: err}
-}

@@ -22,8 +22,6 @@ func withRefusedRedirects(hc *http.Client) *http.Client {
 	return &out
 }
 
-func isRedirect(status int) bool { return status >= 300 && status < 400 }
-
 type RedirectError struct {
 	Method     string
 	Route      string // path template, e.g. "GET /hooks/v1"

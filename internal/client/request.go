@@ -82,7 +82,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 			return resp, nil
 		}
-		if isRedirect(resp.StatusCode) {
+		if resp.StatusCode >= 300 && resp.StatusCode < 400 {
 			return nil, c.redirectAnswer(cl, resp)
 		}
 
@@ -122,7 +122,8 @@ func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, b
 	var unusable *answerError
 	badAnswer := errors.As(err, &unusable)
 	switch {
-	case !cl.idempotent && (badAnswer || !neverSent(err)):
+	case !cl.idempotent && (badAnswer || !dialFailed(err) && !handshakeFailed(err)):
+		// Sent (neither the dial nor the handshake failed): the service may have done it.
 		if !badAnswer {
 			err = c.transportError(cl, err, attempt+1)
 		}

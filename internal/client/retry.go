@@ -110,9 +110,6 @@ func serverFailure(code int) bool {
 	return false
 }
 
-// neverSent: no byte of the request reached the service, so even a POST can be repeated.
-func neverSent(err error) bool { return dialFailed(err) || handshakeFailed(err) }
-
 // dialFailed tells a connection (to the service or its proxy) that could not be made.
 func dialFailed(err error) bool {
 	var opErr *net.OpError

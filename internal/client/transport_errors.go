@@ -43,7 +43,7 @@ func (c *Client) transportError(cl call, err error, attempts int) *TransportErro
 	host := hostPort(c.base)
 	return &TransportError{
 		Method: cl.method, Host: host, Path: cl.url.EscapedPath(), Attempts: attempts,
-		Hint: transportHint(err, host), cause: c.secrets.redactError(err),
+		Hint: transportHint(err, host), cause: &redactedError{text: c.secrets.redact(err.Error()), cause: err},
 	}
 }
 
