@@ -84,9 +84,12 @@
 // Authorization and Ocp-Apim-Subscription-Key headers and its body (a login
 // password) first, then the other headers. Without it the emulator never
 // repeats a secret, so a client's redaction of error answers would go
-// untested. For example:
+// untested. "echoEncoding" writes the quote as Go's encoding/json does (""),
+// as .NET's System.Text.Json does ("dotnet") or form-encoded ("form"), and a
+// dropped connection under the echo fault quotes the request too (where a
+// header line belongs; faults_echo.go). For example:
 //
-//	curl -X PUT "$URL/_emulator/faults?tenant=$KEY" -d '{"echoRequest":true}'
+//	curl -X PUT "$URL/_emulator/faults?tenant=$KEY" -d '{"echoRequest":true,"echoEncoding":"dotnet"}'
 //
 // A request body larger than 1 MiB is answered 413 with a message naming
 // that size limit. InjectSubscription stores a subscription past every check
