@@ -84,10 +84,11 @@
 // Authorization and Ocp-Apim-Subscription-Key headers and its body (a login
 // password) first, then the other headers. Without it the emulator never
 // repeats a secret, so a client's redaction of error answers would go
-// untested. "echoEncoding" writes the quote as Go's encoding/json does (""),
-// as .NET's System.Text.Json does ("dotnet") or form-encoded ("form"), and a
-// dropped connection under the echo fault quotes the request too (where a
-// header line belongs; faults_echo.go). For example:
+// untested. "echoEncoding" says how: the quote as Go's encoding/json writes it
+// (""), the whole error answer as .NET's System.Text.Json writes it
+// ("dotnet"), or the quote form-encoded ("form"). A dropped connection under
+// the echo fault quotes the request too, where a header line belongs, so a
+// transport error carries it (faults_echo.go). For example:
 //
 //	curl -X PUT "$URL/_emulator/faults?tenant=$KEY" -d '{"echoRequest":true,"echoEncoding":"dotnet"}'
 //
