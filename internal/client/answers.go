@@ -8,32 +8,16 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"strings"
 )
 
-// Reading a 2xx answer.
-//
-// The answer of a JSON call counts once its body has been read whole and
-// decoded, within the same attempt's timeout as its status line: a body
-// that stalls is a timeout like a late status line, and a read retries it.
-// For a create, whose request reached the service, an answer that cannot be
-// read or used (an HTML page, truncated JSON, JSON without the id, a body
-// cut off or too slow) is a lost answer: ErrOutcomeUnknown, never a failure.
-//
-// A body is read up to MaxAnswerBytes: a service (or anything posing as it)
-// cannot make the provider hold an answer of any size in memory.
-
-// MaxAnswerBytes caps what the client reads of one JSON answer. The largest
-// plausible answer, a list of 50,000 subscriptions with 200-character URIs
-// and descriptions, is 26 MB (measured; 10.8 MB with 60-character URIs and
-// 40-character descriptions), and decoding it allocates 42 MB: the cap
-// leaves it 2.5 times the room. Past the cap the call fails with
-// ErrAnswerTooLarge. (A 400 MB answer once drove the provider to 943 MB.)
+// MaxAnswerBytes caps one JSON answer: 2.5 times the largest plausible one (50,000 subscriptions with
+// 200-character URIs and descriptions: 26 MB, measured). A 400 MB answer once drove the provider to 943 MB.
 const MaxAnswerBytes = 64 << 20
 
-// answerError is a 2xx answer that cannot be used: malformed, or too large.
-// Such an answer would come again, so a read does not retry it.
+// answerError is a 2xx answer that cannot be used; it would come again, so it is not retried.
 type answerError struct {
-	text string // already redacted
+	text string // redacted
 	kind error  // ErrMalformedAnswer or ErrAnswerTooLarge
 }
 
@@ -41,8 +25,7 @@ func (e *answerError) Error() string { return e.text }
 
 func (e *answerError) Unwrap() error { return e.kind }
 
-// malformed reports a 2xx answer to cl that cannot be used; problem says
-// why, and is redacted (it may quote the answer).
+// malformed redacts problem, which may quote the answer.
 func (c *Client) malformed(cl call, format string, args ...any) error {
 	problem := fmt.Sprintf(format, args...)
 	return &answerError{
@@ -59,12 +42,9 @@ func (c *Client) tooLarge(cl call) error {
 	}
 }
 
-// readJSON reads the whole 2xx answer resp to cl and decodes it into
-// cl.out; the caller closes the body. A read error is returned as it is (a
-// transport failure); an answer that cannot be used is an *answerError.
+// readJSON decodes resp into cl.out; a read error is a transport failure, an unusable answer an *answerError.
 func (c *Client) readJSON(cl call, resp *http.Response) error {
 	if cl.out == nil {
-		// The status is the whole answer: the body is not waited for.
 		return nil
 	}
 	if resp.ContentLength > MaxAnswerBytes {
@@ -83,8 +63,7 @@ func (c *Client) readJSON(cl call, resp *http.Response) error {
 	return nil
 }
 
-// undecodable says why data, of the given content type, is not the JSON
-// expected, without quoting it.
+// undecodable says why data is not the JSON expected, without quoting it.
 func undecodable(data []byte, contentType string, err error) string {
 	mediaType, _, _ := mime.ParseMediaType(contentType)
 	var syntaxErr *json.SyntaxError
@@ -102,4 +81,67 @@ func undecodable(data []byte, contentType string, err error) string {
 		return fmt.Sprintf("the field %q holds a JSON %s", typeErr.Field, typeErr.Value)
 	}
 	return err.Error()
+}
+
+// A list is the whole truth about what exists (DESIGN.md, "Creates that never duplicate, and never claim
+// another's"): one with an item that cannot be identified or told apart is malformed, never shortened.
+
+// listField tells "items": null (an empty list) from no "items" at all (not a list answer).
+type listField[T any] struct {
+	items   []T
+	present bool
+}
+
+func (l *listField[T]) UnmarshalJSON(b []byte) error {
+	l.present = true
+	return json.Unmarshal(b, &l.items)
+}
+
+func subscriptionsProblem(subs []Subscription) string {
+	seen := make(map[string]int, len(subs))
+	for i, s := range subs {
+		switch {
+		case s.ID == "":
+			return fmt.Sprintf("subscription %d of %d has no id", i+1, len(subs))
+		case s.EventType == "":
+			return fmt.Sprintf("subscription %s has no event type", s.ID)
+		}
+		id := strings.ToLower(s.ID)
+		if first, dup := seen[id]; dup {
+			return fmt.Sprintf("subscriptions %d and %d have the same id %s", first+1, i+1, s.ID)
+		}
+		seen[id] = i
+	}
+	return ""
+}
+
+// metadataProblem: a reference list holds several entities, so a key may repeat across them, never within one.
+func metadataProblem(entries []MetadataEntry) string {
+	seen := make(map[string]int, len(entries))
+	for i, e := range entries {
+		if e.Key == "" {
+			return fmt.Sprintf("entry %d of %d has no key", i+1, len(entries))
+		}
+		id := entityCacheKey(e.EntityType, e.EntityID) + "\x00" + e.Key
+		if first, dup := seen[id]; dup {
+			return fmt.Sprintf("entries %d and %d have the same key %q (entity %s %s)", first+1, i+1, e.Key, e.EntityType, e.EntityID)
+		}
+		seen[id] = i
+	}
+	return ""
+}
+
+func hooksProblem(hooks []Hook) string {
+	seen := make(map[string]int, len(hooks))
+	for i, h := range hooks {
+		if h.EventType == "" {
+			return fmt.Sprintf("hook %d of %d has no event type", i+1, len(hooks))
+		}
+		name := strings.ToLower(h.EventType)
+		if first, dup := seen[name]; dup {
+			return fmt.Sprintf("hooks %d and %d have the same event type %s", first+1, i+1, h.EventType)
+		}
+		seen[name] = i
+	}
+	return ""
 }

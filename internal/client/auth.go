@@ -8,20 +8,15 @@ import (
 	"sync"
 )
 
-// authenticator holds the bearer token: either a static access token, or one
-// obtained from POST /identity/login and renewed once when a call answers 401.
+// authenticator holds a static access token, or one from the login, renewed once when a call answers 401.
 type authenticator struct {
 	c               *Client
 	subscriptionKey string
 	login           *LoginCredentials
 
-	mu      sync.Mutex
-	current string
-	// rejected is the error of a login the service refused (401/403).
-	// Every later call fails with it at once: the credentials will not
-	// get better within a run, concurrent calls learn it without one
-	// login each, and repeated wrong passwords may lock the account.
-	rejected error
+	mu       sync.Mutex
+	current  string
+	rejected error // a refused login, never tried again: repeated wrong passwords may lock the account
 }
 
 func newAuthenticator(c *Client, cfg Config) *authenticator {
@@ -36,8 +31,7 @@ func newAuthenticator(c *Client, cfg Config) *authenticator {
 
 func (a *authenticator) canLogin() bool { return a.login != nil }
 
-// token returns the current token, logging in first when there is none.
-// Concurrent callers wait for one login instead of each logging in.
+// token logs in when there is no token; concurrent callers wait for one login.
 func (a *authenticator) token(ctx context.Context) (string, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -58,14 +52,10 @@ func (a *authenticator) token(ctx context.Context) (string, error) {
 	return tok, nil
 }
 
-// relogin drops stale (the token a call was rejected with) and logs in
-// again, unless another caller has already replaced it.
+// relogin drops stale, unless another caller replaced it already, and logs in again.
 func (a *authenticator) relogin(ctx context.Context, stale string) error {
 	if Interrupted(ctx) {
-		// The call is repeated after the login: a new attempt, which an
-		// interrupted write does not start (interrupt.go). The 401 says
-		// the refused request did nothing.
-		return ErrInterrupted
+		return ErrInterrupted // the 401 says the refused request did nothing
 	}
 	a.mu.Lock()
 	if a.current == stale {
@@ -86,8 +76,7 @@ type loginResponse struct {
 	Token string `json:"token"`
 }
 
-// Login calls POST /identity/login with the configured credentials and
-// returns the token. Callers normally let the client log in by itself.
+// Login returns a token; the client logs in by itself when it needs one.
 func (c *Client) Login(ctx context.Context) (string, error) {
 	creds := c.auth.login
 	if creds == nil {

@@ -30,10 +30,9 @@ func TestWrongBaseURLIsNeverNotFound(t *testing.T) {
 			_, err := c.ListReferenceMetadata(ctx, "r")
 			return err
 		},
-		"ListDocumentMetadata": func() error { _, err := c.ListDocumentMetadata(ctx, "d"); return err },
-		"GetSubscription":      func() error { _, err := c.GetSubscription(ctx, existing, "signatorysigned"); return err },
-		"DeleteSubscription":   func() error { return c.DeleteSubscription(ctx, existing, "signatorysigned") },
-		"DownloadDocument":     func() error { _, err := c.DownloadDocument(ctx, "b", io.Discard); return err },
+		"GetSubscription":    func() error { _, err := c.GetSubscription(ctx, existing, "signatorysigned"); return err },
+		"DeleteSubscription": func() error { return c.DeleteSubscription(ctx, existing, "signatorysigned") },
+		"DownloadDocument":   func() error { _, err := c.DownloadDocument(ctx, "b", io.Discard); return err },
 	}
 	for name, call := range calls {
 		err := call()

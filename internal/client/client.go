@@ -1,17 +1,10 @@
-// Package client talks to the electronic-signature service over HTTP. It knows
-// nothing about Terraform: the provider wraps it, the emulator tests it.
-//
-// Every call takes a context, escapes its path segments, sends both
-// authentication headers and a User-Agent, retries what is safe to retry and
-// returns typed errors (see errors.go). Secrets never appear in an error or
-// in what is passed to the Logger.
+// Package client talks to the electronic-signature service over HTTP and knows
+// nothing about Terraform. Secrets never appear in an error or a log event.
 package client
 
 import (
 	"context"
 	"errors"
-	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -19,51 +12,31 @@ import (
 	"time"
 )
 
-// Defaults used when a Config field is zero.
 const (
 	DefaultMaxRetries     = 4
 	DefaultRequestTimeout = 30 * time.Second
 )
 
-// Config holds everything a Client needs. BaseURL and SubscriptionKey are
-// required, and exactly one of AccessToken or Login.
+// Config needs BaseURL, SubscriptionKey and exactly one of AccessToken or Login.
 type Config struct {
 	BaseURL         string
 	SubscriptionKey string
 	AccessToken     string
 	Login           *LoginCredentials
 
-	// MaxRetries bounds the retries of one call (not counting the first
-	// attempt). A negative value disables retries; zero means the default.
-	MaxRetries int
-	// RequestTimeout bounds one attempt, from sending the request to
-	// reading the last byte of the answer (a download's too).
-	RequestTimeout time.Duration
-	// UserAgent names the caller, e.g. "terraform-provider-esign/1.2.3".
-	UserAgent string
-	// HTTPClient is used for all requests (a copy that follows no
-	// redirect, see redirects.go); nil means a dedicated client.
-	HTTPClient *http.Client
-	// Logger receives one event per attempt; nil means silence.
-	Logger Logger
-	// DisableReadCoalescing makes every cached read go to the service. It is
-	// a debugging switch (and the naive peer of the benchmark).
+	MaxRetries     int           // retries of one call; negative: none, zero: the default
+	RequestTimeout time.Duration // one attempt, up to the answer's last byte
+	UserAgent      string
+	HTTPClient     *http.Client // copied, to follow no redirect; nil: a client of its own
+	Logger         Logger       // one event per attempt; nil: silence
+	// DisableReadCoalescing sends every cached read (debugging, and the benchmark's naive peer).
 	DisableReadCoalescing bool
-	// ExtraSecrets are redacted from errors and logs in addition to the
-	// credentials, e.g. webhook header values known to the caller.
-	ExtraSecrets []string
-	// AllowInsecureHTTP accepts an http:// BaseURL for any host. Without
-	// it, plain http is accepted for a loopback host only (CheckBaseURL):
-	// the subscription key, the token and a login password would cross the
-	// network in clear text. It is the explicit opt-in for a test gateway
-	// without TLS; never set it for the service itself.
-	AllowInsecureHTTP bool
+	ExtraSecrets          []string // redacted too, e.g. webhook header values
+	AllowInsecureHTTP     bool     // http:// for any host, not only loopback
 
-	// retryBaseDelay is the first backoff step; tests shorten it.
-	retryBaseDelay time.Duration
+	retryBaseDelay time.Duration // tests shorten it
 }
 
-// LoginCredentials are used with POST /identity/login to obtain a token.
 type LoginCredentials struct {
 	Username string
 	Password string
@@ -87,17 +60,9 @@ type Client struct {
 	secrets    *redactor
 	auth       *authenticator
 
-	// ownership tracks the subscriptions this client created or was told about,
-	// so an ambiguous create adopts only its own (subscriptions_create.go).
-	ownership subscriptionOwnership
-
-	// baseURLConfirmed: GET /hooks/v1 answered at this base URL, so a 404
-	// means what it says (base_url_check.go).
-	baseURLConfirmed atomic.Bool
-
-	// unreachable: the service could not be reached moments ago, so new
-	// calls do not retry (unreachable.go).
-	unreachable unreachableHost
+	ownership        subscriptionOwnership
+	baseURLConfirmed atomic.Bool // GET /hooks/v1 answered here, so a 404 means what it says
+	unreachable      unreachableHost
 
 	subscriptions   *coalescer[*SubscriptionSet]
 	entityMetadata  *coalescer[*MetadataSet]
@@ -153,33 +118,11 @@ func New(cfg Config) (*Client, error) {
 	return c, nil
 }
 
-// AddSecrets registers more values to redact (e.g. webhook header values).
 func (c *Client) AddSecrets(values ...string) { c.secrets.add(values...) }
 
-// Redact replaces every known secret in text.
 func (c *Client) Redact(text string) string { return c.secrets.redact(text) }
 
-// parseBaseURL is the base URL every route is appended to, without a
-// trailing slash.
-func parseBaseURL(raw string, allowInsecureHTTP bool) (*url.URL, error) {
-	if err := CheckBaseURLWith(raw, allowInsecureHTTP); err != nil {
-		return nil, fmt.Errorf("the base URL %w", err)
-	}
-	u, _ := url.Parse(raw) // CheckBaseURL parsed it
-	if isLoopbackHost(u.Hostname()) && net.ParseIP(u.Hostname()) == nil {
-		// "LOCALHOST" or "localhost." as every resolver and proxy bypass
-		// knows it: Go's sends any other spelling, credentials and all, to
-		// HTTP_PROXY.
-		u.Host = strings.TrimSuffix("localhost:"+u.Port(), ":")
-	}
-	u.Path = strings.TrimSuffix(u.Path, "/")
-	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
-	return u, nil
-}
-
-// endpoint builds the URL of a route: fixed parts are written as they are,
-// variable segments are path-escaped so that "/" or "%" in an id or a key
-// stays inside its segment.
+// endpoint builds a route's URL; variable segments are escaped so "/" or "%" stays inside its segment.
 func (c *Client) endpoint(query url.Values, parts ...segment) *url.URL {
 	u := *c.base
 	var plain, escaped strings.Builder
@@ -199,14 +142,12 @@ func (c *Client) endpoint(query url.Values, parts ...segment) *url.URL {
 	return &u
 }
 
-// segment is one path segment: literal route text or an escaped value.
 type segment struct {
 	value   string
 	literal bool
 }
 
-// escapeSegment path-escapes a value. "." and ".." are escaped too, or every
-// server on the way would resolve them as steps up the path.
+// escapeSegment escapes "." and ".." too, or servers on the way would resolve them.
 func escapeSegment(p segment) string {
 	switch {
 	case p.literal:
@@ -221,3 +162,14 @@ func escapeSegment(p segment) string {
 
 func lit(s string) segment { return segment{value: s, literal: true} }
 func val(s string) segment { return segment{value: s} }
+
+// RequestTimeout bounds one attempt; the provider bounds what it sends itself with it too.
+func (c *Client) RequestTimeout() time.Duration { return c.timeout }
+
+// LoginTenantID is "" with a static access token.
+func (c *Client) LoginTenantID() string {
+	if c.auth.login == nil {
+		return ""
+	}
+	return c.auth.login.TenantID
+}

@@ -7,15 +7,14 @@ import (
 	"strings"
 )
 
-// Hook is one supported event type (an item of GET /hooks/v1).
+// Hook is one supported event type.
 type Hook struct {
 	EventType     string          `json:"eventType"`
 	Description   string          `json:"description"`
 	PayloadSchema json.RawMessage `json:"payloadSchema"`
 }
 
-// ListHooks calls GET /hooks/v1. Event types are returned lower-case. A 404
-// is ErrWrongBaseURL.
+// ListHooks answers event types lower-case; its answer confirms the base URL (base_url.go).
 func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
 	var hooks []Hook
 	cl := call{
@@ -25,7 +24,6 @@ func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
 		idempotent: true,
 	}
 	if err := c.doJSON(ctx, cl, &hooks); err != nil {
-		// The list of supported hooks is never missing at a correct base URL.
 		return nil, c.notFoundOnFixedRoute(err)
 	}
 	if problem := hooksProblem(hooks); problem != "" {
@@ -41,9 +39,7 @@ func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
 	return hooks, nil
 }
 
-// SupportedHooks is ListHooks read once per Client: the supported set does
-// not change while a provider process runs, and plan-time validation of
-// every event type needs it.
+// SupportedHooks is read once per Client: the set does not change during a run.
 func (c *Client) SupportedHooks(ctx context.Context) ([]Hook, error) {
 	if !c.coalesceEnabled {
 		return c.ListHooks(ctx)

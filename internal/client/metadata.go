@@ -7,17 +7,14 @@ import (
 	"strings"
 )
 
-// Entity types that can carry metadata, spelled as the service documents them.
 const (
 	EntitySignatureRequest = "SignatureRequest"
 	EntitySignatory        = "Signatory"
 	EntityDocument         = "Document"
 )
 
-// EntityTypes lists the entity types in their canonical spelling.
 var EntityTypes = []string{EntitySignatureRequest, EntitySignatory, EntityDocument}
 
-// MetadataEntry is one key/value entry attached to an entity.
 type MetadataEntry struct {
 	Key        string `json:"key"`
 	Value      string `json:"value"`
@@ -25,20 +22,17 @@ type MetadataEntry struct {
 	EntityType string `json:"entityType"`
 }
 
-// MetadataList is the answer of the metadata list routes.
 type MetadataList struct {
 	Total int             `json:"total"`
 	Items []MetadataEntry `json:"items"`
 }
 
-// PutMetadataRequest is the body of PUT /metadata/{entityType}/{entityId}/{key}.
 type PutMetadataRequest struct {
 	Value       string `json:"value"`
 	ReferenceID string `json:"referenceId"`
 }
 
-// MetadataSet is one decoded entity list, indexed by key. It is shared
-// between callers and must not be modified.
+// MetadataSet is one entity's list, indexed by key; shared between callers, so never modified.
 type MetadataSet struct {
 	Items []MetadataEntry
 	byKey map[string]int
@@ -52,8 +46,6 @@ func newMetadataSet(items []MetadataEntry) *MetadataSet {
 	return s
 }
 
-// with returns a copy of s in which entry replaces the entry of its key, or
-// is added at the end.
 func (s *MetadataSet) with(entry MetadataEntry) *MetadataSet {
 	items := slices.Clone(s.Items)
 	if i, ok := s.byKey[entry.Key]; ok {
@@ -64,7 +56,6 @@ func (s *MetadataSet) with(entry MetadataEntry) *MetadataSet {
 	return newMetadataSet(items)
 }
 
-// Find returns the entry with the given key.
 func (s *MetadataSet) Find(key string) (MetadataEntry, bool) {
 	i, ok := s.byKey[key]
 	if !ok {
@@ -73,10 +64,8 @@ func (s *MetadataSet) Find(key string) (MetadataEntry, bool) {
 	return s.Items[i], true
 }
 
-// PutMetadata calls PUT /metadata/{entityType}/{entityId}/{key}, an upsert.
-// The entity's list, if read, takes the entry without another request (so
-// that creating many entries of one entity reads its list once); after a
-// failed PUT, which may or may not have been carried out, it is read again.
+// PutMetadata is an upsert. The entity's cached list takes the entry, so many creates read it once; after
+// a failed PUT, which may have been carried out, it is read again.
 func (c *Client) PutMetadata(ctx context.Context, entityType, entityID, key string, req PutMetadataRequest) (*MetadataEntry, error) {
 	cacheKey := entityCacheKey(entityType, entityID)
 	var out MetadataEntry
@@ -93,15 +82,12 @@ func (c *Client) PutMetadata(ctx context.Context, entityType, entityID, key stri
 	}
 	written := out
 	if written.Key != key {
-		// The answer did not echo the entry: list it as it was written.
 		written = MetadataEntry{Key: key, Value: req.Value, EntityID: entityID, EntityType: entityType}
 	}
 	c.entityMetadata.update(cacheKey, func(set *MetadataSet) *MetadataSet { return set.with(written) })
 	return &out, nil
 }
 
-// ListEntityMetadata calls GET /metadata/{entityType}/{entityId}. A 404 is
-// an empty list once the base URL is confirmed (see listMetadata).
 func (c *Client) ListEntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataList, error) {
 	return c.listMetadata(ctx, call{
 		route: "GET /metadata/{entityType}/{entityId}",
@@ -109,8 +95,7 @@ func (c *Client) ListEntityMetadata(ctx context.Context, entityType, entityID st
 	})
 }
 
-// ListReferenceMetadata calls GET /metadata/{referenceId}: every entry of a
-// signature request, its signatories and its documents.
+// ListReferenceMetadata lists a signature request's entries, its signatories' and its documents'.
 func (c *Client) ListReferenceMetadata(ctx context.Context, referenceID string) (*MetadataList, error) {
 	return c.listMetadata(ctx, call{
 		route: "GET /metadata/{referenceId}",
@@ -118,17 +103,7 @@ func (c *Client) ListReferenceMetadata(ctx context.Context, referenceID string) 
 	})
 }
 
-// ListDocumentMetadata calls GET /metadata/document/{documentId}.
-func (c *Client) ListDocumentMetadata(ctx context.Context, documentID string) (*MetadataList, error) {
-	return c.listMetadata(ctx, call{
-		route: "GET /metadata/document/{documentId}",
-		url:   c.endpoint(nil, lit("metadata"), lit("document"), val(documentID)),
-	})
-}
-
-// EntityMetadata returns the entries of one entity through one shared list
-// request per provider process. A PUT on the entity updates it (a failed
-// one makes the next call read the list again).
+// EntityMetadata is the entity's list shared by every reader (coalesce.go).
 func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataSet, error) {
 	fetch := func(ctx context.Context) (*MetadataSet, error) {
 		list, err := c.ListEntityMetadata(ctx, entityType, entityID)
@@ -143,24 +118,18 @@ func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string
 	return c.entityMetadata.get(ctx, entityCacheKey(entityType, entityID), fetch)
 }
 
-// metadataListAnswer is MetadataList as it comes over the wire.
 type metadataListAnswer struct {
 	Total int                      `json:"total"`
 	Items listField[MetadataEntry] `json:"items"`
 }
 
-// listMetadata reads one metadata list. An answer that cannot be trusted
-// item by item (no items list, an entry without key, a key twice for one
-// entity) is ErrMalformedAnswer, never a list with an entry missing.
 func (c *Client) listMetadata(ctx context.Context, cl call) (*MetadataList, error) {
 	cl.method = http.MethodGet
 	cl.idempotent = true
 	var out metadataListAnswer
 	err := c.doJSON(ctx, cl, &out)
 	if IsNotFound(err) {
-		// The service answers an entity or reference without metadata
-		// with 404 (so does the emulator), and so does every route at a
-		// wrong base URL: only a confirmed base URL makes it "empty".
+		// An entity without metadata answers 404; only a confirmed base URL makes it "empty".
 		if werr := c.checkNotFound(ctx, err); werr != nil {
 			return nil, werr
 		}
@@ -181,7 +150,7 @@ func (c *Client) listMetadata(ctx context.Context, cl call) (*MetadataList, erro
 	return &MetadataList{Total: out.Total, Items: out.Items.items}, nil
 }
 
-// entityCacheKey ignores the spelling of the entity type, as the service does.
+// entityCacheKey ignores the entity type's case, as the service does.
 func entityCacheKey(entityType, entityID string) string {
 	return strings.ToLower(entityType) + "\x00" + entityID
 }

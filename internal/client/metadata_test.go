@@ -48,16 +48,8 @@ func TestMetadataPutAndList(t *testing.T) {
 		t.Errorf("reference list = %+v, want the request's, signatory's and document's entries", byRef)
 	}
 
-	docs, err := c.ListDocumentMetadata(ctx, "doc-1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(docs.Items) != 1 || docs.Items[0].Key != "class" || docs.Items[0].EntityType != EntityDocument {
-		t.Errorf("document list = %+v", docs)
-	}
-
 	counters := testEmulator.Counters(tenant.SubscriptionKey)
-	if counters[emulator.RouteMetadataPut] != 4 || counters[emulator.RouteMetadataReferenceList] != 1 || counters[emulator.RouteDocumentMetadata] != 1 {
+	if counters[emulator.RouteMetadataPut] != 4 || counters[emulator.RouteMetadataReferenceList] != 1 {
 		t.Errorf("counters = %v", counters)
 	}
 }
@@ -70,7 +62,6 @@ func TestMetadataEmptyListsAreNotErrors(t *testing.T) {
 	for name, list := range map[string]func() (*MetadataList, error){
 		"entity":    func() (*MetadataList, error) { return c.ListEntityMetadata(ctx, EntitySignatory, "nobody") },
 		"reference": func() (*MetadataList, error) { return c.ListReferenceMetadata(ctx, "nothing") },
-		"document":  func() (*MetadataList, error) { return c.ListDocumentMetadata(ctx, "none") },
 	} {
 		got, err := list()
 		if err != nil || got == nil || len(got.Items) != 0 || got.Items == nil {

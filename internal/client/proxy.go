@@ -11,10 +11,8 @@ import (
 	"golang.org/x/net/http/httpproxy"
 )
 
-// newTransport reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY when the client
-// is made (http.ProxyFromEnvironment, once per process), and makes a proxy's
-// refusal an error of its own. A loopback base URL is never proxied:
-// parseBaseURL spells its name "localhost", which the proxy bypass knows.
+// newTransport reads the proxy settings per client (http.ProxyFromEnvironment reads them once per process)
+// and makes a proxy's refusal an error of its own.
 func newTransport() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	fromEnv := httpproxy.FromEnvironment().ProxyFunc()
@@ -28,8 +26,6 @@ func newTransport() *http.Transport {
 	return t
 }
 
-// proxyRefusedError: the proxy answered the CONNECT to the service with
-// another status than 200.
 type proxyRefusedError struct {
 	proxy, status string
 	code          int
@@ -39,8 +35,7 @@ func (e *proxyRefusedError) Error() string {
 	return fmt.Sprintf("the proxy at %s answered %s", e.proxy, e.status)
 }
 
-// proxyHint says what to check after err, a failure of the proxy to host,
-// or "" when err is not one.
+// proxyHint is "" when err is not the proxy's.
 func proxyHint(err error, host string) string {
 	const settings = "HTTPS_PROXY or HTTP_PROXY (NO_PROXY lists the hosts reached without one)"
 	var refused *proxyRefusedError

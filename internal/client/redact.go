@@ -15,8 +15,8 @@ import (
 	"unicode/utf8"
 )
 
-// redactor replaces every known secret, in every form an encoder writes it
-// (SecretForms), in error texts and log fields.
+// redactor replaces every known secret in every SecretForms form (DESIGN.md, "Credentials go to the
+// configured origin only").
 type redactor struct {
 	mu       sync.Mutex
 	known    map[string]bool
@@ -27,10 +27,8 @@ type redactor struct {
 
 const redacted = "[redacted]"
 
-// ShortSecretLength divides the secrets (the provider's log masking uses it
-// too). A shorter one ("1", "on") is part of many unrelated words, so it is
-// replaced only as a whole token (WholeTokenPattern): a header value "40"
-// must not eat the 404 of every status.
+// ShortSecretLength: a shorter secret is replaced only as a whole token, or a header value "40" would
+// eat the 404 of every status.
 const ShortSecretLength = 4
 
 func (r *redactor) add(values ...string) {
@@ -58,9 +56,7 @@ func (r *redactor) add(values ...string) {
 func (r *redactor) redact(text string) string {
 	r.mu.Lock()
 	if r.replacer == nil {
-		// Longest first: at one position the Replacer takes the first
-		// match in argument order, so a secret that contains another is
-		// replaced whole.
+		// Longest first, so a secret that contains another is replaced whole.
 		slices.SortStableFunc(r.long, func(a, b string) int { return len(b) - len(a) })
 		pairs := make([]string, 0, 2*len(r.long))
 		for _, s := range r.long {
@@ -77,12 +73,8 @@ func (r *redactor) redact(text string) string {
 	return text
 }
 
-// SecretForms is value as encoders write it, so that no encoding carries a
-// secret past the redaction: raw; in a JSON string as Go writes it (with and
-// without HTML escaping, which is also Go's %q of printable text) and as
-// .NET's System.Text.Json writes it (\u0022, \u002B, upper-case hex); URL
-// query (form) and path escaped; each of these encoded once more (a JSON
-// body quoted inside a JSON error, a form inside JSON); hex in either case.
+// SecretForms is value raw, JSON-escaped (Go's ways and .NET's), URL- and form-escaped, each of these
+// encoded once more (a JSON body quoted in a JSON error), hex in either case.
 func SecretForms(value string) []string {
 	forms := []string{value}
 	for _, enc := range encoders {
@@ -117,9 +109,7 @@ func goJSONWithoutHTMLEscapes(s string) string {
 	return out[1 : len(out)-1]
 }
 
-// dotnetJSON is s in a JSON string as System.Text.Json's default encoder
-// writes it: quotes, HTML-sensitive characters, "+", "`" and all that is
-// not printable ASCII as upper-case \u escapes.
+// dotnetJSON is System.Text.Json's default: HTML-sensitive characters, "+", "`" and non-ASCII as \uXXXX.
 func dotnetJSON(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -141,7 +131,6 @@ func dotnetJSON(s string) string {
 
 var escapedHex = regexp.MustCompile(`\\u[0-9a-fA-F]{4}|%[0-9a-fA-F]{2}`)
 
-// withHexCase is s with the hex digits of its \u and % escapes converted.
 func withHexCase(s string, convert func(string) string) string {
 	return escapedHex.ReplaceAllStringFunc(s, func(m string) string {
 		i := strings.IndexAny(m, "u%") + 1
@@ -149,10 +138,8 @@ func withHexCase(s string, convert func(string) string) string {
 	})
 }
 
-// WholeTokenPattern matches token where it does not continue a word: a
-// word character (letter, digit, "_") at either end of it must not be
-// next to another. RE2's \b knows only ASCII, so next to "é" it matches
-// too: masking too much is the safe side.
+// WholeTokenPattern matches token where it does not continue a word (RE2's \b is ASCII: next to "é" it
+// matches too, which masks too much, the safe side).
 func WholeTokenPattern(token string) *regexp.Regexp {
 	pattern := regexp.QuoteMeta(token)
 	if first, _ := utf8.DecodeRuneInString(token); isASCIIWordRune(first) {
@@ -168,10 +155,7 @@ func isASCIIWordRune(r rune) bool {
 	return r == '_' || r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
-// redactedError is an error whose text has every known secret replaced. It
-// unwraps to the original error, so that errors.As and errors.Is still see
-// what happened (a refused connection, a timeout); a caller must print
-// this error, never what it unwraps to.
+// redactedError unwraps to the original for errors.As; print it, never what it unwraps to.
 type redactedError struct {
 	text  string
 	cause error
@@ -180,8 +164,3 @@ type redactedError struct {
 func (e *redactedError) Error() string { return e.text }
 
 func (e *redactedError) Unwrap() error { return e.cause }
-
-// redactError wraps err with its text redacted.
-func (r *redactor) redactError(err error) error {
-	return &redactedError{text: r.redact(err.Error()), cause: err}
-}

@@ -7,34 +7,25 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"time"
 )
 
-// call describes one API operation.
+// call describes one API operation. A call that is not idempotent is retried only when it never left
+// or was refused (429); once sent, a lost answer is ErrOutcomeUnknown.
 type call struct {
-	method string
-	route  string // the path template, used in errors and logs
-	url    *url.URL
-	body   any // JSON-encoded when not nil
-	// out receives the decoded 2xx answer of a JSON call. When nil, the
-	// status is the whole answer and the body is not read.
-	out any
-	// idempotent calls (GET, PUT, DELETE) are retried after any transport
-	// error and after 500, 502, 503 and 504; others only when the request
-	// provably never left (dial error) or was refused before processing
-	// (429). For them a transport error, a 5xx, or a 2xx whose body cannot
-	// be read or used, after the request was sent, is ErrOutcomeUnknown.
+	method     string
+	route      string // the path template, for errors and logs
+	url        *url.URL
+	body       any // JSON-encoded when not nil
+	out        any // receives a 2xx JSON answer; nil: the status is the whole answer
 	idempotent bool
-	// stream: the caller reads the body, within the attempt's timeout.
-	stream bool
-	// anonymous calls carry no bearer token (the login call).
-	anonymous bool
+	stream     bool // the caller reads the body, within the attempt's timeout
+	anonymous  bool // no bearer token (the login)
 }
 
-// response is a successful answer. Close must be called.
+// response is a 2xx answer; Close must be called.
 type response struct {
 	*http.Response
 	release func()
@@ -46,7 +37,6 @@ func (r *response) Close() {
 	r.release()
 }
 
-// doJSON sends cl and decodes a 2xx JSON answer into out (if not nil).
 func (c *Client) doJSON(ctx context.Context, cl call, out any) error {
 	cl.out = out
 	resp, err := c.send(ctx, cl)
@@ -57,8 +47,7 @@ func (c *Client) doJSON(ctx context.Context, cl call, out any) error {
 	return nil
 }
 
-// send runs the retry loop and returns the first 2xx answer; for a JSON
-// call, that answer has been read and decoded into cl.out by then.
+// send runs the retry loop; a JSON call's 2xx answer is decoded into cl.out by then.
 func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 	var payload []byte
 	if cl.body != nil {
@@ -93,7 +82,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 			return resp, nil
 		}
-		if isRedirect(resp.StatusCode) {
+		if resp.StatusCode >= 300 && resp.StatusCode < 400 {
 			return nil, c.redirectAnswer(cl, resp)
 		}
 
@@ -101,8 +90,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		resp.release()
 
 		if resp.StatusCode == http.StatusUnauthorized && !cl.anonymous && !reauthenticated && c.auth.canLogin() {
-			// A login token expires after 30 minutes: log in again once and
-			// repeat the call. This does not count as a retry.
+			// A login token expires after 30 minutes: log in again once, not counted as a retry.
 			reauthenticated = true
 			if err := c.auth.relogin(ctx, token); err != nil {
 				return nil, err
@@ -111,8 +99,6 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 			continue
 		}
 		if !cl.idempotent && serverFailure(resp.StatusCode) {
-			// A server or gateway error after the request was sent: the
-			// service may have carried it out.
 			return nil, &outcomeUnknownError{route: cl.route, cause: apiErr}
 		}
 		if !retryableStatus(resp.StatusCode) {
@@ -131,17 +117,13 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 	}
 }
 
-// afterFailedAttempt decides what follows attempt, which failed with err
-// (a transport error, or a 2xx answer that could not be used): nil after
-// waiting for the next attempt, else the error the call ends with.
+// afterFailedAttempt answers nil after waiting for the next attempt, else the error the call ends with.
 func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, budget retryBudget, err error) error {
 	var unusable *answerError
 	badAnswer := errors.As(err, &unusable)
 	switch {
-	case !cl.idempotent && (badAnswer || !neverSent(err)):
-		// Sent, then cut off (by the network, the attempt's timeout or the
-		// caller's context), or answered in a way that cannot be read: the
-		// service may have done it.
+	case !cl.idempotent && (badAnswer || !dialFailed(err) && !handshakeFailed(err)):
+		// Sent (neither the dial nor the handshake failed): the service may have done it.
 		if !badAnswer {
 			err = c.transportError(cl, err, attempt+1)
 		}
@@ -168,15 +150,12 @@ func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, b
 	return terr
 }
 
-// attempt sends one request. A 2xx answer to a JSON call is read whole and
-// decoded into cl.out within the attempt's timeout; any other answer comes
-// with its body open, and its release must be called once it is read.
+// attempt sends one request; the timeout covers reading the body (decoded here for a JSON 2xx), so a
+// body that stalls is a timeout like a late status line. Any other answer comes with its body open.
 func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token string) (*response, error) {
 	attemptCtx, cancel := context.WithCancel(ctx)
 	timer := time.AfterFunc(c.timeout, cancel)
 	release := func() { timer.Stop(); cancel() }
-	// An attempt cut off by its own timer (not by the caller) timed out,
-	// whether the status line or the body was late.
 	timedOut := func(err error, during string) error {
 		if attemptCtx.Err() != nil && ctx.Err() == nil {
 			return &timeoutError{timeout: c.timeout, during: during}
@@ -209,8 +188,6 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 	return &response{Response: resp, release: release}, nil
 }
 
-// timedBody is an answer's body whose read cut off by the attempt's timer
-// says so.
 type timedBody struct {
 	io.ReadCloser
 	timedOut func(error) error
@@ -224,7 +201,6 @@ func (b *timedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// newRequest builds one attempt's request with the headers of every call.
 func (c *Client) newRequest(ctx context.Context, cl call, payload []byte, token string) (*http.Request, error) {
 	var body io.Reader
 	if payload != nil {
@@ -250,8 +226,7 @@ func (c *Client) newRequest(ctx context.Context, cl call, payload []byte, token 
 	return req, nil
 }
 
-// redirectAnswer is the error of a redirect answer (redirects.go). A 303
-// See Other to a create says it was carried out: its outcome is unknown.
+// redirectAnswer: a 303 See Other to a create says it was carried out, so its outcome is unknown.
 func (c *Client) redirectAnswer(cl call, resp *response) error {
 	err := c.redirectError(cl, resp.Response)
 	resp.Close()
@@ -261,11 +236,8 @@ func (c *Client) redirectAnswer(cl call, resp *response) error {
 	return err
 }
 
-// apiError reads a bounded, redacted excerpt of an error answer.
+// apiError redacts the answer before cutting the excerpt: a secret straddling the cut would escape.
 func (c *Client) apiError(cl call, resp *response) *APIError {
-	// The answer is redacted before it is cut to an excerpt: cut first, a
-	// secret that straddles the cut would leave its first characters in the
-	// error, out of reach of the redactor, which matches whole secrets only.
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorAnswer))
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	_ = resp.Body.Close()
@@ -287,7 +259,6 @@ func (c *Client) wait(ctx context.Context, d time.Duration) error {
 	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < d {
 		return context.DeadlineExceeded
 	}
-	// After an interrupt no new attempt starts (interrupt.go).
 	if Interrupted(ctx) {
 		return ErrInterrupted
 	}
@@ -323,44 +294,7 @@ func (c *Client) log(ctx context.Context, cl call, attempt, status int, started 
 	c.logger.Debug(ctx, "esign API request", fields)
 }
 
-// retryableStatus tells the answers worth another attempt of a call that may
-// be repeated: 429 (refused before processing, so even a POST may be
-// repeated) and the server failures. A 500 is retried too: repeating a GET,
-// PUT or DELETE is harmless, and a transient 500 from an overloaded service
-// is as common as a 503. Other 5xx (501, 505, ...) are definite answers.
-func retryableStatus(code int) bool {
-	return code == http.StatusTooManyRequests || serverFailure(code)
-}
-
-// serverFailure tells the 5xx answers that say nothing about whether the
-// request was carried out: 500 and the gateway errors 502, 503 and 504.
-func serverFailure(code int) bool {
-	switch code {
-	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-		return true
-	}
-	return false
-}
-
-// neverSent reports whether a transport error happened before any byte of
-// the request could reach the service (so even a POST can be repeated): the
-// connection could not be made, or its TLS handshake failed.
-func neverSent(err error) bool { return dialFailed(err) || handshakeFailed(err) }
-
-// dialFailed tells a connection that could not be made: refused, a host
-// name that does not resolve, no route; to the service or to its proxy.
-func dialFailed(err error) bool {
-	var opErr *net.OpError
-	for errors.As(err, &opErr) {
-		if opErr.Op == "dial" {
-			return true
-		}
-		err = opErr.Err
-	}
-	return false
-}
-
-// stripURL removes the *url.Error wrapper, whose text repeats the URL.
+// stripURL drops the *url.Error wrapper, whose text repeats the URL.
 func stripURL(err error) error {
 	var uerr *url.Error
 	if errors.As(err, &uerr) {

@@ -11,11 +11,8 @@ import (
 	"strings"
 )
 
-// DownloadDocument streams GET /storage/document/{blobConnectionId} into w
-// and returns the number of bytes written. The body is copied in small
-// chunks: a 500 MB document is never held in memory. An answer that is not
-// a document (see notADocument) is ErrMalformedAnswer, and nothing of it
-// reaches w.
+// DownloadDocument streams the document into w, never holding it in memory; an answer that is not a
+// document is ErrMalformedAnswer, and nothing of it reaches w.
 func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, w io.Writer) (int64, error) {
 	cl := call{
 		method:     http.MethodGet,
@@ -52,9 +49,7 @@ func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, 
 	return n, nil
 }
 
-// notADocument says why an answer whose body starts with head is not a
-// document (the service sends application/octet-stream), or "": no body,
-// or a web page or JSON, as a gateway or a misrouted base_url sends with 200.
+// notADocument tells what a gateway or a misrouted base_url sends with 200: no body, a web page, JSON.
 func notADocument(resp *http.Response, head []byte) string {
 	contentType := resp.Header.Get("Content-Type")
 	mediaType, _, _ := mime.ParseMediaType(contentType)

@@ -8,8 +8,7 @@ import (
 	"strings"
 )
 
-// Subscription is a stored webhook subscription as the service returns it.
-// The service never returns the custom headers.
+// Subscription is as the service lists it: never with its headers.
 type Subscription struct {
 	ID          string `json:"id"`
 	EventType   string `json:"eventType"`
@@ -17,7 +16,6 @@ type Subscription struct {
 	Description string `json:"description"`
 }
 
-// CreateSubscriptionRequest is the body of POST /hooks/v1/subscription.
 type CreateSubscriptionRequest struct {
 	Description string            `json:"Description"`
 	URI         string            `json:"Uri"`
@@ -36,15 +34,13 @@ type subscriptionList struct {
 // ImportID is the subscription's import ID: "<event_type>/<id>".
 func (s Subscription) ImportID() string { return s.EventType + "/" + s.ID }
 
-// SubscriptionSet is one decoded subscription list, indexed by id. It is
-// shared between callers and must not be modified.
+// SubscriptionSet is one list, indexed by id; shared between callers, so never modified.
 type SubscriptionSet struct {
 	Items []Subscription
 	byID  map[string]int
 }
 
-// NewSubscriptionSet indexes items, whose event types it spells lower-case
-// as the service lists them.
+// NewSubscriptionSet spells event types lower-case, as the service lists them.
 func NewSubscriptionSet(items []Subscription) *SubscriptionSet {
 	s := &SubscriptionSet{Items: items, byID: make(map[string]int, len(items))}
 	for i := range items {
@@ -54,8 +50,7 @@ func NewSubscriptionSet(items []Subscription) *SubscriptionSet {
 	return s
 }
 
-// Find returns the subscription with the given id (GUIDs compare without
-// regard to case).
+// Find compares GUIDs without regard to case.
 func (s *SubscriptionSet) Find(id string) (Subscription, bool) {
 	i, ok := s.byID[strings.ToLower(id)]
 	if !ok {
@@ -64,13 +59,20 @@ func (s *SubscriptionSet) Find(id string) (Subscription, bool) {
 	return s.Items[i], true
 }
 
-// CreateSubscription calls POST /hooks/v1/subscription once (429 answers
-// aside) and returns the new id. The call is not idempotent: on
-// ErrOutcomeUnknown the subscription may exist; it is never repeated
-// blindly. CreateSubscriptionOnce is the create that resolves that.
-//
-// Headers that CheckHeaders refuses are an error wrapping ErrInvalidHeader,
-// before anything is sent.
+// Identical answers the subscriptions with that event type (in any case), URI and description.
+func (s *SubscriptionSet) Identical(eventType, uri, description string) []Subscription {
+	want := subscriptionMatchKey(eventType, uri, description)
+	var out []Subscription
+	for _, sub := range s.Items {
+		if subscriptionMatchKey(sub.EventType, sub.URI, sub.Description) == want {
+			out = append(out, sub)
+		}
+	}
+	return out
+}
+
+// CreateSubscription sends one create (429s aside); on ErrOutcomeUnknown the subscription may exist, which
+// CreateSubscriptionOnce resolves. Headers are checked again here, for values unknown at plan.
 func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionRequest) (string, error) {
 	if err := CheckHeaders(req.Headers); err != nil {
 		return "", fmt.Errorf("%s: nothing was sent: %w", routeSubscriptionCreate, err)
@@ -90,20 +92,13 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 		return "", err
 	}
 	if out.ID == "" {
-		// The service took the request and did not say what it made.
 		return "", &outcomeUnknownError{route: cl.route, cause: c.malformed(cl, "a 2xx answer without an id")}
 	}
 	c.ownership.claim(out.ID)
 	return out.ID, nil
 }
 
-// ListSubscriptions calls GET /hooks/v1/subscription. The list exists at
-// every correct base URL, empty or not: a 404 is ErrWrongBaseURL, never an
-// empty list (which would drop every subscription from the state).
-//
-// An answer that cannot be trusted item by item (no items list, an item
-// without id or event type, a repeated id) is ErrMalformedAnswer: read as
-// it is, it would make a tracked subscription look gone.
+// ListSubscriptions: the list exists at every correct base URL, so a 404 is ErrWrongBaseURL.
 func (c *Client) ListSubscriptions(ctx context.Context) ([]Subscription, error) {
 	var out subscriptionList
 	cl := call{
@@ -127,8 +122,7 @@ func (c *Client) ListSubscriptions(ctx context.Context) ([]Subscription, error) 
 	return out.Items.items, nil
 }
 
-// Subscriptions returns every subscription through one shared list request
-// per provider process, until a create or delete invalidates it.
+// Subscriptions is the list shared by every reader until a create or delete (coalesce.go).
 func (c *Client) Subscriptions(ctx context.Context) (*SubscriptionSet, error) {
 	fetch := func(ctx context.Context) (*SubscriptionSet, error) {
 		items, err := c.ListSubscriptions(ctx)
@@ -143,8 +137,6 @@ func (c *Client) Subscriptions(ctx context.Context) (*SubscriptionSet, error) {
 	return c.subscriptions.get(ctx, "", fetch)
 }
 
-// GetSubscription calls GET /hooks/v1/subscription/{id}?eventType=. It
-// reports ErrNotFound only once the base URL is confirmed.
 func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Subscription, error) {
 	var out Subscription
 	cl := call{
@@ -172,10 +164,6 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 	return &out, nil
 }
 
-// DeleteSubscription calls DELETE /hooks/v1/subscription/{id}?eventType=.
-// A subscription that is already gone is reported as ErrNotFound, once the
-// base URL is confirmed (a wrong one must not pass for "already deleted",
-// or the subscription would leave the state and stay on the service).
 func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) error {
 	defer c.subscriptions.invalidate("")
 	err := c.doJSON(ctx, call{
@@ -192,7 +180,6 @@ func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) e
 	return err
 }
 
-// eventTypeQuery spells the event type lower-case, as the service lists it.
 func eventTypeQuery(eventType string) url.Values {
 	return url.Values{"eventType": []string{strings.ToLower(eventType)}}
 }

@@ -1,28 +1,28 @@
 package client
 
 import (
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"net/url"
+	"strings"
+	"syscall"
 	"time"
 )
 
-// TransportError: no usable answer came from the service: the connection
-// could not be made or broke, or the answer did not arrive within the
-// request timeout. Its text names the method, the host and the path, and
-// says what to check; it never contains a secret (the cause's text is
-// redacted, and the URL holds none).
+// TransportError: no usable answer came (no connection, a broken one, or a timeout). Its text is redacted.
 type TransportError struct {
-	Method   string
-	Host     string // host:port of the base URL
-	Path     string // the path requested, without the query
-	Attempts int    // requests made before giving up
-	// Hint says what to check, e.g. whether the service runs at Host.
-	Hint string
-	// notRetried: the host could not be reached moments before either,
-	// so the call made one attempt only (unreachable.go).
-	notRetried bool
-	cause      error // redacted
+	Method     string
+	Host       string // host:port of the base URL
+	Path       string // without the query
+	Attempts   int
+	Hint       string // what to check
+	notRetried bool   // the host was unreachable moments before
+	cause      error  // redacted
 }
 
 func (e *TransportError) Error() string {
@@ -36,35 +36,28 @@ func (e *TransportError) Error() string {
 	return fmt.Sprintf("%s %s at %s: %v (%s). %s", e.Method, e.Path, e.Host, e.cause, attempts, e.Hint)
 }
 
-// Unwrap gives the cause, so that errors.As finds a *net.OpError or a
-// *net.DNSError. Print the TransportError, never what it unwraps to: only
-// its text is redacted.
+// Unwrap lets errors.As find a *net.OpError; print the TransportError, never what it unwraps to.
 func (e *TransportError) Unwrap() error { return e.cause }
 
-// transportError describes the failure err of cl after attempts requests.
 func (c *Client) transportError(cl call, err error, attempts int) *TransportError {
 	host := hostPort(c.base)
 	return &TransportError{
 		Method: cl.method, Host: host, Path: cl.url.EscapedPath(), Attempts: attempts,
-		Hint: transportHint(err, host), cause: c.secrets.redactError(err),
+		Hint: transportHint(err, host), cause: &redactedError{text: c.secrets.redact(err.Error()), cause: err},
 	}
 }
 
-// timeoutError is an attempt that outlasted the request timeout, whether
-// the status line or the body was late (during says which, if the body).
 type timeoutError struct {
 	timeout time.Duration
-	during  string
+	during  string // set when the body was late
 }
 
 func (e *timeoutError) Error() string {
 	return fmt.Sprintf("no answer within the request timeout of %s%s", e.timeout, e.during)
 }
 
-// Timeout lets net.Error-style checks see it as a timeout.
 func (e *timeoutError) Timeout() bool { return true }
 
-// hostPort is the host:port u connects to, the scheme's port filled in.
 func hostPort(u *url.URL) string {
 	if u.Port() != "" {
 		return u.Host
@@ -74,4 +67,55 @@ func hostPort(u *url.URL) string {
 		port = "80"
 	}
 	return net.JoinHostPort(u.Hostname(), port)
+}
+
+func transportHint(err error, host string) string {
+	var dnsErr *net.DNSError
+	var unknownAuthority x509.UnknownAuthorityError
+	var wrongName x509.HostnameError
+	var invalidCert x509.CertificateInvalidError
+	var notTLS tls.RecordHeaderError
+	var timeout interface{ Timeout() bool }
+	var late *timeoutError
+	if hint := proxyHint(err, host); hint != "" {
+		return hint
+	}
+	switch {
+	case errors.As(err, &dnsErr) && dnsErr.IsNotFound:
+		return fmt.Sprintf("The host name %q does not resolve: check the host in base_url.", dnsErr.Name)
+	case errors.As(err, &dnsErr):
+		return fmt.Sprintf("The host name %q could not be looked up: check the host in base_url and this machine's DNS settings.", dnsErr.Name)
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return fmt.Sprintf("Nothing accepts connections at %s: is the service (or the emulator) running there? Is the port in base_url right?", host)
+	case strings.Contains(err.Error(), "server gave HTTP response to HTTPS client"):
+		return fmt.Sprintf("base_url says https://, but the server at %s speaks plain http: check the scheme and the port of base_url.", host)
+	case errors.As(err, &notTLS):
+		return fmt.Sprintf("base_url says https://, but the server at %s does not speak TLS: check the scheme and the port of base_url.", host)
+	case errors.As(err, &unknownAuthority):
+		return fmt.Sprintf("The certificate of %s is signed by an authority this machine does not trust (a self-signed certificate, "+
+			"or a proxy that inspects TLS): add that authority to the system's trust store, or check the host in base_url.", host)
+	case errors.As(err, &wrongName):
+		return fmt.Sprintf("The certificate of %s is not valid for that name: check the host in base_url.", host)
+	case errors.As(err, &invalidCert):
+		return fmt.Sprintf("The certificate of %s is not valid (expired or not yet valid?): tell the service's operators.", host)
+	case errors.As(err, &late) && late.during != "":
+		return fmt.Sprintf("%s answered, but its answer did not arrive in full: if the service or the network is only slow, raise the request timeout.", host)
+	case errors.As(err, &timeout) && timeout.Timeout():
+		return fmt.Sprintf("Is %s reachable from here (a firewall that drops packets looks like this)? If the service is only slow, raise the request timeout.", host)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, syscall.ECONNRESET):
+		return fmt.Sprintf("The connection to %s closed before the answer was complete: the service or a proxy on the way cut it.", host)
+	}
+	return fmt.Sprintf("Check that base_url points at the service and that %s is reachable from here.", host)
+}
+
+// answerHint knows the 400 texts of Go's and nginx's TLS servers spoken plain http to.
+func answerHint(status int, body, host string) string {
+	if status == http.StatusProxyAuthRequired {
+		return fmt.Sprintf("A proxy between here and %s asks for credentials: check the user and password in HTTP_PROXY.", host)
+	}
+	if status == http.StatusBadRequest &&
+		(strings.Contains(body, "HTTP request to an HTTPS server") || strings.Contains(body, "plain HTTP request was sent to HTTPS port")) {
+		return fmt.Sprintf("base_url says http://, but the server at %s speaks https: use https://", host)
+	}
+	return ""
 }

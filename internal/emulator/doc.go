@@ -84,9 +84,13 @@
 // Authorization and Ocp-Apim-Subscription-Key headers and its body (a login
 // password) first, then the other headers. Without it the emulator never
 // repeats a secret, so a client's redaction of error answers would go
-// untested. For example:
+// untested. "echoEncoding" says how: the quote as Go's encoding/json writes it
+// (""), the whole error answer as .NET's System.Text.Json writes it
+// ("dotnet"), or the quote form-encoded ("form"). A dropped connection under
+// the echo fault quotes the request too, where a header line belongs, so a
+// transport error carries it (faults_echo.go). For example:
 //
-//	curl -X PUT "$URL/_emulator/faults?tenant=$KEY" -d '{"echoRequest":true}'
+//	curl -X PUT "$URL/_emulator/faults?tenant=$KEY" -d '{"echoRequest":true,"echoEncoding":"dotnet"}'
 //
 // A request body larger than 1 MiB is answered 413 with a message naming
 // that size limit. InjectSubscription stores a subscription past every check

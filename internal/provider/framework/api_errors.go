@@ -9,17 +9,12 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// AddAPIError turns a client error into a diagnostic that says what to do.
-// Client errors never contain secrets. Where the provider data is at hand,
-// (*ProviderData).AddAPIError is better: it reports a cause that stops many
-// resources (refused credentials, an unreachable host) in full once.
+// AddAPIError adds what to do to a client error; (*ProviderData).AddAPIError is better where it is at hand.
 func AddAPIError(diags *diag.Diagnostics, summary string, err error) {
 	diags.AddError(summary, err.Error()+apiErrorAdvice(err))
 }
 
-// apiErrorAdvice says what to check after err, starting with a blank
-// line, or "" when the error's own text says it all (a transport error's
-// hint, a redirect's "fix base_url").
+// apiErrorAdvice is "" when the error's own text says what to check (a transport error, a redirect).
 func apiErrorAdvice(err error) string {
 	switch {
 	case errors.Is(err, client.ErrLoginRejected):
@@ -45,8 +40,7 @@ func apiErrorAdvice(err error) string {
 	return ""
 }
 
-// atHost names the host whose answer err is, as " at api.example.com:443":
-// with aliases, the host tells which provider configuration to check.
+// atHost: with aliases, the host tells which provider configuration to check.
 func atHost(err error) string {
 	var apiErr *client.APIError
 	if errors.As(err, &apiErr) && apiErr.Host != "" {
@@ -55,15 +49,12 @@ func atHost(err error) string {
 	return ""
 }
 
-// loggedIn tells a refusal of a call made with a token from the login
-// (APIError.Login), as opposed to a static access token.
 func loggedIn(err error) bool {
 	var apiErr *client.APIError
 	return errors.As(err, &apiErr) && apiErr.Login
 }
 
-// WithDetail appends advice to an error's text, keeping it matchable with
-// errors.Is.
+// WithDetail appends advice, keeping err matchable with errors.Is.
 func WithDetail(err error, detail string) error {
 	if detail == "" {
 		return err
@@ -71,21 +62,16 @@ func WithDetail(err error, detail string) error {
 	return fmt.Errorf("%w%s", err, detail)
 }
 
-// AddModelError reports a state or plan that could not be read into a
-// model: the value does not match the resource's schema, a bug in the
-// provider.
+// AddModelError: a state or plan that does not fit its model is a bug in the provider.
 func AddModelError(diags *diag.Diagnostics, err error) {
 	diags.AddError("Could not read the resource's state or plan",
 		"This is a bug in the provider; please report it with this message: "+err.Error())
 }
 
-// ImportIDError says what is wrong with an import ID, and which form is
-// expected: what an import ID parser answers.
 func ImportIDError(problem, form string) error {
 	return errors.New(problem + ". Expected " + form)
 }
 
-// AddImportIDError reports an import ID that a parser refused.
 func AddImportIDError(diags *diag.Diagnostics, raw string, err error) {
 	diags.AddError("Invalid import ID", fmt.Sprintf("Cannot import %q: %s.", raw, err))
 }

@@ -11,22 +11,9 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// One cause, one full error. Wrong credentials or an unreachable host stop
-// every resource and data source of a provider configuration at once, and
-// each must report an error of its own (Terraform would otherwise take it
-// for a success), so a refresh of twenty resources used to print the same
-// 401 and its advice twenty times. Within one operation (one configured
-// provider: one base URL, one set of credentials), the first error of such
-// a cause is reported in full and every later one in one line that names
-// its own call and points at the first by its summary. Terraform sorts
-// errors by their place in the configuration, so "the first" is not
-// necessarily printed first: the line points at it by summary, not by
-// position.
-
-// AddAPIError is the package's AddAPIError, except that an error whose
-// cause was already reported in full during this operation (see above) is
-// shortened to a line. A nil d (the provider is not configured yet)
-// reports in full.
+// AddAPIError reports a cause shared by every call (refused credentials, an unreachable host) in full once
+// per operation, and in one line after (DESIGN.md, "Errors: where, what next, once"). The line points at
+// the first by summary: Terraform sorts errors by their place, so the first may not be printed first.
 func (d *ProviderData) AddAPIError(diags *diag.Diagnostics, summary string, err error) {
 	cause, call, shared := causeOf(err)
 	if !shared || d == nil {
@@ -43,18 +30,14 @@ func (d *ProviderData) AddAPIError(diags *diag.Diagnostics, summary string, err 
 		"gives the full detail and what to check (each cause is reported in full once).", call, first))
 }
 
-// reportedCausesKey is the key of reportedCauses in OperationState.
 type reportedCausesKey struct{}
 
-// reportedCauses remembers, for each cause reported in full during the
-// operation, the summary of that error.
+// reportedCauses maps each cause reported in full to that error's summary.
 type reportedCauses struct {
 	mu      sync.Mutex
 	summary map[errorCause]string
 }
 
-// first answers the summary of the first error of cause, and whether one
-// was reported before; if not, summary is that first error's from now on.
 func (r *reportedCauses) first(cause errorCause, summary string) (string, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -68,23 +51,17 @@ func (r *reportedCauses) first(cause errorCause, summary string) (string, bool) 
 	return summary, false
 }
 
-// errorCause is what a failure shares with the failures of other calls of
-// the same operation: its kind and, where a kind has several, which one
-// (the hint of a transport error, the Location of a redirect).
+// errorCause: its kind, and which one where a kind has several (a transport error's hint, a Location).
 type errorCause struct{ kind, which string }
 
-// causeOf answers the cause of err when it is one that every call of the
-// operation meets alike, and call: this call's part of the story, in a
-// few words. Answers about one object (a 404, a 400, a malformed list) are
-// not shared: each says something of its own.
+// causeOf answers a cause every call meets alike, and this call's part in a few words. Answers about one
+// object (a 404, a 400, a malformed list, a lost answer) are never shared.
 func causeOf(err error) (cause errorCause, call string, shared bool) {
 	var apiErr *client.APIError
 	var transportErr *client.TransportError
 	var redirectErr *client.RedirectError
 	switch {
 	case errors.Is(err, client.ErrOutcomeUnknown):
-		// A write that may have been carried out: its error says what to
-		// look for or import, for this object alone.
 		return errorCause{}, "", false
 	case errors.Is(err, client.ErrLoginRejected):
 		return errorCause{kind: "login refused"}, "the service" + atHost(err) + " refused the login", true

@@ -9,9 +9,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// ClientLogger sends the API client's request events to Terraform's log,
-// masking the credentials (secrets) as a second line of defence (the client
-// already leaves them out).
+// ClientLogger masks the secrets as a second line of defence: the client already leaves them out.
 func ClientLogger(secrets ...string) client.Logger {
 	return tflogLogger{newMasks(secrets...)}
 }
@@ -22,10 +20,7 @@ func (l tflogLogger) Debug(ctx context.Context, msg string, fields map[string]an
 	tflog.Debug(l.masks.apply(ctx), msg, fields)
 }
 
-// MaskSecrets masks values, in every form client.SecretForms gives, in the
-// messages and fields of every log line written with the returned context,
-// the way the API client redacts them: a value of client.ShortSecretLength
-// or more wherever it occurs, a shorter one only as a whole token.
+// MaskSecrets masks values in every log line of the returned context, as the client redacts them.
 func MaskSecrets(ctx context.Context, values ...string) context.Context {
 	return newMasks(values...).apply(ctx)
 }

@@ -1,0 +1,125 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+)
+
+// CheckBaseURL says what is wrong with raw as base_url, in words that read after the setting's name
+// ("base_url must start with ..."). Plain http:// is for a loopback host only: every request carries
+// the subscription key and a token.
+func CheckBaseURL(raw string) error { return CheckBaseURLWith(raw, false) }
+
+// CheckBaseURLWith accepts http:// for any host when allowInsecureHTTP.
+func CheckBaseURLWith(raw string, allowInsecureHTTP bool) error {
+	if raw == "" {
+		return errors.New("is empty")
+	}
+	u, err := url.Parse(raw)
+	// Neither the parser's error nor the userinfo, query or fragment is quoted: each may hold a secret.
+	switch {
+	case !strings.Contains(raw, "://"):
+		return fmt.Errorf("must start with https:// (or http:// for a loopback host such as the emulator), got %s", shown(raw))
+	case err != nil:
+		return fmt.Errorf("is not a valid URL: %s (it must look like https://api.example.com or https://api.example.com/prefix)", shown(raw))
+	case u.User != nil:
+		return errors.New("must not contain user information; credentials have settings of their own")
+	case u.Scheme != "https" && u.Scheme != "http":
+		return fmt.Errorf("must start with https:// (or http:// for a loopback host such as the emulator), got %s", shown(raw))
+	case u.Host == "" || u.Hostname() == "":
+		return fmt.Errorf("has no host: %s", shown(raw))
+	case u.RawQuery != "" || u.Fragment != "" || u.ForceQuery:
+		return fmt.Errorf("must not have a query or fragment: %s", shown(raw))
+	case u.Scheme == "http" && !allowInsecureHTTP && !isLoopbackHost(u.Hostname()):
+		return fmt.Errorf("must start with https:// for the host %q, got %q: plain http:// is accepted only for a loopback "+
+			"host (127.0.0.1, ::1, localhost), since the subscription key and the token would cross the network in clear text "+
+			"(a test gateway without TLS needs the explicit opt-in that allows insecure http)", u.Hostname(), raw)
+	}
+	return nil
+}
+
+func parseBaseURL(raw string, allowInsecureHTTP bool) (*url.URL, error) {
+	if err := CheckBaseURLWith(raw, allowInsecureHTTP); err != nil {
+		return nil, fmt.Errorf("the base URL %w", err)
+	}
+	u, _ := url.Parse(raw) // CheckBaseURL parsed it
+	if isLoopbackHost(u.Hostname()) && net.ParseIP(u.Hostname()) == nil {
+		// Go's proxy bypass knows only "localhost": any other spelling would go, credentials and all, to HTTP_PROXY.
+		u.Host = strings.TrimSuffix("localhost:"+u.Port(), ":")
+	}
+	u.Path = strings.TrimSuffix(u.Path, "/")
+	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
+	return u, nil
+}
+
+func isLoopbackHost(host string) bool {
+	if strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// shown quotes a base URL up to its query or fragment, and not at all with an "@" (it may be userinfo).
+func shown(raw string) string {
+	if strings.Contains(raw, "@") {
+		return "a value with \"@\" (not shown: it may hold a password)"
+	}
+	if i := strings.IndexAny(raw, "?#"); i >= 0 {
+		return fmt.Sprintf("%q (what follows %q not shown: it may hold a key)", raw[:i+1]+"…", raw[i])
+	}
+	return fmt.Sprintf("%q", raw)
+}
+
+// ErrWrongBaseURL: a route that exists at any correct base URL answered 404. It never matches ErrNotFound.
+var ErrWrongBaseURL = errors.New("the base URL does not point at the service's API")
+
+// routeHooksList confirms a base URL (DESIGN.md, "Errors: where, what next, once").
+const routeHooksList = "GET /hooks/v1"
+
+// wrongBaseURLError unwraps to ErrWrongBaseURL only, so its 404 is never taken for "gone".
+type wrongBaseURLError struct {
+	base     string
+	notFound error  // the 404 answer, as text
+	probed   string // the route whose 404 confirmed it, if not the same
+}
+
+func (e *wrongBaseURLError) Error() string {
+	if e.probed == "" {
+		return fmt.Sprintf("%v. The service answers this route at any correct base URL, so the base URL %q does not point at its API",
+			e.notFound, e.base)
+	}
+	return fmt.Sprintf("%v, and %s, which the service answers at any correct base URL, answered 404 too: the base URL %q does not point at its API",
+		e.notFound, e.probed, e.base)
+}
+
+func (e *wrongBaseURLError) Unwrap() error { return ErrWrongBaseURL }
+
+// notFoundOnFixedRoute turns the 404 of a route that exists at every correct base URL into ErrWrongBaseURL.
+func (c *Client) notFoundOnFixedRoute(err error) error {
+	if IsNotFound(err) {
+		return &wrongBaseURLError{base: c.base.String(), notFound: err}
+	}
+	return err
+}
+
+// checkNotFound answers nil when the base URL is confirmed (the 404 means gone or empty), else the error.
+func (c *Client) checkNotFound(ctx context.Context, notFound error) error {
+	if c.baseURLConfirmed.Load() {
+		return nil
+	}
+	_, err := c.SupportedHooks(ctx)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ErrWrongBaseURL):
+		return &wrongBaseURLError{base: c.base.String(), notFound: notFound, probed: routeHooksList}
+	}
+	// notFound is not wrapped, or the caller would take it for "gone".
+	return fmt.Errorf("%s; a 404 means that it does not exist only if the base URL is right, and %s, which tells, failed: %w",
+		notFound.Error(), routeHooksList, err)
+}

@@ -1,0 +1,140 @@
+package client
+
+import (
+	"crypto/tls"
+	"errors"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+const (
+	defaultRetryBaseDelay = 250 * time.Millisecond
+	maxRetryDelay         = 10 * time.Second
+	maxRetryAfter         = 60 * time.Second // the most the service may ask us to wait
+	// unreachableMemory outlasts one call's retries (about 4 s) and is short against a run.
+	unreachableMemory = 30 * time.Second
+)
+
+// backoff jitters exponential delays, so concurrent retries (Terraform runs 10 at once) do not march in step.
+type backoff struct{ base time.Duration }
+
+func newBackoff(base time.Duration) backoff {
+	if base <= 0 {
+		base = defaultRetryBaseDelay
+	}
+	return backoff{base: base}
+}
+
+// delay for the retry after attempt n (0-based): random in [d/2, d], d = base * 2^n, capped.
+func (b backoff) delay(n int) time.Duration {
+	d := b.base << min(n, 16)
+	if d <= 0 || d > maxRetryDelay {
+		d = maxRetryDelay
+	}
+	half := d / 2
+	return half + rand.N(half+1)
+}
+
+// parseRetryAfter reads a Retry-After header: delta-seconds or an HTTP date.
+func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	var d time.Duration
+	if secs, err := strconv.Atoi(v); err == nil {
+		d = time.Duration(secs) * time.Second
+	} else if t, err := http.ParseTime(v); err == nil {
+		d = t.Sub(now)
+	} else {
+		return 0, false
+	}
+	return min(max(d, 0), maxRetryAfter), true
+}
+
+// unreachableHost remembers a host that could not be reached, so that the calls of a run do not each
+// wait out their retries for the same answer; any answer from the service forgets it.
+type unreachableHost struct {
+	mu    sync.Mutex
+	until time.Time
+}
+
+func (u *unreachableHost) remember() {
+	u.mu.Lock()
+	u.until = time.Now().Add(unreachableMemory)
+	u.mu.Unlock()
+}
+
+func (u *unreachableHost) forget() {
+	u.mu.Lock()
+	u.until = time.Time{}
+	u.mu.Unlock()
+}
+
+func (u *unreachableHost) recently() bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return time.Now().Before(u.until)
+}
+
+// retryBudget is how many times one call may retry a transport error.
+type retryBudget struct {
+	retries    int
+	notRetried bool // the host was unreachable moments ago
+}
+
+func (c *Client) retryBudget() retryBudget {
+	if c.unreachable.recently() {
+		return retryBudget{notRetried: true}
+	}
+	return retryBudget{retries: c.maxRetries}
+}
+
+// retryableStatus: a 429 was refused before processing (so even a POST may be repeated); a transient
+// 500 is as common as a 503. Other 5xx (501, 505) are definite answers.
+func retryableStatus(code int) bool {
+	return code == http.StatusTooManyRequests || serverFailure(code)
+}
+
+// serverFailure tells the 5xx answers that say nothing about whether the request was carried out.
+func serverFailure(code int) bool {
+	switch code {
+	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true
+	}
+	return false
+}
+
+// dialFailed tells a connection (to the service or its proxy) that could not be made.
+func dialFailed(err error) bool {
+	var opErr *net.OpError
+	for errors.As(err, &opErr) {
+		if opErr.Op == "dial" {
+			return true
+		}
+		err = opErr.Err
+	}
+	return false
+}
+
+// handshakeFailed: nothing was sent, and the next attempt would fail the same way.
+func handshakeFailed(err error) bool {
+	var certErr *tls.CertificateVerificationError
+	var notTLS tls.RecordHeaderError
+	var alert tls.AlertError
+	return errors.As(err, &certErr) || errors.As(err, &notTLS) || errors.As(err, &alert) ||
+		strings.Contains(err.Error(), "server gave HTTP response to HTTPS client")
+}
+
+// misconfigured tells the transport errors no retry can mend.
+func misconfigured(err error) bool {
+	var dnsErr *net.DNSError
+	var proxy *proxyRefusedError
+	return handshakeFailed(err) || errors.As(err, &dnsErr) && dnsErr.IsNotFound ||
+		errors.As(err, &proxy) && proxy.code < 500
+}
