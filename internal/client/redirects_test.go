@@ -79,6 +79,7 @@ func TestRedirectsAreNeverFollowed(t *testing.T) {
 		login     bool
 		wantInErr string
 	}{
+		{"another host, 300", http.StatusMultipleChoices, false, false, "another origin"},
 		{"another host, 301", http.StatusMovedPermanently, false, false, "another origin"},
 		{"another host, 307", http.StatusTemporaryRedirect, false, false, "another origin"},
 		{"https to http, 301", http.StatusMovedPermanently, true, false, "from https:// to http://"},

@@ -119,6 +119,22 @@ func TestCreateRefusedConnectionIsNeverSent(t *testing.T) {
 	})
 }
 
+// A create whose TLS handshake fails never sent its request: it is a plain
+// error, neither retried nor an unknown outcome.
+func TestCreateHandshakeFailureIsNeverSent(t *testing.T) {
+	var requests atomic.Int32
+	untrusted := httptest.NewTLSServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { requests.Add(1) }))
+	defer untrusted.Close()
+	c, _ := newTestClient(t, func(c *Config) { c.BaseURL = untrusted.URL })
+	_, err := c.CreateSubscription(context.Background(), onceRequest)
+	if err == nil || errors.Is(err, ErrOutcomeUnknown) {
+		t.Fatalf("err = %v, want a TLS error that is not ErrOutcomeUnknown", err)
+	}
+	if n := requests.Load(); n != 0 {
+		t.Errorf("the server got %d requests", n)
+	}
+}
+
 // A transport error can quote what the other end sent. Its text is
 // redacted, and stays redacted however the error is wrapped and printed,
 // while the chain below it is kept.
