@@ -34,7 +34,7 @@ var (
 )
 
 // NewSubscriptionsExclusiveResource is the esign_webhook_subscriptions_exclusive resource; DESIGN.md says how it
-// owns the set. Its plan is in exclusive_plan.go.
+// owns the set.
 func NewSubscriptionsExclusiveResource() resource.Resource {
 	return &exclusiveResource{framework.NewResourceBase("_webhook_subscriptions_exclusive", exclusiveSchema)}
 }
@@ -274,7 +274,7 @@ func (r *exclusiveResource) ImportState(ctx context.Context, req resource.Import
 	scope, err := parseExclusiveScopeID(id)
 	if err != nil {
 		framework.AddImportIDError(&resp.Diagnostics, id, err)
-	} else if len(scope.eventTypes) > 0 {
+	} else {
 		checkEventTypes(ctx, r.ProviderData, path.Root("event_types"), scope.eventTypes, &resp.Diagnostics)
 	}
 	if resp.Diagnostics.HasError() {
@@ -317,7 +317,7 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 	r.claimScope(ctx, scope, prior.ID, req, resp)
 	plan.ID = types.StringValue(scope.id())
-	if len(scope.eventTypes) > 0 && (create || !prior.EventTypes.Equal(plan.EventTypes)) {
+	if create || !prior.EventTypes.Equal(plan.EventTypes) {
 		checkEventTypes(ctx, r.ProviderData, path.Root("event_types"), scope.eventTypes, &resp.Diagnostics)
 	}
 	// An id that leaves subscription_ids now is not in the prior list: its own resource deletes it.
@@ -373,11 +373,9 @@ func warnLeftForNextPlan(diags *diag.Diagnostics, scope exclusiveScope, s client
 
 // reportUnmanaged names s in the summary: Terraform folds diagnostics that share one.
 func reportUnmanaged(add func(summary, detail string), scope exclusiveScope, s client.Subscription, summary, then string) {
-	add(summary+": "+describeSubscription(s), fmt.Sprintf("This esign_webhook_subscriptions_exclusive owns scope %q. "+
-		"Subscription %s (%s events to %s, description %q) is in it and not in subscription_ids. %s\n\n"+
-		"To keep it, adopt it: declare an esign_webhook_subscription with its event type, uri and description, import it "+
-		"(id = %q; terraform query lists every subscription with its configuration), and add its id to subscription_ids. "+
-		"Or delete it outside Terraform.", scope.id(), s.ID, s.EventType, s.URI, s.Description, then, importID(s.EventType, s.ID)))
+	add(summary+": "+describeSubscription(s), fmt.Sprintf("It is in scope %q, with description %q, and not in "+
+		"subscription_ids. %s\n\nTo keep it, adopt it: declare an esign_webhook_subscription like it, import it (id = %q), "+
+		"and add its id to subscription_ids.", scope.id(), s.Description, then, importID(s.EventType, s.ID)))
 }
 
 func describeSubscription(s client.Subscription) string {
@@ -412,11 +410,9 @@ func (r *exclusiveResource) claimScope(ctx context.Context, scope exclusiveScope
 	for _, o := range scopes.claims {
 		if o.scope.overlaps(scope) && !o.sameResource(c.planClaim) {
 			resp.Diagnostics.AddError("Two esign_webhook_subscriptions_exclusive scopes overlap: "+o.scope.id()+" and "+scope.id(),
-				fmt.Sprintf("This resource owns scope %q, and another esign_webhook_subscriptions_exclusive of this "+
-					"configuration owns %q. A subscription in both would be unmanaged for one of them, which would delete it "+
-					"at every apply while the other's configuration creates it again.\n\nMake the scopes disjoint (e.g. one "+
-					"uri_prefix per resource, neither containing the other, or disjoint event_types), or keep one resource.",
-					scope.id(), o.scope.id()))
+				"A subscription in both would be unmanaged for one of them, which would delete it at every apply while the "+
+					"other's configuration creates it again. Make the scopes disjoint (e.g. one uri_prefix per resource, neither "+
+					"containing the other, or disjoint event_types), or keep one resource.")
 			break
 		}
 	}
