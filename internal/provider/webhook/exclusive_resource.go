@@ -83,11 +83,12 @@ var exclusiveSchema = schema.Schema{
 			Validators:          []validator.Set{setvalidator.ValueStringsAre(validators.GUID())},
 		},
 		"event_types": schema.SetAttribute{
-			MarkdownDescription: "Narrows the scope to these event types, in any case. Changing it replaces this resource.",
-			Optional:            true,
-			ElementType:         types.StringType,
-			Validators:          []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(validators.EventTypeName())},
-			PlanModifiers:       []planmodifier.Set{planmodifiers.SetRequiresReplaceUnlessOnlyCaseChanges()},
+			MarkdownDescription: "Narrows the scope to these event types (any case; each one `GET /hooks/v1` lists). Changing it " +
+				"replaces this resource.",
+			Optional:      true,
+			ElementType:   types.StringType,
+			Validators:    []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(validators.EventTypeName())},
+			PlanModifiers: []planmodifier.Set{planmodifiers.SetRequiresReplaceUnlessOnlyCaseChanges()},
 		},
 		"uri_prefix": schema.StringAttribute{
 			MarkdownDescription: "Narrows the scope to the `uri`s under this `https://` URL (scheme and host in any case, port " +
@@ -344,12 +345,13 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		switch {
 		case mode == onUnmanagedFail:
 			// Also with unknown ids: only an adopting create could make an existing subscription one of them.
-			then, add = `on_unmanaged = "fail": nothing is written while it exists (on_unmanaged = "delete" would have the apply delete it).`, resp.Diagnostics.AddError
+			then, add = `on_unmanaged = "fail": nothing is written while it exists. Delete or adopt it, or set `+
+				`on_unmanaged = "delete" to have the apply delete it.`, resp.Diagnostics.AddError
 		case mode == onUnmanagedWarn:
 			then = `on_unmanaged = "warn": the apply leaves it alone.`
 		case create:
 			then = "This resource is new, so its plan cannot name what its apply would delete: the first apply deletes " +
-				"nothing and records it in unmanaged; the next plan names it for deletion."
+				"nothing and records the subscription in unmanaged; the next plan names it for deletion."
 		default:
 			summary += " will be deleted"
 			then = `The apply deletes it if it still exists then and still does not belong (on_unmanaged = "delete").`
@@ -367,15 +369,17 @@ func warnLeftForNextPlan(diags *diag.Diagnostics, scope exclusiveScope, s client
 	if create {
 		why = "this resource is new, and the first apply of a new resource deletes nothing."
 	}
-	reportUnmanaged(diags.AddWarning, scope, s, "Webhook subscription left for the next plan", "It was not deleted, since "+
+	reportUnmanaged(diags.AddWarning, scope, s, "Webhook subscription left for the next plan", "It stays on the service, since "+
 		why+` The next plan names it, and the apply after that deletes it (on_unmanaged = "delete").`)
 }
 
 // reportUnmanaged names s in the summary: Terraform folds diagnostics that share one.
 func reportUnmanaged(add func(summary, detail string), scope exclusiveScope, s client.Subscription, summary, then string) {
-	add(summary+": "+describeSubscription(s), fmt.Sprintf("It is in scope %q, with description %q, and not in "+
-		"subscription_ids. %s\n\nTo keep it, adopt it: declare an esign_webhook_subscription like it, import it (id = %q), "+
-		"and add its id to subscription_ids.", scope.id(), s.Description, then, importID(s.EventType, s.ID)))
+	add(summary+": "+describeSubscription(s), fmt.Sprintf("This esign_webhook_subscriptions_exclusive owns %s. Subscription "+
+		"%s (%s events to %s, description %q) is in it and not in subscription_ids.\n\n%s\n\nTo keep it, adopt it: declare "+
+		"an esign_webhook_subscription with its event type, uri and description, import it (id = %q; terraform query lists "+
+		"every subscription with its configuration), and add its id to subscription_ids. Or delete it outside Terraform.",
+		scope.describe(), s.ID, s.EventType, s.URI, s.Description, then, importID(s.EventType, s.ID)))
 }
 
 func describeSubscription(s client.Subscription) string {

@@ -91,6 +91,18 @@ func parseExclusiveScopeID(raw string) (exclusiveScope, error) {
 	return newExclusiveScope(eventTypes, prefix), nil
 }
 
+// describe says in words which subscriptions the scope holds, for messages.
+func (s exclusiveScope) describe() string {
+	types := "of every event type"
+	if len(s.eventTypes) > 0 {
+		types = "of event type " + strings.Join(s.eventTypes, " or ")
+	}
+	if s.uriPrefix == "" {
+		return "every subscription " + types
+	}
+	return fmt.Sprintf("every subscription %s whose uri is under %q", types, s.uriPrefix)
+}
+
 // idSet holds lower-case ids: GUIDs compare without case.
 type idSet map[string]bool
 
