@@ -16,13 +16,11 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-var (
-	_ ephemeral.EphemeralResourceWithConfigure = (*accessToken)(nil)
-)
+var _ ephemeral.EphemeralResourceWithConfigure = (*accessToken)(nil)
 
 // NewAccessTokenEphemeralResource is the esign_access_token ephemeral resource.
 func NewAccessTokenEphemeralResource() ephemeral.EphemeralResource {
-	return &accessToken{EphemeralResourceBase: framework.NewEphemeralResourceBase("_access_token", accessTokenSchema)}
+	return &accessToken{framework.NewEphemeralResourceBase("_access_token", accessTokenSchema)}
 }
 
 type accessToken struct {

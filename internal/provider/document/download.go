@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 
@@ -41,24 +43,23 @@ type downloaded struct {
 	sha256 string
 }
 
-// download streams the document into outputPath (if not "") and inline (if not
-// nil); the file is replaced only by a whole document.
-func download(ctx context.Context, pd *framework.ProviderData, blobID, outputPath string, perm *fs.FileMode, inline io.Writer, diags *diag.Diagnostics) (downloaded, bool) {
-	// Check the destination before spending a download on it.
+// download streams the document into outputPath (if not "") and inline (if not nil). The file is written to a
+// temporary file beside it and renamed over it once whole, so readers never see half a document.
+func download(ctx context.Context, pd *framework.ProviderData, blobID, outputPath string, perm *fs.FileMode, inline *cappedBuffer, diags *diag.Diagnostics) (downloaded, bool) {
 	hash := sha256.New()
 	writers := []io.Writer{hash}
-	var out *atomicFile
+	if inline != nil {
+		writers = append(writers, inline)
+	}
+	var tmp *os.File
 	if outputPath != "" {
 		var err error
-		if out, err = createAtomicFile(outputPath, perm); err != nil {
+		if tmp, err = createTemp(outputPath, perm); err != nil { // before spending a download on it
 			diags.AddAttributeError(path.Root("output_path"), "Cannot write output_path", err.Error())
 			return downloaded{}, false
 		}
-		defer out.Discard()
-		writers = append(writers, out)
-	}
-	if inline != nil {
-		writers = append(writers, inline)
+		defer func() { _ = tmp.Close(); _ = os.Remove(tmp.Name()) }() // both fail harmlessly after the rename
+		writers = append(writers, tmp)
 	}
 
 	size, err := pd.Client.DownloadDocument(ctx, blobID, io.MultiWriter(writers...))
@@ -80,12 +81,58 @@ func download(ctx context.Context, pd *framework.ProviderData, blobID, outputPat
 		return downloaded{}, false
 	}
 
-	if out != nil {
-		if err := out.Commit(); err != nil {
-			diags.AddAttributeError(path.Root("output_path"), "Cannot write output_path", err.Error())
+	if tmp != nil {
+		err := tmp.Sync()
+		if err == nil {
+			err = tmp.Close()
+		}
+		if err == nil {
+			err = os.Rename(tmp.Name(), outputPath)
+		}
+		if err != nil {
+			diags.AddAttributeError(path.Root("output_path"), "Cannot write output_path", fmt.Sprintf("output_path %q: %s", outputPath, err))
 			return downloaded{}, false
 		}
 		tflog.Debug(ctx, "signed document written", map[string]any{"output_path": outputPath, "size": size})
 	}
 	return downloaded{size: size, sha256: hex.EncodeToString(hash.Sum(nil))}, true
+}
+
+// createTemp's mode is perm, else that of the regular file at dest, else 0600: a document may hold personal data.
+func createTemp(dest string, perm *fs.FileMode) (*os.File, error) {
+	dir := filepath.Dir(dest)
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("output_path %q: its folder %q does not exist. Create the folder first; the provider does not create folders", dest, dir)
+	case err != nil:
+		return nil, fmt.Errorf("output_path %q: %w", dest, err)
+	case !info.IsDir():
+		return nil, fmt.Errorf("output_path %q: %q is not a folder", dest, dir)
+	}
+	mode := fs.FileMode(0o600)
+	// Lstat: a symlink planted at dest lends no mode (rename replaces it).
+	if info, err := os.Lstat(dest); err == nil {
+		if info.IsDir() {
+			return nil, fmt.Errorf("output_path %q is a folder; give the path of a file", dest)
+		}
+		if info.Mode().IsRegular() {
+			mode = info.Mode().Perm()
+		}
+	}
+	if perm != nil {
+		mode = *perm
+	}
+	// CreateTemp opens a new file (O_EXCL, 0600); the mode is set on the open file, before any byte is written, and
+	// is not subject to the umask.
+	f, err := os.CreateTemp(dir, "."+filepath.Base(dest)+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("output_path %q: creating a temporary file in %q: %w", dest, dir, err)
+	}
+	if err := f.Chmod(mode); err != nil {
+		_ = f.Close()
+		_ = os.Remove(f.Name())
+		return nil, fmt.Errorf("output_path %q: setting mode %04o: %w", dest, mode, err)
+	}
+	return f, nil
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
-	"io"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -96,13 +95,11 @@ func (d *signedDocumentDataSource) Read(ctx context.Context, req datasource.Read
 		return
 	}
 	var content *cappedBuffer
-	var inline io.Writer // a nil *cappedBuffer would not be a nil io.Writer
 	if state.IncludeContent.ValueBool() {
 		content = &cappedBuffer{limit: maxInlineContent}
-		inline = content
 	}
 	got, ok := download(ctx, d.ProviderData, state.BlobConnectionID.ValueString(), state.OutputPath.ValueString(),
-		fileMode(state.FilePermission), inline, &resp.Diagnostics)
+		fileMode(state.FilePermission), content, &resp.Diagnostics)
 	if !ok {
 		return
 	}

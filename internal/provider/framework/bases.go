@@ -18,38 +18,32 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// The methods every resource, data source, list resource and action has in common:
-// its type name (the provider's, "esign", and a suffix such as
-// "_supported_hooks"), its schema, and what the provider's Configure hands
-// it. Each one embeds the base of its framework kind and adds what is its
-// own (Read, CRUD, List, config validators).
-
-// Configured is what Configure hands over, as every base keeps it.
-type Configured struct {
-	// Client is the configured provider's API client; nil before Configure
-	// (Terraform validates configurations with an unconfigured provider).
-	Client *client.Client
-	// ProviderData is everything Configure handed over (nil before).
+// base is what every kind's base holds: a thing is named after the provider ("esign") and typeSuffix (such as
+// "_supported_hooks"), described by schema, and given what Configure hands over (nil before: Terraform validates
+// configurations with an unconfigured provider). Each kind's base adds the framework's methods for that kind.
+type base[S any] struct {
+	Client       *client.Client
 	ProviderData *ProviderData
+	typeSuffix   string
+	schema       S
 }
 
-func (c *Configured) configure(data any, diags *diag.Diagnostics) {
-	c.ProviderData = ProviderDataOf(data, diags)
-	if c.ProviderData != nil {
-		c.Client = c.ProviderData.Client
+func newBase[S any](typeSuffix string, schema S) base[S] {
+	return base[S]{typeSuffix: typeSuffix, schema: schema}
+}
+
+func (b *base[S]) configure(data any, diags *diag.Diagnostics) {
+	b.ProviderData = ProviderDataOf(data, diags)
+	if b.ProviderData != nil {
+		b.Client = b.ProviderData.Client
 	}
 }
 
 // DataSourceBase is embedded by every data source.
-type DataSourceBase struct {
-	Configured
-	typeSuffix string
-	schema     datasourceschema.Schema
-}
+type DataSourceBase struct{ base[datasourceschema.Schema] }
 
-// NewDataSourceBase names a data source esign<typeSuffix>, described by schema.
 func NewDataSourceBase(typeSuffix string, schema datasourceschema.Schema) DataSourceBase {
-	return DataSourceBase{typeSuffix: typeSuffix, schema: schema}
+	return DataSourceBase{newBase(typeSuffix, schema)}
 }
 
 func (d *DataSourceBase) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -64,31 +58,25 @@ func (d *DataSourceBase) Configure(_ context.Context, req datasource.ConfigureRe
 	d.configure(req.ProviderData, &resp.Diagnostics)
 }
 
-// resourceType is what a resource and the list resource of its type share:
-// a list resource is named after the resource whose objects it lists, and
-// configured like it.
-type resourceType struct {
-	Configured
-	typeSuffix string
-}
+// resourceType is what a resource and a list resource share: a list resource is named after the resource whose
+// objects it lists, and configured like it.
+type resourceType[S any] struct{ base[S] }
 
-func (r *resourceType) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+func (r *resourceType[S]) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + r.typeSuffix
 }
 
-func (r *resourceType) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+func (r *resourceType[S]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	r.configure(req.ProviderData, &resp.Diagnostics)
 }
 
 // ResourceBase is embedded by every resource.
 type ResourceBase struct {
-	resourceType
-	schema resourceschema.Schema
+	resourceType[resourceschema.Schema]
 }
 
-// NewResourceBase names a resource esign<typeSuffix>, described by schema.
 func NewResourceBase(typeSuffix string, schema resourceschema.Schema) ResourceBase {
-	return ResourceBase{resourceType{typeSuffix: typeSuffix}, schema}
+	return ResourceBase{resourceType[resourceschema.Schema]{newBase(typeSuffix, schema)}}
 }
 
 func (r *ResourceBase) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -97,13 +85,11 @@ func (r *ResourceBase) Schema(_ context.Context, _ resource.SchemaRequest, resp 
 
 // ListResourceBase is embedded by every list resource.
 type ListResourceBase struct {
-	resourceType
-	schema listschema.Schema
+	resourceType[listschema.Schema]
 }
 
-// NewListResourceBase names a list resource esign<typeSuffix>, configured by schema.
 func NewListResourceBase(typeSuffix string, schema listschema.Schema) ListResourceBase {
-	return ListResourceBase{resourceType{typeSuffix: typeSuffix}, schema}
+	return ListResourceBase{resourceType[listschema.Schema]{newBase(typeSuffix, schema)}}
 }
 
 func (r *ListResourceBase) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
@@ -111,15 +97,10 @@ func (r *ListResourceBase) ListResourceConfigSchema(_ context.Context, _ list.Li
 }
 
 // ActionBase is embedded by every action.
-type ActionBase struct {
-	Configured
-	typeSuffix string
-	schema     actionschema.Schema
-}
+type ActionBase struct{ base[actionschema.Schema] }
 
-// NewActionBase names an action esign<typeSuffix>, configured by schema.
 func NewActionBase(typeSuffix string, schema actionschema.Schema) ActionBase {
-	return ActionBase{typeSuffix: typeSuffix, schema: schema}
+	return ActionBase{newBase(typeSuffix, schema)}
 }
 
 func (a *ActionBase) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
@@ -135,15 +116,10 @@ func (a *ActionBase) Configure(_ context.Context, req action.ConfigureRequest, r
 }
 
 // EphemeralResourceBase is embedded by every ephemeral resource.
-type EphemeralResourceBase struct {
-	Configured
-	typeSuffix string
-	schema     ephemeralschema.Schema
-}
+type EphemeralResourceBase struct{ base[ephemeralschema.Schema] }
 
-// NewEphemeralResourceBase names an ephemeral resource esign<typeSuffix>, described by schema.
 func NewEphemeralResourceBase(typeSuffix string, schema ephemeralschema.Schema) EphemeralResourceBase {
-	return EphemeralResourceBase{typeSuffix: typeSuffix, schema: schema}
+	return EphemeralResourceBase{newBase(typeSuffix, schema)}
 }
 
 func (e *EphemeralResourceBase) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {

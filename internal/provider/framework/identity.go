@@ -40,16 +40,7 @@ func (s StateIdentity) Value(attrs map[string]string) tftypes.Value {
 	return tftypes.NewValue(s.typ, values)
 }
 
-func (s StateIdentity) OfState(state tftypes.Value) (tftypes.Value, error) {
-	attrs, err := s.stringAttributes(state)
-	if err != nil {
-		return tftypes.Value{}, err
-	}
-	return s.Value(attrs), nil
-}
-
-// stringAttributes reads the identity's attributes from a state or an
-// identity; null reads as "".
+// stringAttributes reads the identity's attributes from a state or an identity; null reads as "".
 func (s StateIdentity) stringAttributes(v tftypes.Value) (map[string]string, error) {
 	o := NewRawObject(v)
 	attrs := make(map[string]string, len(s.Schema.Attributes))
@@ -59,18 +50,17 @@ func (s StateIdentity) stringAttributes(v tftypes.Value) (map[string]string, err
 	return attrs, o.Err()
 }
 
-// set does nothing after an error (the framework discards the response) or
-// for a removed resource.
+// set does nothing after an error (the framework discards the response) or for a removed resource.
 func (s StateIdentity) set(state tftypes.Value, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	if diags.HasError() || identity == nil || state.IsNull() {
 		return
 	}
-	v, err := s.OfState(state)
+	attrs, err := s.stringAttributes(state)
 	if err != nil {
 		AddModelError(diags, err)
 		return
 	}
-	identity.Raw = v
+	identity.Raw = s.Value(attrs)
 }
 
 func (s StateIdentity) AfterCreate(resp *resource.CreateResponse) {

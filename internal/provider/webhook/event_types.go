@@ -13,53 +13,30 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// The check of a webhook subscription's event_type against the types the
-// service supports (GET /hooks/v1), at plan time and again before a create.
-// Its form alone is a schema rule (validators.EventTypeName).
-
-// checkEventTypes adds an error on the attribute at for each of eventTypes
-// that the service does not support, naming the supported types. Without
-// provider data (an unconfigured provider) there is nothing to ask.
-func checkEventTypes(ctx context.Context, data *framework.ProviderData, at path.Path, eventTypes []string, diags *diag.Diagnostics) {
-	if data == nil {
-		return
+// checkEventTypes answers the service's hook (GET /hooks/v1) for each of eventTypes, matched in any case, and adds
+// an error on at for each it does not support. An unconfigured provider (validation) has nothing to ask.
+func checkEventTypes(ctx context.Context, data *framework.ProviderData, at path.Path, eventTypes []string, diags *diag.Diagnostics) []client.Hook {
+	if data == nil || len(eventTypes) == 0 {
+		return nil
 	}
-	supported, err := supportedEventTypes(ctx, data.Client)
+	hooks, err := data.Client.SupportedHooks(ctx)
 	if err != nil {
 		data.AddAPIError(diags, "Could not list the supported event types", err)
-		return
+		return nil
 	}
+	var found []client.Hook
 	for _, t := range eventTypes {
-		if _, ok := supportedEventType(supported, t); !ok {
-			diags.AddAttributeError(at, "Unsupported event type", unsupportedEventTypeDetail(at, t, supported))
+		if i := slices.IndexFunc(hooks, func(h client.Hook) bool { return strings.EqualFold(h.EventType, t) }); i >= 0 {
+			found = append(found, hooks[i])
+			continue
 		}
+		names := make([]string, len(hooks))
+		for i, h := range hooks {
+			names[i] = h.EventType
+		}
+		diags.AddAttributeError(at, "Unsupported event type", fmt.Sprintf("%s %q is not supported by this service. "+
+			"GET /hooks/v1 lists: %s. Event types match without regard to case (SignatureRequestCompleted = "+
+			"signaturerequestcompleted); the data source esign_supported_hooks reads the same list.", at, t, strings.Join(names, ", ")))
 	}
-}
-
-func supportedEventTypes(ctx context.Context, c *client.Client) ([]string, error) {
-	hooks, err := c.SupportedHooks(ctx)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, 0, len(hooks))
-	for _, h := range hooks {
-		names = append(names, h.EventType)
-	}
-	return names, nil
-}
-
-// supportedEventType answers the service's (lower-case) spelling of
-// eventType if the service supports it, matching without regard to case.
-func supportedEventType(supported []string, eventType string) (string, bool) {
-	i := slices.IndexFunc(supported, func(s string) bool { return strings.EqualFold(s, eventType) })
-	if i < 0 {
-		return "", false
-	}
-	return supported[i], true
-}
-
-func unsupportedEventTypeDetail(at path.Path, eventType string, supported []string) string {
-	return fmt.Sprintf("%s %q is not supported by this service. GET /hooks/v1 lists: %s. "+
-		"Event types match without regard to case (SignatureRequestCompleted = signaturerequestcompleted); "+
-		"the data source esign_supported_hooks reads the same list.", at, eventType, strings.Join(supported, ", "))
+	return found
 }

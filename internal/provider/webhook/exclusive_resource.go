@@ -2,19 +2,22 @@ package webhook
 
 import (
 	"context"
+	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringdefault"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
@@ -25,25 +28,19 @@ import (
 )
 
 var (
-	_ resource.ResourceWithConfigure   = (*exclusiveResource)(nil)
 	_ resource.ResourceWithIdentity    = (*exclusiveResource)(nil)
 	_ resource.ResourceWithImportState = (*exclusiveResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*exclusiveResource)(nil)
 )
 
-// NewSubscriptionsExclusiveResource is the esign_webhook_subscriptions_exclusive
-// resource: it owns the set of subscriptions in its scope, shows in the plan
-// those that are not in subscription_ids, and deletes them, fails or warns
-// (on_unmanaged). Its plan is exclusive_plan.go, its apply exclusive_apply.go.
+// NewSubscriptionsExclusiveResource is the esign_webhook_subscriptions_exclusive resource; DESIGN.md says how it
+// owns the set.
 func NewSubscriptionsExclusiveResource() resource.Resource {
-	return &exclusiveResource{ResourceBase: framework.NewResourceBase("_webhook_subscriptions_exclusive", exclusiveSchema)}
+	return &exclusiveResource{framework.NewResourceBase("_webhook_subscriptions_exclusive", exclusiveSchema)}
 }
 
-type exclusiveResource struct {
-	framework.ResourceBase
-}
+type exclusiveResource struct{ framework.ResourceBase }
 
-// What on_unmanaged may say.
 const (
 	onUnmanagedDelete = "delete"
 	onUnmanagedFail   = "fail"
@@ -59,73 +56,58 @@ type exclusiveModel struct {
 	Unmanaged       types.List   `tfsdk:"unmanaged"`
 }
 
-// unmanagedType is the element type of unmanaged: a subscription as the
-// service lists it.
-var unmanagedType = types.ObjectType{AttrTypes: map[string]attr.Type{
-	"id": types.StringType, "event_type": types.StringType, "uri": types.StringType, "description": types.StringType,
-}}
+// unmanagedModel converts to and from client.Subscription, whose fields it has.
+type unmanagedModel struct {
+	ID          string `tfsdk:"id"`
+	EventType   string `tfsdk:"event_type"`
+	URI         string `tfsdk:"uri"`
+	Description string `tfsdk:"description"`
+}
+
+var unmanagedType = exclusiveSchema.Attributes["unmanaged"].GetType().(types.ListType).ElemType
 
 var exclusiveSchema = schema.Schema{
-	MarkdownDescription: "Owns the set of webhook subscriptions in its scope (the whole account unless `event_types` or " +
-		"`uri_prefix` narrow it): every subscription in scope whose id is not in `subscription_ids` is unmanaged. " +
-		"The plan names each unmanaged subscription by event type and uri, and the apply deletes those the plan named " +
-		"(`on_unmanaged = \"delete\"`, the default), or the plan fails (`\"fail\"`), or only warns (`\"warn\"`). " +
-		"A new resource's first apply deletes nothing: it records what is unmanaged, and the next plan names it.\n\n" +
-		"Two of these resources in one configuration whose scopes overlap fail at plan. Destroying this resource " +
-		"deletes nothing: it stops owning the set.",
+	MarkdownDescription: "Owns the webhook subscriptions in its scope (the whole account unless `event_types` or `uri_prefix` " +
+		"narrow it): the plan names each one whose id is not in `subscription_ids`, and `on_unmanaged` says what then. " +
+		"A new resource's first apply deletes nothing; destroying it deletes nothing.",
 	Attributes: map[string]schema.Attribute{
 		"id": schema.StringAttribute{
-			MarkdownDescription: "The scope, as the import ID writes it: the event types in scope, lower-case, sorted and " +
-				"joined by commas (`*` for every type), then `/` and `uri_prefix` when it is set.",
-			Computed:      true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			MarkdownDescription: "The scope, as the import ID writes it: the event types, lower-case, sorted and joined by " +
+				"commas (`*` for every type), then `/` and `uri_prefix` when it is set.",
+			Computed: true,
 		},
 		"subscription_ids": schema.SetAttribute{
-			MarkdownDescription: "The ids of the subscriptions that belong, typically " +
-				"`[for s in esign_webhook_subscription.this : s.id]`. An id that the service does not hold, or that is " +
-				"out of scope, is ignored here. An id must stay in this set for as long as its subscription should exist: " +
-				"one dropped from it while its `esign_webhook_subscription` stays is unmanaged from the next plan on.",
-			Required:    true,
-			ElementType: types.StringType,
-			Validators:  []validator.Set{setvalidator.ValueStringsAre(validators.GUID())},
+			MarkdownDescription: "The ids of the subscriptions that belong, typically `[for s in esign_webhook_subscription.this : s.id]`.",
+			Required:            true,
+			ElementType:         types.StringType,
+			Validators:          []validator.Set{setvalidator.ValueStringsAre(validators.GUID())},
 		},
 		"event_types": schema.SetAttribute{
-			MarkdownDescription: "Narrows the scope to subscriptions of these event types (any case; each must be one " +
-				"`GET /hooks/v1` lists, checked at plan time). Left out: every event type. Changing the scope replaces " +
-				"this resource, which deletes nothing.",
-			Optional:    true,
-			ElementType: types.StringType,
-			Validators: []validator.Set{
-				setvalidator.SizeAtLeast(1),
-				setvalidator.ValueStringsAre(validators.EventTypeName()),
-			},
+			MarkdownDescription: "Narrows the scope to these event types (any case; each one `GET /hooks/v1` lists). Changing it " +
+				"replaces this resource.",
+			Optional:      true,
+			ElementType:   types.StringType,
+			Validators:    []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(validators.EventTypeName())},
 			PlanModifiers: []planmodifier.Set{planmodifiers.SetRequiresReplaceUnlessOnlyCaseChanges()},
 		},
 		"uri_prefix": schema.StringAttribute{
-			MarkdownDescription: "Narrows the scope to subscriptions that deliver under this URL (e.g. " +
-				"`https://hooks.example.com/prod/`): an `https://` URL with a host, and optionally a port and the start of a " +
-				"path, without query. A `uri` is in scope when its scheme and host match in any case, its port matches (443 " +
-				"when left out), and its path starts with the prefix's path, compared with case (`/prod` also matches " +
-				"`/production`; end with `/` for one folder). A prefix without a path is exactly that host " +
-				"(`https://hooks.example.com` is not `https://hooks.example.com.partner.test`). Left out: every uri. Changing " +
-				"it replaces this resource, which deletes nothing.",
+			MarkdownDescription: "Narrows the scope to the `uri`s under this `https://` URL (scheme and host in any case, port " +
+				"443 when left out, path with case; without a path: exactly that host). Changing it replaces this resource.",
 			Optional:      true,
 			Validators:    []validator.String{validators.WebhookURIPrefix()},
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"on_unmanaged": schema.StringAttribute{
-			MarkdownDescription: "What to do about unmanaged subscriptions: `\"delete\"` (the default: the apply deletes " +
-				"those the plan named, if they still exist and still do not belong), `\"fail\"` (the plan fails naming them " +
-				"and nothing is written: for pipelines that must never delete) or `\"warn\"` (the plan warns, the apply " +
-				"does nothing). Must be known at plan.",
+			MarkdownDescription: "`\"delete\"` (the default: the apply deletes what the plan named), `\"fail\"` (the plan " +
+				"fails) or `\"warn\"`. Must be known at plan.",
 			Optional:   true,
 			Computed:   true,
 			Default:    stringdefault.StaticString(onUnmanagedDelete),
 			Validators: []validator.String{stringvalidator.OneOf(onUnmanagedDelete, onUnmanagedFail, onUnmanagedWarn)},
 		},
 		"unmanaged": schema.ListNestedAttribute{
-			MarkdownDescription: "The subscriptions in scope whose id is not in `subscription_ids`, as last read, ordered " +
-				"by event type, uri and id. After an apply that deleted them it is empty.",
+			MarkdownDescription: "The subscriptions in scope whose id is not in `subscription_ids`, as last read, ordered by " +
+				"event type, uri and id.",
 			Computed: true,
 			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
 				"id":          schema.StringAttribute{Computed: true, MarkdownDescription: "The subscription's GUID."},
@@ -137,117 +119,306 @@ var exclusiveSchema = schema.Schema{
 	},
 }
 
+var exclusiveIdentitySchema = identityschema.Schema{Attributes: map[string]identityschema.Attribute{
+	"event_types": identityschema.ListAttribute{ElementType: types.StringType, OptionalForImport: true,
+		Description: "The event types in scope, lower-case and sorted; empty or left out: every event type."},
+	"uri_prefix": identityschema.StringAttribute{OptionalForImport: true, Description: "The URI prefix; empty or left out: every URI."},
+}}
+
+type exclusiveIdentityModel struct {
+	EventTypes []string     `tfsdk:"event_types"`
+	URIPrefix  types.String `tfsdk:"uri_prefix"`
+}
+
 func (r *exclusiveResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = exclusiveIdentitySchema
 }
 
-// scopeOf is the model's scope; ok is false while a part of it is unknown.
-func scopeOf(ctx context.Context, m exclusiveModel, diags *diag.Diagnostics) (scope exclusiveScope, ok bool) {
+// setIdentity: identity is nil for a client without identities (before Terraform and OpenTofu 1.12).
+func setIdentity(ctx context.Context, scope exclusiveScope, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	if identity != nil && !diags.HasError() {
+		diags.Append(identity.Set(ctx, exclusiveIdentityModel{scope.eventTypes, types.StringValue(scope.uriPrefix)})...)
+	}
+}
+
+// scopeOf is false while a part of the scope is unknown.
+func scopeOf(ctx context.Context, m exclusiveModel, diags *diag.Diagnostics) (exclusiveScope, bool) {
 	if m.EventTypes.IsUnknown() || m.URIPrefix.IsUnknown() {
 		return exclusiveScope{}, false
 	}
 	var eventTypes []string
-	if !m.EventTypes.IsNull() {
-		diags.Append(m.EventTypes.ElementsAs(ctx, &eventTypes, false)...)
-	}
+	diags.Append(m.EventTypes.ElementsAs(ctx, &eventTypes, false)...)
 	return newExclusiveScope(eventTypes, m.URIPrefix.ValueString()), true
 }
 
-// knownIDs answers the known ids of set, and whether every element (and
-// the set itself) is known. An id of a subscription that this apply
-// creates is unknown at plan time.
+// knownIDs is false when an id is unknown at plan: a subscription that this apply creates.
 func knownIDs(set types.Set) (ids idSet, allKnown bool) {
-	ids = idSet{}
-	if set.IsUnknown() || set.IsNull() {
-		return ids, set.IsNull()
-	}
-	allKnown = true
+	ids, allKnown = idSet{}, !set.IsUnknown()
 	for _, v := range set.Elements() {
-		s, ok := v.(types.String)
-		if !ok || s.IsUnknown() || s.IsNull() {
-			allKnown = false
-			continue
-		}
+		s, _ := v.(types.String)
 		ids[strings.ToLower(s.ValueString())] = true
+		allKnown = allKnown && !s.IsUnknown()
 	}
 	return ids, allKnown
 }
 
-// unmanagedValue is the value of unmanaged for these subscriptions.
-func unmanagedValue(subs []client.Subscription) types.List {
-	elems := make([]attr.Value, 0, len(subs))
+func unmanagedValue(ctx context.Context, subs []client.Subscription) types.List {
+	items := make([]unmanagedModel, 0, len(subs)) // empty, not null
 	for _, s := range subs {
-		elems = append(elems, types.ObjectValueMust(unmanagedType.AttrTypes, map[string]attr.Value{
-			"id": types.StringValue(s.ID), "event_type": types.StringValue(s.EventType),
-			"uri": types.StringValue(s.URI), "description": types.StringValue(s.Description),
-		}))
+		items = append(items, unmanagedModel(s))
 	}
-	return types.ListValueMust(unmanagedType, elems)
+	v, _ := types.ListValueFrom(ctx, unmanagedType, items)
+	return v
 }
 
-// Read lists the subscriptions (the one list request every subscription
-// resource of the refresh shares) and records which in scope are not in
-// subscription_ids: drift that the plan then shows.
-func (r *exclusiveResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state exclusiveModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	scope, _ := scopeOf(ctx, state, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
+// listed is m's unmanaged list as it was stored; none while unknown.
+func listed(ctx context.Context, m exclusiveModel, diags *diag.Diagnostics) []client.Subscription {
+	var items []unmanagedModel
+	if !m.Unmanaged.IsNull() && !m.Unmanaged.IsUnknown() {
+		diags.Append(m.Unmanaged.ElementsAs(ctx, &items, false)...)
+	}
+	subs := make([]client.Subscription, len(items))
+	for i, item := range items {
+		subs[i] = client.Subscription(item)
+	}
+	return subs
+}
+
+// unmanagedNow reads the list that every refresh of the operation shares.
+func (r *exclusiveResource) unmanagedNow(ctx context.Context, scope exclusiveScope, belong idSet, diags *diag.Diagnostics) ([]client.Subscription, bool) {
+	if diags.HasError() {
+		return nil, false
 	}
 	set, err := r.Client.Subscriptions(ctx)
 	if err != nil {
-		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
-		return
+		r.ProviderData.AddAPIError(diags, "Could not read the webhook subscriptions", err)
+		return nil, false
 	}
-	belong, _ := knownIDs(state.SubscriptionIDs)
-	state.ID = types.StringValue(scope.id())
-	state.Unmanaged = unmanagedValue(scope.outside(set.Items, belong))
-	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
-	setExclusiveIdentity(ctx, scope, resp.Identity, &resp.Diagnostics)
+	return scope.outside(set.Items, belong), true
 }
 
-// Delete deletes nothing: the subscriptions stay, and nothing owns the set
-// any more.
+func (r *exclusiveResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state exclusiveModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	r.sync(ctx, state, nil, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+func (r *exclusiveResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan exclusiveModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	r.sync(ctx, plan, &exclusiveModel{}, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+func (r *exclusiveResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, prior exclusiveModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	r.sync(ctx, plan, &prior, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+// sync stores m with what is unmanaged now. An apply (prior not nil) first deletes, for on_unmanaged = "delete",
+// what its plan named (prior's unmanaged list; nothing for a create) that still does not belong.
+func (r *exclusiveResource) sync(ctx context.Context, m exclusiveModel, prior *exclusiveModel, state *tfsdk.State,
+	identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	scope, _ := scopeOf(ctx, m, diags)
+	belong, _ := knownIDs(m.SubscriptionIDs)
+	named, leaving := idSet{}, idSet{} // leaving: their own resources delete them
+	if prior != nil {
+		for _, s := range listed(ctx, *prior, diags) {
+			named[strings.ToLower(s.ID)] = true
+		}
+		leaving, _ = knownIDs(prior.SubscriptionIDs)
+	}
+	unmanaged, ok := r.unmanagedNow(ctx, scope, belong, diags)
+	if !ok {
+		return
+	}
+	var left []client.Subscription
+	for _, s := range unmanaged {
+		switch {
+		case prior == nil || m.OnUnmanaged.ValueString() != onUnmanagedDelete:
+		case !named.has(s.ID):
+			if !leaving.has(s.ID) {
+				warnLeftForNextPlan(diags, scope, s, prior.ID.IsNull())
+			}
+		case !diags.HasError(): // the first failure stops the deletes; the rest stay unmanaged
+			err := r.Client.DeleteSubscription(ctx, s.ID, s.EventType)
+			if err == nil || client.IsNotFound(err) {
+				tflog.Info(ctx, "deleted unmanaged webhook subscription", map[string]any{"id": s.ID, "event_type": s.EventType, "uri": s.URI})
+				continue
+			}
+			r.ProviderData.AddAPIError(diags, "Could not delete unmanaged webhook subscription "+describeSubscription(s), err)
+		}
+		left = append(left, s)
+	}
+	if prior == nil || m.Unmanaged.IsUnknown() || diags.HasError() {
+		m.Unmanaged = unmanagedValue(ctx, left)
+	}
+	m.ID = types.StringValue(scope.id())
+	diags.Append(state.Set(ctx, &m)...)
+	setIdentity(ctx, scope, identity, diags)
+}
+
+// Delete deletes nothing: the subscriptions stay, and nothing owns the set any more.
 func (r *exclusiveResource) Delete(ctx context.Context, _ resource.DeleteRequest, _ *resource.DeleteResponse) {
 	tflog.Info(ctx, "esign_webhook_subscriptions_exclusive removed from state; no subscription was deleted")
 }
 
-// ImportState imports by scope: the import ID (exclusiveImportIDForm) or
-// the identity. The imported resource owns nothing yet (subscription_ids
-// is empty), so the first plan lists everything in scope that the
-// configuration's subscription_ids leaves out.
+// ImportState takes the scope's id or identity; the imported resource owns nothing until subscription_ids is applied.
 func (r *exclusiveResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	id := req.ID
 	if id == "" && req.Identity != nil {
-		var diags diag.Diagnostics
-		id, diags = exclusiveImportIDOfIdentity(ctx, req.Identity)
-		if resp.Diagnostics.Append(diags...); resp.Diagnostics.HasError() {
-			return
-		}
+		var identity exclusiveIdentityModel
+		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
+		id = newExclusiveScope(identity.EventTypes, identity.URIPrefix.ValueString()).id()
 	}
 	scope, err := parseExclusiveScopeID(id)
 	if err != nil {
 		framework.AddImportIDError(&resp.Diagnostics, id, err)
-		return
-	}
-	if len(scope.eventTypes) > 0 {
+	} else {
 		checkEventTypes(ctx, r.ProviderData, path.Root("event_types"), scope.eventTypes, &resp.Diagnostics)
 	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	model := exclusiveModel{
-		ID: types.StringValue(scope.id()), SubscriptionIDs: types.SetValueMust(types.StringType, nil),
-		EventTypes: types.SetNull(types.StringType), URIPrefix: types.StringNull(),
-		OnUnmanaged: types.StringValue(onUnmanagedDelete), Unmanaged: types.ListNull(unmanagedType),
-	}
+	attrs := map[string]any{"subscription_ids": []string{}, "on_unmanaged": onUnmanagedDelete} // Read fills in the rest
 	if len(scope.eventTypes) > 0 {
-		model.EventTypes, _ = types.SetValueFrom(ctx, types.StringType, scope.eventTypes)
+		attrs["event_types"] = scope.eventTypes
 	}
 	if scope.uriPrefix != "" {
-		model.URIPrefix = types.StringValue(scope.uriPrefix)
+		attrs["uri_prefix"] = scope.uriPrefix
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
-	setExclusiveIdentity(ctx, scope, resp.Identity, &resp.Diagnostics)
+	for name, v := range attrs {
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), v)...)
+	}
+	setIdentity(ctx, scope, resp.Identity, &resp.Diagnostics)
+}
+
+// ModifyPlan names each unmanaged subscription of the refreshed state, which the apply's re-plan sees too: an apply
+// deletes only what its plan named. A new resource has no state, so its plan names nothing for deletion.
+func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() || r.Client == nil { // destroy deletes nothing; validation has no client
+		return
+	}
+	create := req.State.Raw.IsNull()
+	var plan, prior exclusiveModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if !create {
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	}
+	scope, scopeKnown := scopeOf(ctx, plan, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !scopeKnown || plan.OnUnmanaged.IsUnknown() {
+		resp.Diagnostics.AddError("The scope and on_unmanaged of esign_webhook_subscriptions_exclusive must be known at plan",
+			"event_types, uri_prefix or on_unmanaged depends on a value that is known only after apply, so this plan could "+
+				"not show which subscriptions the apply would delete. Set them from literals or variables.")
+		return
+	}
+	r.claimScope(ctx, scope, prior.ID, req, resp)
+	plan.ID = types.StringValue(scope.id())
+	if create || !prior.EventTypes.Equal(plan.EventTypes) {
+		checkEventTypes(ctx, r.ProviderData, path.Root("event_types"), scope.eventTypes, &resp.Diagnostics)
+	}
+	// An id that leaves subscription_ids now is not in the prior list: its own resource deletes it.
+	belong, allKnown := knownIDs(plan.SubscriptionIDs)
+	unmanaged, ok := scope.outside(listed(ctx, prior, &resp.Diagnostics), belong), !resp.Diagnostics.HasError()
+	if create && ok {
+		unmanaged, ok = r.unmanagedNow(ctx, scope, belong, &resp.Diagnostics)
+	}
+	if !ok {
+		return
+	}
+	mode := plan.OnUnmanaged.ValueString()
+	switch { // what the apply stores
+	case create || !allKnown:
+		plan.Unmanaged = types.ListUnknown(unmanagedType)
+	case mode == onUnmanagedDelete:
+		plan.Unmanaged = unmanagedValue(ctx, nil)
+	default:
+		plan.Unmanaged = unmanagedValue(ctx, unmanaged)
+	}
+	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
+	for _, s := range unmanaged {
+		summary, then, add := "Webhook subscription not managed by Terraform", "", resp.Diagnostics.AddWarning
+		switch {
+		case mode == onUnmanagedFail:
+			// Also with unknown ids: only an adopting create could make an existing subscription one of them.
+			then, add = `on_unmanaged = "fail": nothing is written while it exists. Delete or adopt it, or set `+
+				`on_unmanaged = "delete" to have the apply delete it.`, resp.Diagnostics.AddError
+		case mode == onUnmanagedWarn:
+			then = `on_unmanaged = "warn": the apply leaves it alone.`
+		case create:
+			then = "This resource is new, so its plan cannot name what its apply would delete: the first apply deletes " +
+				"nothing and records the subscription in unmanaged; the next plan names it for deletion."
+		default:
+			summary += " will be deleted"
+			then = `The apply deletes it if it still exists then and still does not belong (on_unmanaged = "delete").`
+			if !allKnown {
+				then += " subscription_ids is known only after apply (this apply creates subscriptions): if the id turns " +
+					"out to be in it, the subscription is kept."
+			}
+		}
+		reportUnmanaged(add, scope, s, summary, then)
+	}
+}
+
+func warnLeftForNextPlan(diags *diag.Diagnostics, scope exclusiveScope, s client.Subscription, create bool) {
+	why := "the plan did not name it: it was made, or left subscription_ids, after the plan read the list."
+	if create {
+		why = "this resource is new, and the first apply of a new resource deletes nothing."
+	}
+	reportUnmanaged(diags.AddWarning, scope, s, "Webhook subscription left for the next plan", "It stays on the service, since "+
+		why+` The next plan names it, and the apply after that deletes it (on_unmanaged = "delete").`)
+}
+
+// reportUnmanaged names s in the summary: Terraform folds diagnostics that share one.
+func reportUnmanaged(add func(summary, detail string), scope exclusiveScope, s client.Subscription, summary, then string) {
+	add(summary+": "+describeSubscription(s), fmt.Sprintf("This esign_webhook_subscriptions_exclusive owns %s. Subscription "+
+		"%s (%s events to %s, description %q) is in it and not in subscription_ids.\n\n%s\n\nTo keep it, adopt it: declare "+
+		"an esign_webhook_subscription with its event type, uri and description, import it (id = %q; terraform query lists "+
+		"every subscription with its configuration), and add its id to subscription_ids. Or delete it outside Terraform.",
+		scope.describe(), s.ID, s.EventType, s.URI, s.Description, then, importID(s.EventType, s.ID)))
+}
+
+func describeSubscription(s client.Subscription) string {
+	return fmt.Sprintf("%s events to %s (id %s)", s.EventType, s.URI, s.ID)
+}
+
+// Two exclusive resources whose scopes overlap would delete each other's subscriptions at every apply. Plans of
+// one operation meet here; a replacement's two plans are one resource (subscription_plans.go).
+type plannedScopes struct {
+	sync.Mutex
+	claims []scopeClaim
+}
+
+type plannedScopesKey struct{}
+
+type scopeClaim struct {
+	planClaim
+	scope exclusiveScope
+}
+
+func (r *exclusiveResource) claimScope(ctx context.Context, scope exclusiveScope, priorID types.String,
+	req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	c := scopeClaim{planClaim{hadPrior: !priorID.IsNull(), id: priorID.ValueString()}, scope}
+	if c.hadPrior {
+		resp.Diagnostics.Append(markReplaces(ctx, c.id, resp)...)
+	} else {
+		c.id = replacedBy(ctx, req)
+	}
+	scopes := framework.OperationState(r.ProviderData, plannedScopesKey{}, func() *plannedScopes { return &plannedScopes{} })
+	scopes.Lock()
+	defer scopes.Unlock()
+	for _, o := range scopes.claims {
+		if o.scope.overlaps(scope) && !o.sameResource(c.planClaim) {
+			resp.Diagnostics.AddError("Two esign_webhook_subscriptions_exclusive scopes overlap: "+o.scope.id()+" and "+scope.id(),
+				"A subscription in both would be unmanaged for one of them, which would delete it at every apply while the "+
+					"other's configuration creates it again. Make the scopes disjoint (e.g. one uri_prefix per resource, neither "+
+					"containing the other, or disjoint event_types), or keep one resource.")
+			break
+		}
+	}
+	scopes.claims = append(scopes.claims, c)
 }

@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -17,7 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -32,21 +32,16 @@ var (
 	_ action.ActionWithModifyPlan = (*testEventAction)(nil)
 )
 
-// TestEventHeader marks a test event, so that a receiver can tell it from
-// a real one without a field its payload parser does not know.
+// TestEventHeader marks a test event, so that a receiver can tell it from a real one without a field its payload
+// parser does not know.
 const TestEventHeader = "X-Esign-Test-Event"
-
-// payloadTimestampLayout is the payload's Timestamp: ISO 8601, UTC, no zone designator.
-const payloadTimestampLayout = "2006-01-02T15:04:05"
 
 // NewTestEventAction is the esign_webhook_test_event action.
 func NewTestEventAction() action.Action {
-	return &testEventAction{ActionBase: framework.NewActionBase("_webhook_test_event", testEventSchema)}
+	return &testEventAction{framework.NewActionBase("_webhook_test_event", testEventSchema)}
 }
 
-type testEventAction struct {
-	framework.ActionBase
-}
+type testEventAction struct{ framework.ActionBase }
 
 type testEventModel struct {
 	URI                types.String `tfsdk:"uri"`
@@ -119,16 +114,13 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 		return
 	}
 	a.Client.AddSecrets(nonEmptyValues(headers)...)
-	hook, ok := a.supportedHook(ctx, m.EventType.ValueString(), &resp.Diagnostics)
-	if !ok {
+	hooks := checkEventTypes(ctx, a.ProviderData, path.Root("event_type"), []string{m.EventType.ValueString()}, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	ids := map[string]string{
-		"SignatureRequestId": m.SignatureRequestID.ValueString(),
-		"SignatoryId":        m.SignatoryID.ValueString(),
-		"TenantId":           a.Client.LoginTenantID(),
-	}
-	payload, err := testEventPayload(hook, ids, time.Now())
+	hook := hooks[0]
+	payload, err := testEventPayload(hook, map[string]string{"SignatureRequestId": m.SignatureRequestID.ValueString(),
+		"SignatoryId": m.SignatoryID.ValueString(), "TenantId": a.Client.LoginTenantID()})
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot build the test event", err.Error())
 		return
@@ -155,29 +147,8 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	}
 }
 
-// supportedHook is the service's hook for eventType, matched in any case;
-// an unsupported type is an error that lists the supported ones.
-func (a *testEventAction) supportedHook(ctx context.Context, eventType string, diags *diag.Diagnostics) (client.Hook, bool) {
-	hooks, err := a.Client.SupportedHooks(ctx)
-	if err != nil {
-		a.ProviderData.AddAPIError(diags, "Could not list the supported event types", err)
-		return client.Hook{}, false
-	}
-	names := make([]string, len(hooks))
-	for i, h := range hooks {
-		if strings.EqualFold(h.EventType, eventType) {
-			return h, true
-		}
-		names[i] = h.EventType
-	}
-	at := path.Root("event_type")
-	diags.AddAttributeError(at, "Unsupported event type", unsupportedEventTypeDetail(at, eventType, names))
-	return client.Hook{}, false
-}
-
-// send POSTs payload to target with a client of its own: none of the API
-// client's credentials, and no redirect followed (the headers go to target
-// only). It answers the status and the start of the body.
+// send POSTs with a client of its own: none of the API client's credentials, and no redirect followed (the
+// headers go to target only). It answers the status and the start of the body.
 func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map[string]string, payload []byte) (status, body string, err error) {
 	hc := &http.Client{
 		Timeout:       a.Client.RequestTimeout(),
@@ -211,37 +182,33 @@ func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map
 	return status, string(raw), nil
 }
 
-// testEventPayload fills in every field of the hook's payloadSchema: the
-// event type, the time for date fields, and ids (or random GUIDs) for guid
-// fields. So a field the service adds to its payload is sent too.
-func testEventPayload(hook client.Hook, ids map[string]string, now time.Time) ([]byte, error) {
+// testEventPayload fills in every field of the hook's payloadSchema, so a field the service adds is sent too:
+// the event type, the time for date fields, and ids (or random GUIDs) for guid fields.
+func testEventPayload(hook client.Hook, ids map[string]string) ([]byte, error) {
 	var fields map[string]any
 	if err := json.Unmarshal(hook.PayloadSchema, &fields); err != nil {
 		return nil, fmt.Errorf("GET /hooks/v1 describes the payload of %s with something other than a JSON object: %w", hook.EventType, err)
 	}
-	var fill func(map[string]any) map[string]any
-	fill = func(fields map[string]any) map[string]any {
-		out := make(map[string]any, len(fields))
+	var fill func(map[string]any)
+	fill = func(fields map[string]any) {
 		for name, kind := range fields {
 			kindName, _ := kind.(string)
 			switch nested, isObject := kind.(map[string]any); {
 			case isObject:
-				out[name] = fill(nested)
+				fill(nested)
 			case name == "EventType":
-				out[name] = hook.EventType
+				fields[name] = hook.EventType
 			case strings.EqualFold(kindName, "date"):
-				out[name] = now.UTC().Format(payloadTimestampLayout)
-			case strings.EqualFold(kindName, "guid") && ids[name] != "":
-				out[name] = ids[name]
+				fields[name] = time.Now().UTC().Format("2006-01-02T15:04:05") // ISO 8601, no zone designator
 			case strings.EqualFold(kindName, "guid"):
-				out[name] = newGUID()
+				fields[name] = cmp.Or(ids[name], newGUID())
 			default:
-				out[name] = ""
+				fields[name] = ""
 			}
 		}
-		return out
 	}
-	return json.Marshal(fill(fields))
+	fill(fields)
+	return json.Marshal(fields)
 }
 
 func newGUID() string {
