@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Command terraform-provider-esign serves the esign Terraform provider over plugin protocol 6.
 package main
 

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Func, StateFunc and PlanFunc turn plain Go functions into the checks of
 // terraform-plugin-testing, for the assertions that its own statecheck and
 // plancheck packages cannot make: what the emulator stored, how many

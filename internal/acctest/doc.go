@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package acctest is what the acceptance tests of every package share: one
 // emulator of the service per test binary (Main), the provider served
 // in-process to the real terraform binary (ProtoV6ProviderFactories),

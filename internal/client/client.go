@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package client talks to the electronic-signature service over HTTP and knows
 // nothing about Terraform. Secrets never appear in an error or a log event.
 package client

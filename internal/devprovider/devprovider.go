@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package devprovider runs terraform against a provider built from this
 // checkout: it builds the binary and writes a CLI configuration whose
 // dev_overrides point at it. The demo, the benchmark and the tests that run

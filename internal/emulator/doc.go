@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package emulator is a local, in-process emulator of the electronic-signature
 // service described in the interface document (metadata, document storage and
 // webhooks), plus the login operation the live service exposes. It exists so

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 package provider_test
 
 // Adopting what exists, end to end: `terraform query -generate-config-out`

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 package provider_test
 
 // Bad input: every invalid configuration is refused at plan time with an

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package provider is the esign provider's configuration and the registry of what it serves, one package per
 // kind (webhook, metadata, document); the API is internal/client, what the kinds share is framework/.
 package provider

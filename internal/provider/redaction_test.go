@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 package provider_test
 
 // Secrets never appear in Terraform's log at TRACE, in its output, or in

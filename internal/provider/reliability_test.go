@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 package provider_test
 
 // Reliability: a provider run in CI meets lost answers, rate limits and

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package server serves the provider over plugin protocol 6: the framework's server with the call-context
 // fix (protocolServer). Removing the package is serving provider.New with providerserver.Serve.
 package server

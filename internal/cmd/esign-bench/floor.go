@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 package main
 
 // The floor (floor-provider) is what any plugin costs Terraform per resource, so this provider ÷ floor is its

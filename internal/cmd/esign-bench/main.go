@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Command esign-bench is what `make bench` runs: it applies generated
 // configurations against the in-process emulator, then times interleaved
 // plans of this provider, the floor (floor.go), terraform_data and the naive

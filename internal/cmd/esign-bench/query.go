@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 package main
 
 // terraform query of a size's subscriptions, timed beside terraform plan -refresh=false of as many subscription

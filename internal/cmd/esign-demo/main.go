@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Command esign-demo is what `make demo` runs: it builds the provider, starts
 // the emulator and a local HTTPS webhook receiver on 127.0.0.1, plans
 // examples/demo and applies that plan with the real terraform binary through

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Command esign-emulator runs the local emulator of the electronic-signature
 // service, so the provider, its acceptance tests and the README demo work
 // without the live service:

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package auth holds what serves the provider's credentials to a
 // configuration: the esign_access_token ephemeral resource.
 package auth

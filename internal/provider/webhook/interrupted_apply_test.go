@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 package webhook_test
 
 // Nothing lost: Ctrl-C during an apply leaves no subscription behind that no

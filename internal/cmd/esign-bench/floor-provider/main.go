@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Command floor-provider is the bench's floor, never released: a bare terraform-plugin-go provider (no
 // framework, no validation, no network) with the esign resources' attribute shapes, whose plan answers the
 // proposed state (a null computed attribute unknown on create), apply the planned state (the id derived from the

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Command profiled-provider is the provider with CPU and memory profiles for `esign-bench -profile DIR`, never
 // released; it writes them to ESIGN_BENCH_PROFILE_DIR (bench/README.md).
 package main
