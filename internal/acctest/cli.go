@@ -268,6 +268,18 @@ func (tf *TerraformDir) StateIDs(resourceType string) []string {
 	return ids
 }
 
+// ProviderCLI is the CLI the acceptance tests run and the directory of the
+// provider built from this checkout; with minor > 0 it first skips the test
+// below 1.minor, before the build, saying why.
+func ProviderCLI(t *testing.T, minor int, why string) (bin, pluginDir string) {
+	t.Helper()
+	bin = TerraformCLI(t)
+	if minor > 0 {
+		SkipBelowTerraform(t, bin, minor, why)
+	}
+	return bin, BuildProvider(t)
+}
+
 // BuildProvider builds the provider binary into a temporary directory and
 // returns that directory (for dev_overrides).
 func BuildProvider(t *testing.T) string {

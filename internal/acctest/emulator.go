@@ -33,6 +33,10 @@ var ProtoV6ProviderFactories = map[string]func() (tfprotov6.ProviderServer, erro
 	"esign": func() (tfprotov6.ProviderServer, error) { return server.New("test"), nil },
 }
 
+// RequiresEphemeral skips a test on clients without ephemeral resources:
+// Terraform before 1.10 and OpenTofu before 1.11 (1.6 reports itself as 1.6.x).
+var RequiresEphemeral = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)}
+
 // RequiresWriteOnly skips a test on clients without write-only attributes
 // and ephemeral variables: Terraform before 1.11 and OpenTofu 1.6, which
 // reports itself as 1.6.x.
@@ -45,6 +49,10 @@ var RequiresIdentity = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfv
 // RequiresQuery skips a test on clients without list resources and
 // `terraform query`: Terraform before 1.14, every OpenTofu release so far.
 var RequiresQuery = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+
+// RequiresActions skips a test on clients without actions: Terraform before
+// 1.14, every OpenTofu release so far.
+var RequiresActions = RequiresQuery
 
 // Main runs a package's tests with the emulator and the receiver on
 // 127.0.0.1: call it from the package's TestMain.

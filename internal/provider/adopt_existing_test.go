@@ -27,10 +27,8 @@ import (
 )
 
 func TestAccAdoptExisting(t *testing.T) {
-	terraformBin := acctest.TerraformCLI(t)
 	// No OpenTofu release has them yet.
-	acctest.SkipBelowTerraform(t, terraformBin, 14, "list resources and terraform query -generate-config-out")
-	pluginDir := acctest.BuildProvider(t)
+	terraformBin, pluginDir := acctest.ProviderCLI(t, 14, "list resources and terraform query -generate-config-out")
 
 	tenant := acctest.NewTenant(t)
 	uri := acctest.Receiver.URL(t.Name())

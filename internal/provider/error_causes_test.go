@@ -90,8 +90,7 @@ data "esign_supported_hooks" "prod" {
 }
 
 func TestAccOneCauseOneError(t *testing.T) {
-	terraformBin := acctest.TerraformCLI(t)
-	pluginDir := acctest.BuildProvider(t)
+	terraformBin, pluginDir := acctest.ProviderCLI(t, 0, "")
 	emulatorURL, err := url.Parse(acctest.EmulatorURL)
 	if err != nil {
 		t.Fatal(err)

@@ -37,8 +37,7 @@ const (
 )
 
 func TestAccRivalRootModules(t *testing.T) {
-	terraformBin := acctest.TerraformCLI(t)
-	pluginDir := acctest.BuildProvider(t)
+	terraformBin, pluginDir := acctest.ProviderCLI(t, 0, "")
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
 	// About 30% of the creates are carried out and their answer lost.

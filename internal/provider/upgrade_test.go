@@ -40,8 +40,7 @@ func TestAccUpgradeFromEarlierStates(t *testing.T) {
 	if err != nil || len(fixtures) == 0 {
 		t.Fatalf("no state fixtures in testdata/upgrade (%v)", err)
 	}
-	bin := acctest.TerraformCLI(t)
-	plugins := acctest.BuildProvider(t)
+	bin, plugins := acctest.ProviderCLI(t, 0, "")
 	for _, fixture := range fixtures {
 		t.Run(strings.TrimSuffix(filepath.Base(fixture), ".tfstate"), func(t *testing.T) {
 			tenant := acctest.NewTenant(t)

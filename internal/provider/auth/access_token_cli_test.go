@@ -18,9 +18,7 @@ import (
 // the token is in no TRACE log, output, saved plan or state; and once it
 // expires, what uses it is refused with an error that says why.
 func TestAccAccessToken_cli(t *testing.T) {
-	bin := acctest.TerraformCLI(t)
-	acctest.SkipBelowTerraform(t, bin, 10, "ephemeral resources")
-	pluginDir := acctest.BuildProvider(t)
+	bin, pluginDir := acctest.ProviderCLI(t, 10, "ephemeral resources")
 
 	t.Run("never stored or logged", func(t *testing.T) {
 		t.Parallel()

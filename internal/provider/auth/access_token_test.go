@@ -16,14 +16,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
-
-// Ephemeral resources need Terraform 1.10 or OpenTofu 1.11.
-var requiresEphemeral = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)}
 
 // jwtHeader starts every token the emulator's login issues (the base64 of
 // {"alg":"HS256","typ":"JWT"}), so a token shows up as it wherever it leaks.
@@ -64,7 +60,7 @@ func TestAccAccessToken_providerAlias(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   requiresEphemeral,
+		TerraformVersionChecks:   acctest.RequiresEphemeral,
 		Steps: []resource.TestStep{{
 			Config: tokenAliasConfig(acctest.EmulatorURL, tenant),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -90,7 +86,7 @@ func TestAccAccessToken_values(t *testing.T) {
 	opened := time.Now()
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: factories,
-		TerraformVersionChecks:   requiresEphemeral,
+		TerraformVersionChecks:   acctest.RequiresEphemeral,
 		Steps: []resource.TestStep{{
 			Config: acctest.LoginProviderConfig(tenant) + `
 ephemeral "esign_access_token" "t" {}
@@ -121,7 +117,7 @@ func TestAccAccessToken_needsLogin(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   requiresEphemeral,
+		TerraformVersionChecks:   acctest.RequiresEphemeral,
 		Steps: []resource.TestStep{{
 			Config:      acctest.ProviderConfig(tenant) + `ephemeral "esign_access_token" "t" {}`,
 			ExpectError: acctest.WrappedRegexp(`esign_access_token needs the provider's login block .* has a static access_token`),

@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -31,9 +30,7 @@ const (
 // plan downloads nothing, the apply of the saved plan writes the document
 // (the action_trigger), and -invoke writes it again, keeping its mode.
 func TestAccSignedDocumentDownloadAction_example(t *testing.T) {
-	terraformBin := acctest.TerraformCLI(t)
-	acctest.SkipBelowTerraform(t, terraformBin, 14, "actions")
-	pluginDir := acctest.BuildProvider(t)
+	terraformBin, pluginDir := acctest.ProviderCLI(t, 14, "actions")
 
 	tenant := acctest.NewTenant(t)
 	contract := signedDocumentBytes(3, 100<<10+1)
@@ -131,7 +128,7 @@ resource "terraform_data" "doc" {
 		},
 	})
 	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		TerraformVersionChecks:   acctest.RequiresActions,
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
 	})

@@ -97,7 +97,7 @@ func crashedApply(t *testing.T, n, inFlight int) (*acctest.SubscriptionsModule, 
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("finding the provider process that terraform started needs /proc")
 	}
-	bin, pluginDir := acctest.TerraformCLI(t), acctest.BuildProvider(t)
+	bin, pluginDir := acctest.ProviderCLI(t, 0, "")
 	m := acctest.NewSubscriptionsModule(t, bin, pluginDir, acctest.NewTenant(t), n, n)
 	t.Cleanup(func() {
 		if stray := providerProcesses(pluginDir); len(stray) > 0 {

@@ -23,10 +23,9 @@ import (
 // each scope, each deletes only the one in its scope and never the other's
 // subscriptions.
 func TestAccSubscriptionsExclusive_disjointScopes(t *testing.T) {
-	bin := acctest.TerraformCLI(t)
+	bin, pluginDir := acctest.ProviderCLI(t, 0, "")
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
-	pluginDir := acctest.BuildProvider(t)
 	prefix := map[string]string{
 		"a": acctest.Receiver.URL(t.Name() + "/a/"),
 		"b": acctest.Receiver.URL(t.Name() + "/b/"),

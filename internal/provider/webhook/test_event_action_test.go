@@ -14,15 +14,11 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/webhook"
 )
-
-// Actions need Terraform 1.14 (no OpenTofu release has them yet).
-var requiresActions = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
 
 const fixedSignatureRequestID = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
 
@@ -74,7 +70,7 @@ func TestAccWebhookTestEventAction_afterCreate(t *testing.T) {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   requiresActions,
+		TerraformVersionChecks:   acctest.RequiresActions,
 		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{
 			{
@@ -194,7 +190,7 @@ action "esign_webhook_test_event" "check" {
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   requiresActions,
+		TerraformVersionChecks:   acctest.RequiresActions,
 		Steps: []resource.TestStep{
 			{
 				Config:      config(acctest.Receiver.URL(path), "SignatureRequestSigned"),

@@ -21,8 +21,7 @@ import (
 // arrives with the receiver's answer as progress, and every failure names
 // its cause without the header value, which no log line holds either.
 func TestAccWebhookTestEventAction_invoke(t *testing.T) {
-	bin := acctest.TerraformCLI(t)
-	acctest.SkipBelowTerraform(t, bin, 14, "actions")
+	bin, pluginDir := acctest.ProviderCLI(t, 14, "actions")
 	tenant := acctest.NewTenant(t)
 	secret := acctest.RandomSecret(t, "hdr-")
 	path := t.Name()
@@ -58,7 +57,7 @@ action "esign_webhook_test_event" %q {
 }
 `, name, target)
 	}
-	tf := acctest.NewTerraformDir(t, bin, acctest.BuildProvider(t), append(acctest.ProviderEnv(tenant),
+	tf := acctest.NewTerraformDir(t, bin, pluginDir, append(acctest.ProviderEnv(tenant),
 		"SSL_CERT_FILE="+os.Getenv("SSL_CERT_FILE"), "TF_VAR_secret="+secret, "TF_LOG=trace")...)
 	acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), config)
 	env := tf.Env
