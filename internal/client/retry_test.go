@@ -15,55 +15,56 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-func TestRetriesTransientFailures(t *testing.T) {
+// Which failures are retried and how often: a call after count faults of a
+// kind on its route, the error it ends with (nil: it succeeds) and the
+// requests the route got. Any GET, PUT or DELETE may be repeated; a definite
+// answer (4xx other than 429) never is.
+func TestRetries(t *testing.T) {
+	type retryCase struct {
+		route        string
+		kind         emulator.FaultKind
+		count        int
+		maxRetries   int
+		call         func(*Client) error
+		want         error
+		wantRequests int
+	}
+	ctx := context.Background()
+	listSubscriptions := func(c *Client) error { _, err := c.ListSubscriptions(ctx); return err }
+	cases := map[string]retryCase{
+		"bounded": {emulator.RouteHooksList, emulator.FaultRateLimit, 10, 2,
+			func(c *Client) error { _, err := c.ListHooks(ctx); return err }, ErrRateLimited, 3},
+		"404 not retried": {emulator.RouteSubscriptionGet, "", 0, 0, func(c *Client) error {
+			_, err := c.GetSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned")
+			return err
+		}, ErrNotFound, 1},
+	}
 	for _, kind := range []emulator.FaultKind{emulator.FaultRateLimit, emulator.FaultInternalError, emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout, emulator.FaultDrop} {
-		t.Run(string(kind), func(t *testing.T) {
-			c, tenant := newTestClient(t)
-			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, kind, 2)
-			if _, err := c.ListSubscriptions(context.Background()); err != nil {
-				t.Fatalf("two %s faults then success: err = %v", kind, err)
+		cases["two "+string(kind)+" then success"] = retryCase{emulator.RouteSubscriptionList, kind, 2, 0, listSubscriptions, nil, 3}
+	}
+	// A create whose answer is lost must not be repeated blindly.
+	for _, kind := range []emulator.FaultKind{
+		emulator.FaultCommitThenDrop, emulator.FaultDrop, emulator.FaultInternalError,
+		emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout,
+	} {
+		cases["create after "+string(kind)] = retryCase{emulator.RouteSubscriptionCreate, kind, 1, 0, func(c *Client) error {
+			_, err := c.CreateSubscription(ctx, CreateSubscriptionRequest{URI: "https://x.example.com", EventType: "signatorysigned"})
+			return err
+		}, ErrOutcomeUnknown, 1}
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = tc.maxRetries })
+			if tc.count > 0 {
+				testEmulator.ScriptFault(tenant.SubscriptionKey, tc.route, tc.kind, tc.count)
 			}
-			if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionList]; n != 3 {
-				t.Errorf("requests = %d, want 3", n)
+			if err := tc.call(c); !errors.Is(err, tc.want) {
+				t.Fatalf("err = %v, want %v", err, tc.want)
+			}
+			if n := testEmulator.Counters(tenant.SubscriptionKey)[tc.route]; n != tc.wantRequests {
+				t.Errorf("requests = %d, want %d", n, tc.wantRequests)
 			}
 		})
-	}
-}
-
-func TestRetriesAreBounded(t *testing.T) {
-	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 2 })
-	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteHooksList, emulator.FaultRateLimit, 10)
-	_, err := c.ListHooks(context.Background())
-	if !errors.Is(err, ErrRateLimited) {
-		t.Fatalf("err = %v, want ErrRateLimited", err)
-	}
-	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 3 {
-		t.Errorf("requests = %d, want 1 + 2 retries", n)
-	}
-}
-
-// A 500 is retried for a call that may be repeated: repeating a GET, PUT or
-// DELETE is harmless. (A POST's 500 is ErrOutcomeUnknown, below.)
-func TestServerErrorRetriedWhenIdempotent(t *testing.T) {
-	c, tenant := newTestClient(t)
-	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteHooksList, emulator.FaultInternalError, 2)
-	if _, err := c.ListHooks(context.Background()); err != nil {
-		t.Fatalf("two 500s then success: err = %v", err)
-	}
-	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 3 {
-		t.Errorf("requests = %d, want 3", n)
-	}
-}
-
-// A definite answer (4xx other than 429) is never retried.
-func TestClientErrorIsNotRetried(t *testing.T) {
-	c, tenant := newTestClient(t)
-	_, err := c.GetSubscription(context.Background(), "00000000-0000-4000-8000-00000000dead", "signatorysigned")
-	if !IsNotFound(err) {
-		t.Fatalf("err = %v, want ErrNotFound", err)
-	}
-	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionGet]; n != 1 {
-		t.Errorf("a 404 was retried: %d requests", n)
 	}
 }
 
@@ -83,26 +84,6 @@ func TestRetriesStopAtTheDeadline(t *testing.T) {
 	}
 	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 1 {
 		t.Errorf("requests = %d, want 1", n)
-	}
-}
-
-// A create whose answer is lost must not be repeated blindly.
-func TestCreateOutcomeUnknown(t *testing.T) {
-	for _, kind := range []emulator.FaultKind{
-		emulator.FaultCommitThenDrop, emulator.FaultDrop, emulator.FaultInternalError,
-		emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout,
-	} {
-		t.Run(string(kind), func(t *testing.T) {
-			c, tenant := newTestClient(t)
-			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
-			_, err := c.CreateSubscription(context.Background(), CreateSubscriptionRequest{URI: "https://x.example.com", EventType: "signatorysigned"})
-			if !errors.Is(err, ErrOutcomeUnknown) {
-				t.Fatalf("err = %v, want ErrOutcomeUnknown", err)
-			}
-			if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 1 {
-				t.Errorf("the create was sent %d times, want once", n)
-			}
-		})
 	}
 }
 
