@@ -19,12 +19,28 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
+
+// documentFile is what the data source and the action both take, with the same words and rules.
+type documentFile struct {
+	BlobConnectionID types.String `tfsdk:"blob_connection_id"`
+	OutputPath       types.String `tfsdk:"output_path"`
+	FilePermission   types.String `tfsdk:"file_permission"`
+}
+
+const blobConnectionIDDescription = "The `blobConnectionId` the service returned when the documents were uploaded."
+
+const outputPathDescription = "File to write the document to, relative to Terraform's working directory or absolute. " +
+	"Its folder must exist, which is checked before the download. The file is replaced atomically: the " +
+	"document is written to a temporary file in the same folder, then renamed over it."
+
+var nonEmpty = []validator.String{stringvalidator.LengthAtLeast(1)}
 
 const filePermissionDescription = "Mode of the file written to `output_path`, as an octal string such as `\"0640\"`. " +
 	"Unset, a file that already exists keeps its mode, and a new file gets `0600`: a signed document may hold " +
@@ -46,9 +62,10 @@ type downloaded struct {
 	sha256 string
 }
 
-// download streams the document into outputPath (if not "") and inline (if not nil). The file is written to a
+// download streams the document into OutputPath (if set) and inline (if not nil). The file is written to a
 // temporary file beside it and renamed over it once whole, so readers never see half a document.
-func download(ctx context.Context, pd *framework.ProviderData, blobID, outputPath string, perm *fs.FileMode, inline *cappedBuffer, diags *diag.Diagnostics) (downloaded, bool) {
+func (f documentFile) download(ctx context.Context, pd *framework.ProviderData, inline *cappedBuffer, diags *diag.Diagnostics) (downloaded, bool) {
+	blobID, outputPath, perm := f.BlobConnectionID.ValueString(), f.OutputPath.ValueString(), fileMode(f.FilePermission)
 	hash := sha256.New()
 	writers := []io.Writer{hash}
 	if inline != nil {

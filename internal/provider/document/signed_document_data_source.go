@@ -33,13 +33,11 @@ func NewSignedDocumentDataSource() datasource.DataSource {
 type signedDocumentDataSource struct{ framework.DataSourceBase }
 
 type signedDocumentDataSourceModel struct {
-	BlobConnectionID types.String `tfsdk:"blob_connection_id"`
-	OutputPath       types.String `tfsdk:"output_path"`
-	FilePermission   types.String `tfsdk:"file_permission"`
-	IncludeContent   types.Bool   `tfsdk:"include_content"`
-	SHA256           types.String `tfsdk:"sha256"`
-	Size             types.Int64  `tfsdk:"size"`
-	ContentBase64    types.String `tfsdk:"content_base64"`
+	documentFile
+	IncludeContent types.Bool   `tfsdk:"include_content"`
+	SHA256         types.String `tfsdk:"sha256"`
+	Size           types.Int64  `tfsdk:"size"`
+	ContentBase64  types.String `tfsdk:"content_base64"`
 }
 
 var signedDocumentSchema = schema.Schema{
@@ -51,18 +49,8 @@ var signedDocumentSchema = schema.Schema{
 		"`terraform destroy` included, but not at the apply of a saved plan (`terraform apply tfplan`): the " +
 		"`esign_signed_document_download` action downloads at apply.",
 	Attributes: map[string]schema.Attribute{
-		"blob_connection_id": schema.StringAttribute{
-			MarkdownDescription: "The `blobConnectionId` the service returned when the documents were uploaded.",
-			Required:            true,
-			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-		},
-		"output_path": schema.StringAttribute{
-			MarkdownDescription: "File to write the document to, relative to Terraform's working directory or absolute. " +
-				"Its folder must exist. The file is replaced atomically: the document is written to a temporary file " +
-				"in the same folder, then renamed over it.",
-			Optional:   true,
-			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-		},
+		"blob_connection_id": schema.StringAttribute{MarkdownDescription: blobConnectionIDDescription, Required: true, Validators: nonEmpty},
+		"output_path":        schema.StringAttribute{MarkdownDescription: outputPathDescription, Optional: true, Validators: nonEmpty},
 		"file_permission": schema.StringAttribute{
 			MarkdownDescription: filePermissionDescription,
 			Optional:            true,
@@ -101,8 +89,7 @@ func (d *signedDocumentDataSource) Read(ctx context.Context, req datasource.Read
 	if state.IncludeContent.ValueBool() {
 		content = &cappedBuffer{limit: maxInlineContent}
 	}
-	got, ok := download(ctx, d.ProviderData, state.BlobConnectionID.ValueString(), state.OutputPath.ValueString(),
-		fileMode(state.FilePermission), content, &resp.Diagnostics)
+	got, ok := state.download(ctx, d.ProviderData, content, &resp.Diagnostics)
 	if !ok {
 		return
 	}
