@@ -86,43 +86,38 @@ func (e *Emulator) handleSubscriptionList(w http.ResponseWriter, r *http.Request
 
 // handleSubscriptionGet is GET /hooks/v1/subscription/{id}?eventType=.
 func (e *Emulator) handleSubscriptionGet(w http.ResponseWriter, r *http.Request, t *tenantState) {
-	eventType, ok := eventTypeQuery(w, r)
-	if !ok {
-		return
-	}
-	e.mu.Lock()
-	i := findSubscription(t, r.PathValue("id"), eventType)
 	var s Subscription
-	if i >= 0 {
-		s = t.subs[i].Subscription
+	if e.onRequestedSubscription(w, r, t, func(i int) { s = t.subs[i].Subscription }) {
+		writeJSON(w, http.StatusOK, s)
 	}
-	e.mu.Unlock()
-	if i < 0 {
-		writeError(w, http.StatusNotFound, "subscription not found")
-		return
-	}
-	writeJSON(w, http.StatusOK, s)
 }
 
 // handleSubscriptionDelete is DELETE /hooks/v1/subscription/{id}?eventType=;
 // it answers 202 Accepted with an empty body, as the live service does.
 func (e *Emulator) handleSubscriptionDelete(w http.ResponseWriter, r *http.Request, t *tenantState) {
+	if e.onRequestedSubscription(w, r, t, func(i int) { t.subs = append(t.subs[:i], t.subs[i+1:]...) }) {
+		e.saveStateLogged()
+		w.WriteHeader(http.StatusAccepted)
+	}
+}
+
+// onRequestedSubscription runs f, under e.mu, on the index of the subscription
+// that the path's {id} and ?eventType= name; without one it answers the error.
+func (e *Emulator) onRequestedSubscription(w http.ResponseWriter, r *http.Request, t *tenantState, f func(i int)) bool {
 	eventType, ok := eventTypeQuery(w, r)
 	if !ok {
-		return
+		return false
 	}
 	e.mu.Lock()
 	i := findSubscription(t, r.PathValue("id"), eventType)
 	if i >= 0 {
-		t.subs = append(t.subs[:i], t.subs[i+1:]...)
+		f(i)
 	}
 	e.mu.Unlock()
 	if i < 0 {
 		writeError(w, http.StatusNotFound, "subscription not found")
-		return
 	}
-	e.saveStateLogged()
-	w.WriteHeader(http.StatusAccepted)
+	return i >= 0
 }
 
 // eventTypeQuery reads the eventType query parameter, whose name the live
