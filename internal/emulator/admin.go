@@ -141,13 +141,17 @@ func (e *Emulator) adminFaultsGet(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func (e *Emulator) adminFaultsPut(w http.ResponseWriter, r *http.Request) {
-	key, ok := e.adminFaultTenant(w, r)
-	if !ok {
-		return
+// adminFaultRequest resolves a fault route's tenant and decodes its body; on a failure it has answered.
+func adminFaultRequest[T any](e *Emulator, w http.ResponseWriter, r *http.Request) (key string, req T, ok bool) {
+	if key, ok = e.adminFaultTenant(w, r); ok {
+		ok = decodeJSON(w, r, &req)
 	}
-	var f FaultConfig
-	if !decodeJSON(w, r, &f) {
+	return key, req, ok
+}
+
+func (e *Emulator) adminFaultsPut(w http.ResponseWriter, r *http.Request) {
+	key, f, ok := adminFaultRequest[FaultConfig](e, w, r)
+	if !ok {
 		return
 	}
 	if err := e.setFaults(key, f); err != nil {
@@ -158,17 +162,13 @@ func (e *Emulator) adminFaultsPut(w http.ResponseWriter, r *http.Request) {
 }
 
 func (e *Emulator) adminFaultsScript(w http.ResponseWriter, r *http.Request) {
-	key, ok := e.adminFaultTenant(w, r)
-	if !ok {
-		return
-	}
-	var req struct {
+	key, req, ok := adminFaultRequest[struct {
 		Route string    `json:"route"`
 		Kind  FaultKind `json:"kind"`
 		Skip  int       `json:"skip"`
 		Count int       `json:"count"`
-	}
-	if !decodeJSON(w, r, &req) {
+	}](e, w, r)
+	if !ok {
 		return
 	}
 	if req.Count == 0 {
@@ -184,15 +184,11 @@ func (e *Emulator) adminFaultsScript(w http.ResponseWriter, r *http.Request) {
 // adminHoldsPut sets the hold of one route: {"route":"POST /hooks/v1/subscription","duration":"3s"}
 // ("0s" removes it), and answers the holds that now apply.
 func (e *Emulator) adminHoldsPut(w http.ResponseWriter, r *http.Request) {
-	key, ok := e.adminFaultTenant(w, r)
-	if !ok {
-		return
-	}
-	var req struct {
+	key, req, ok := adminFaultRequest[struct {
 		Route    string          `json:"route"`
 		Duration json.RawMessage `json:"duration"`
-	}
-	if !decodeJSON(w, r, &req) {
+	}](e, w, r)
+	if !ok {
 		return
 	}
 	d, err := parseDurationJSON(req.Duration)
