@@ -136,6 +136,15 @@ func StateID(req statecheck.CheckStateRequest, address string) (string, error) {
 	return "", fmt.Errorf("%s is not in the state", address)
 }
 
+// SubscriptionsTest runs tc in parallel on the provider and, at its end,
+// checks that no subscription is left on the tenant.
+func SubscriptionsTest(t *testing.T, tenant emulator.Tenant, tc resource.TestCase) {
+	t.Helper()
+	tc.ProtoV6ProviderFactories = ProtoV6ProviderFactories
+	tc.CheckDestroy = CheckSubscriptionsDestroyed(tenant.SubscriptionKey)
+	resource.ParallelTest(t, tc)
+}
+
 // CheckSubscriptionsDestroyed is a CheckDestroy: no subscription is left
 // on the tenant.
 func CheckSubscriptionsDestroyed(key string) func(*terraform.State) error {

@@ -104,9 +104,7 @@ resource "esign_metadata_entry" "chaos" {
 }
 `, acctest.EmulatorURL, tenant.AccessToken, tenant.SubscriptionKey, acctest.Receiver.URL(t.Name()))
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{
 			{
 				Config: config,
@@ -227,9 +225,7 @@ func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 	replaceAll.ConfigPlanChecks.PreApply = []plancheck.PlanCheck{
 		plancheck.ExpectResourceAction("esign_webhook_subscription.test[0]", plancheck.ResourceActionCreateBeforeDestroy),
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{
 			// Two identical creates in one apply, the second one's answer
 			// lost: the first one's subscription is a sibling, not its own.

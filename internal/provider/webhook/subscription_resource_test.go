@@ -69,9 +69,7 @@ func TestAccWebhookSubscriptionResource_lifecycle(t *testing.T) {
 	id := statecheck.CompareValue(compare.ValuesDiffer())
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{
 			{
 				Config: webhookConfig(tenant, lifecycleAttributes("SignatureRequestCompleted", uri, "archive signed documents", "client-1")),
@@ -176,9 +174,7 @@ func replaceStep(tenant emulator.Tenant, addID func(string, tfjsonpath.Path) sta
 func TestAccWebhookSubscriptionResource_importPlainID(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	config := plainWebhookConfig(tenant, "signatorysigned", acctest.Receiver.URL(t.Name()))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{
 			{
 				Config: config,
@@ -248,9 +244,7 @@ import {
 }
 `, webhookAddr, existing)
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{
 			{
 				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
@@ -312,10 +306,8 @@ func TestAccWebhookSubscriptionResource_importAdoptsHeadersWOVersion(t *testing.
 `, uri, version)
 	}
 	token := config.Variables{"token": config.StringVariable("wo-import-token")}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   acctest.RequiresWriteOnly,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
+		TerraformVersionChecks: acctest.RequiresWriteOnly,
 		Steps: []resource.TestStep{
 			{
 				Config:             webhookConfig(tenant, attributes(1)) + ephemeralVariable("token"),
@@ -368,9 +360,7 @@ func TestAccWebhookSubscriptionResource_outOfBandDelete(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	config := plainWebhookConfig(tenant, "SignatureRequestCompleted", acctest.Receiver.URL(t.Name()))
 	var firstID string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{
 			{
 				Config: config,
@@ -433,9 +423,7 @@ resource "esign_webhook_subscription" "many" {
   description = "subscription ${count.index}"
 }
 `, acctest.Receiver.URL(t.Name()))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{
 			{
 				Config: config,
@@ -485,10 +473,8 @@ func TestAccWebhookSubscriptionResource_headersWriteOnly(t *testing.T) {
 		CreatorID: "5b0d1c2e-0000-4000-8000-000000000003", SignatoryID: "5b0d1c2e-0000-4000-8000-000000000004",
 		Timestamp: time.Date(2025, 3, 14, 15, 9, 26, 0, time.UTC),
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   acctest.RequiresWriteOnly,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
+		TerraformVersionChecks: acctest.RequiresWriteOnly,
 		Steps: []resource.TestStep{
 			{
 				Config:          hcl(1),
@@ -558,9 +544,7 @@ func TestAccWebhookSubscriptionResource_deliversEvents(t *testing.T) {
 		SignatureRequestID: "7c9e6679-7425-40de-944b-e07fc1f90ae7", DepartmentID: "0e4a5bd2-6c5e-4a4e-9c8b-2f6d3c1e9a10",
 		CreatorID: "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d", Timestamp: time.Date(2025, 6, 1, 8, 30, 0, 0, time.UTC),
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{{
 			Config: webhookConfig(tenant, fmt.Sprintf(`
   event_type  = "SignatureRequestCompleted"
@@ -584,9 +568,7 @@ func TestAccWebhookSubscriptionResource_deliversEvents(t *testing.T) {
 func TestAccWebhookSubscriptionResource_planErrors(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	uri := acctest.Receiver.URL(t.Name())
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{
 			{
 				Config:      plainWebhookConfig(tenant, "DocumentUploaded", uri),
@@ -632,9 +614,7 @@ func TestAccWebhookSubscriptionResource_planErrors(t *testing.T) {
 // provider finds the new subscription instead of posting again.
 func TestAccWebhookSubscriptionResource_createOutcomeUnknown(t *testing.T) {
 	tenant := acctest.NewTenant(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{{
 			PreConfig: func() {
 				acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)

@@ -68,10 +68,8 @@ func TestAccWebhookTestEventAction_afterCreate(t *testing.T) {
 			return checkTestEvent(events[n-1], tenant, secret)
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   acctest.RequiresActions,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
+		TerraformVersionChecks: acctest.RequiresActions,
 		Steps: []resource.TestStep{
 			{
 				Config:            testEventTriggerConfig(tenant, uri, "first", secret),
