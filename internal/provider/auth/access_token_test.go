@@ -57,14 +57,19 @@ data "esign_supported_hooks" "all" {
 `, baseURL, tenant.SubscriptionKey, tenant.Username, tenant.Password, tenant.TenantID)
 }
 
-// An alias configured with the token reads a data source; the token is in
-// neither plan nor state.
-func TestAccAccessToken_providerAlias(t *testing.T) {
+// Each step is a test case of its own, on the provider and the echo
+// provider (a test provider that stores what it is given).
+func TestAccAccessToken(t *testing.T) {
 	tenant := acctest.NewTenant(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   acctest.RequiresEphemeral,
-		Steps: []resource.TestStep{{
+	factories := map[string]func() (tfprotov6.ProviderServer, error){"echo": echoprovider.NewProviderServer()}
+	for name, f := range acctest.ProtoV6ProviderFactories {
+		factories[name] = f
+	}
+	opened := time.Now()
+	for name, step := range map[string]resource.TestStep{
+		// An alias configured with the token reads a data source; the token
+		// is in neither plan nor state.
+		"providerAlias": {
 			Config: tokenAliasConfig(acctest.EmulatorURL, tenant),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{acctest.PlanLacks(jwtHeader)},
@@ -74,23 +79,9 @@ func TestAccAccessToken_providerAlias(t *testing.T) {
 					knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("signaturerequestcompleted"), knownvalue.StringExact("signatorysigned")})),
 				acctest.StateLacks(jwtHeader),
 			},
-		}},
-	})
-}
-
-// The token and its expiry, as the echo provider (a test provider that
-// stores what it is given) shows them.
-func TestAccAccessToken_values(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	factories := map[string]func() (tfprotov6.ProviderServer, error){"echo": echoprovider.NewProviderServer()}
-	for name, f := range acctest.ProtoV6ProviderFactories {
-		factories[name] = f
-	}
-	opened := time.Now()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories,
-		TerraformVersionChecks:   acctest.RequiresEphemeral,
-		Steps: []resource.TestStep{{
+		},
+		// The token and its expiry, as the echo provider shows them.
+		"values": {
 			Config: acctest.LoginProviderConfig(tenant) + `
 ephemeral "esign_access_token" "t" {}
 
@@ -111,21 +102,21 @@ resource "echo" "t" {}
 					return nil
 				})),
 			},
-		}},
-	})
-}
-
-// A provider with a static access token has no login to get a token from.
-func TestAccAccessToken_needsLogin(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   acctest.RequiresEphemeral,
-		Steps: []resource.TestStep{{
+		},
+		// A provider with a static access token has no login to get a token from.
+		"needsLogin": {
 			Config:      acctest.ProviderConfig(tenant) + `ephemeral "esign_access_token" "t" {}`,
 			ExpectError: acctest.WrappedRegexp(`esign_access_token needs the provider's login block .* has a static access_token`),
-		}},
-	})
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: factories,
+				TerraformVersionChecks:   acctest.RequiresEphemeral,
+				Steps:                    []resource.TestStep{step},
+			})
+		})
+	}
 }
 
 // With the CLI and the provider binary, whose log lines reach TF_LOG_PATH:
