@@ -58,3 +58,48 @@ func TestStalledBodyIsATimeout(t *testing.T) {
 		}
 	}
 }
+
+// Headers sent on every request, and secrets scrubbed from an echoed body.
+// A tiny server of its own: the emulator never echoes secrets, and this test
+// needs one that does.
+func TestRequestHeadersAndRedaction(t *testing.T) {
+	const token, key = "tok-VERY-secret-1", "key-VERY-secret-2"
+	var got http.Header
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = r.Header.Clone()
+		w.WriteHeader(http.StatusBadRequest)
+		_, _ = w.Write([]byte(`{"message":"bad token ` + token + ` for key ` + key + `"}`))
+	}))
+	defer srv.Close()
+	c, err := New(Config{BaseURL: srv.URL + "/api/", SubscriptionKey: key, AccessToken: token, UserAgent: "terraform-provider-esign/1.2.3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.ListHooks(context.Background())
+	if err == nil {
+		t.Fatal("expected an error")
+	}
+	if got.Get("Authorization") != "Bearer "+token || got.Get("Ocp-Apim-Subscription-Key") != key {
+		t.Errorf("auth headers missing: %v", got)
+	}
+	if got.Get("User-Agent") != "terraform-provider-esign/1.2.3" {
+		t.Errorf("User-Agent = %q", got.Get("User-Agent"))
+	}
+	if strings.Contains(err.Error(), token) || strings.Contains(err.Error(), key) {
+		t.Errorf("secret in error: %v", err)
+	}
+	if !strings.Contains(err.Error(), "[redacted]") || !strings.Contains(err.Error(), "400") {
+		t.Errorf("error lacks status or redaction marker: %v", err)
+	}
+}
+
+func TestEndpointEscapesSegments(t *testing.T) {
+	c, err := New(Config{BaseURL: "https://api.example.com/base/", SubscriptionKey: "k", AccessToken: "t"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := c.endpoint(nil, lit("metadata"), val("Document"), val("a/b c"), val("k%?#"))
+	if want := "https://api.example.com/base/metadata/Document/a%2Fb%20c/k%25%3F%23"; u.String() != want {
+		t.Errorf("endpoint = %s, want %s", u, want)
+	}
+}

@@ -5,7 +5,10 @@ package auth_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -54,14 +57,19 @@ data "esign_supported_hooks" "all" {
 `, baseURL, tenant.SubscriptionKey, tenant.Username, tenant.Password, tenant.TenantID)
 }
 
-// An alias configured with the token reads a data source; the token is in
-// neither plan nor state.
-func TestAccAccessToken_providerAlias(t *testing.T) {
+// Each step is a test case of its own, on the provider and the echo
+// provider (a test provider that stores what it is given).
+func TestAccAccessToken(t *testing.T) {
 	tenant := acctest.NewTenant(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   acctest.RequiresEphemeral,
-		Steps: []resource.TestStep{{
+	factories := map[string]func() (tfprotov6.ProviderServer, error){"echo": echoprovider.NewProviderServer()}
+	for name, f := range acctest.ProtoV6ProviderFactories {
+		factories[name] = f
+	}
+	opened := time.Now()
+	for name, step := range map[string]resource.TestStep{
+		// An alias configured with the token reads a data source; the token
+		// is in neither plan nor state.
+		"providerAlias": {
 			Config: tokenAliasConfig(acctest.EmulatorURL, tenant),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{acctest.PlanLacks(jwtHeader)},
@@ -71,23 +79,9 @@ func TestAccAccessToken_providerAlias(t *testing.T) {
 					knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("signaturerequestcompleted"), knownvalue.StringExact("signatorysigned")})),
 				acctest.StateLacks(jwtHeader),
 			},
-		}},
-	})
-}
-
-// The token and its expiry, as the echo provider (a test provider that
-// stores what it is given) shows them.
-func TestAccAccessToken_values(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	factories := map[string]func() (tfprotov6.ProviderServer, error){"echo": echoprovider.NewProviderServer()}
-	for name, f := range acctest.ProtoV6ProviderFactories {
-		factories[name] = f
-	}
-	opened := time.Now()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: factories,
-		TerraformVersionChecks:   acctest.RequiresEphemeral,
-		Steps: []resource.TestStep{{
+		},
+		// The token and its expiry, as the echo provider shows them.
+		"values": {
 			Config: acctest.LoginProviderConfig(tenant) + `
 ephemeral "esign_access_token" "t" {}
 
@@ -108,19 +102,85 @@ resource "echo" "t" {}
 					return nil
 				})),
 			},
-		}},
-	})
-}
-
-// A provider with a static access token has no login to get a token from.
-func TestAccAccessToken_needsLogin(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		TerraformVersionChecks:   acctest.RequiresEphemeral,
-		Steps: []resource.TestStep{{
+		},
+		// A provider with a static access token has no login to get a token from.
+		"needsLogin": {
 			Config:      acctest.ProviderConfig(tenant) + `ephemeral "esign_access_token" "t" {}`,
 			ExpectError: acctest.WrappedRegexp(`esign_access_token needs the provider's login block .* has a static access_token`),
-		}},
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: factories,
+				TerraformVersionChecks:   acctest.RequiresEphemeral,
+				Steps:                    []resource.TestStep{step},
+			})
+		})
+	}
+}
+
+// With the CLI and the provider binary, whose log lines reach TF_LOG_PATH:
+// the token is in no TRACE log, output, saved plan or state; and once it
+// expires, what uses it is refused with an error that says why.
+func TestAccAccessToken_cli(t *testing.T) {
+	bin, pluginDir := acctest.ProviderCLI(t, 10, "ephemeral resources")
+
+	t.Run("never stored or logged", func(t *testing.T) {
+		t.Parallel()
+		tenant := acctest.NewTenant(t)
+		tf := acctest.NewTerraformDir(t, bin, pluginDir, "TF_LOG=trace", "TF_LOG_PATH=trace.log")
+		acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), acctest.RequiredProviders+tokenAliasConfig(acctest.EmulatorURL, tenant))
+		texts := map[string]string{
+			"plan output":  tf.Run(0, "plan", "-no-color", "-out=tfplan"),
+			"saved plan":   tf.Run(0, "show", "-json", "tfplan"),
+			"apply output": tf.Run(0, "apply", "-no-color", "tfplan"),
+		}
+		for what, name := range map[string]string{"TRACE log": "trace.log", "state": "terraform.tfstate"} {
+			data, err := os.ReadFile(filepath.Join(tf.Dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts[what] = string(data)
+		}
+		for _, want := range []string{"OpenEphemeralResource", "POST /identity/login", "GET /hooks/v1"} {
+			if !strings.Contains(texts["TRACE log"], want) {
+				t.Errorf("the TRACE log has no %q: the scan below would prove nothing", want)
+			}
+		}
+		for what, text := range texts {
+			if strings.Contains(text, jwtHeader) {
+				t.Errorf("a login token is in the %s", what)
+			}
+		}
+	})
+
+	t.Run("expires during the run", func(t *testing.T) {
+		t.Parallel()
+		// An emulator of its own, whose tokens live two seconds; the alias's
+		// first read is answered three seconds late, so its next one comes
+		// after the token expired.
+		e, err := emulator.New(emulator.Options{TokenLifetime: 2 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		url, err := e.Start("127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = e.Close() })
+		tenant := e.NewTenant()
+		e.HoldAnswers(tenant.SubscriptionKey, emulator.RouteHooksList, 3*time.Second)
+
+		tf := acctest.NewTerraformDir(t, bin, pluginDir)
+		acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), acctest.RequiredProviders+tokenAliasConfig(url, tenant)+`
+data "esign_webhook_subscriptions" "later" {
+  provider   = esign.token
+  depends_on = [data.esign_supported_hooks.all]
+}
+`)
+		out := tf.Run(1, "plan", "-no-color")
+		if !acctest.WrappedRegexp(`answered 401 Unauthorized.* An access token expires; the login block renews it by itself`).MatchString(out) {
+			t.Errorf("the plan does not say that the token was refused because it expired:\n%s", out)
+		}
 	})
 }

@@ -7,15 +7,12 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
-	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -49,23 +46,10 @@ var dataSourceSchema = schema.Schema{
 		"`GET /metadata/{entityType}/{entityId}`) or of a whole signature request (`reference_id`, " +
 		"`GET /metadata/{referenceId}`: the request's own entries and those of its signatories and documents " +
 		"written with that reference id). Set exactly one of the two.",
-	Attributes: map[string]schema.Attribute{
-		"entity_type": schema.StringAttribute{
-			MarkdownDescription: "Kind of entity: " + validators.EntityTypeSpellings + ". Requires `entity_id`.",
-			Optional:            true,
-			Validators:          []validator.String{validators.EntityType()},
-		},
-		"entity_id": schema.StringAttribute{
-			MarkdownDescription: "Id of the entity whose entries to read. Requires `entity_type`.",
-			Optional:            true,
-			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-		},
-		"reference_id": schema.StringAttribute{
-			MarkdownDescription: "Id of a signature request: reads the entries of the request, its signatories and its documents " +
-				"together. Conflicts with `entity_type` and `entity_id`.",
-			Optional:   true,
-			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-		},
+	Attributes: selectionAttributes(func(description string, rule validator.String) schema.Attribute {
+		return schema.StringAttribute{MarkdownDescription: description, Optional: true, Validators: []validator.String{rule}}
+	}, "read", "Id of a signature request: reads the entries of the request, its signatories and its documents "+
+		"together. Conflicts with `entity_type` and `entity_id`.", map[string]schema.Attribute{
 		"total": schema.Int64Attribute{
 			MarkdownDescription: "Number of entries, as the service counts them (`0` when there are none).",
 			Computed:            true,
@@ -100,16 +84,11 @@ var dataSourceSchema = schema.Schema{
 			Computed:    true,
 			ElementType: types.StringType,
 		},
-	},
+	}),
 }
 
 func (d *dataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
-	entityType, entityID, referenceID := path.MatchRoot("entity_type"), path.MatchRoot("entity_id"), path.MatchRoot("reference_id")
-	return []datasource.ConfigValidator{
-		datasourcevalidator.ExactlyOneOf(entityID, referenceID),
-		datasourcevalidator.RequiredTogether(entityType, entityID),
-		datasourcevalidator.Conflicting(entityType, referenceID),
-	}
+	return selectionRules(datasourcevalidator.ExactlyOneOf, datasourcevalidator.RequiredTogether, datasourcevalidator.Conflicting)
 }
 
 func (d *dataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

@@ -7,10 +7,8 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/listresourcevalidator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -36,35 +34,16 @@ var entryListSchema = schema.Schema{
 		"`GET /metadata/{entityType}/{entityId}`) or of a whole signature request (`reference_id`, " +
 		"`GET /metadata/{referenceId}`), with one request, so that `terraform query` can show them and generate " +
 		"their configuration and import blocks. Set exactly one of the two. Each result is named by its entity and key.",
-	Attributes: map[string]schema.Attribute{
-		"entity_type": schema.StringAttribute{
-			MarkdownDescription: "Kind of entity: " + validators.EntityTypeSpellings + ". Requires `entity_id`.",
-			Optional:            true,
-			Validators:          []validator.String{validators.EntityType()},
-		},
-		"entity_id": schema.StringAttribute{
-			MarkdownDescription: "Id of the entity whose entries to list. Requires `entity_type`.",
-			Optional:            true,
-			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
-		},
-		"reference_id": schema.StringAttribute{
-			MarkdownDescription: "Id of a signature request: lists the entries of the request, its signatories and its " +
-				"documents written with that reference id. Conflicts with `entity_type` and `entity_id`. The " +
-				"generated configuration of a `Signatory` or `Document` entry has no `reference_id` (the service " +
-				"never returns it); add it before applying if the entry should keep it.",
-			Optional:   true,
-			Validators: []validator.String{stringvalidator.LengthAtLeast(1)},
-		},
-	},
+	Attributes: selectionAttributes(func(description string, rule validator.String) schema.Attribute {
+		return schema.StringAttribute{MarkdownDescription: description, Optional: true, Validators: []validator.String{rule}}
+	}, "list", "Id of a signature request: lists the entries of the request, its signatories and its "+
+		"documents written with that reference id. Conflicts with `entity_type` and `entity_id`. The "+
+		"generated configuration of a `Signatory` or `Document` entry has no `reference_id` (the service "+
+		"never returns it); add it before applying if the entry should keep it.", map[string]schema.Attribute{}),
 }
 
 func (r *entryListResource) ListResourceConfigValidators(context.Context) []list.ConfigValidator {
-	entityType, entityID, referenceID := path.MatchRoot("entity_type"), path.MatchRoot("entity_id"), path.MatchRoot("reference_id")
-	return []list.ConfigValidator{
-		listresourcevalidator.ExactlyOneOf(entityID, referenceID),
-		listresourcevalidator.RequiredTogether(entityType, entityID),
-		listresourcevalidator.Conflicting(entityType, referenceID),
-	}
+	return selectionRules(listresourcevalidator.ExactlyOneOf, listresourcevalidator.RequiredTogether, listresourcevalidator.Conflicting)
 }
 
 func (r *entryListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {

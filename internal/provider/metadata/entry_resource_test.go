@@ -106,8 +106,59 @@ func metadataEntriesConfig(tenant emulator.Tenant, requestValue, signatoryRef, d
 		metadataEntryBlock("document", "Document", "doc-1", documentKey, "contract", "sr-1")
 }
 
+// metadataEntriesStep applies metadataEntriesConfig, whose request,
+// signatory and document entries the plan acts on as actions says; then the
+// state and the service hold what the configuration says.
+func metadataEntriesStep(tenant emulator.Tenant, requestValue, signatoryRef, documentKey string, actions [3]plancheck.ResourceActionType) tfresource.TestStep {
+	var plan []plancheck.PlanCheck
+	for i, name := range []string{"request", "signatory", "document"} {
+		plan = append(plan, plancheck.ExpectResourceAction("esign_metadata_entry."+name, actions[i]))
+	}
+	var checks []statecheck.StateCheck
+	for _, c := range [][3]string{
+		{"request", "id", "SignatureRequest/sr-1/invoice_number"},
+		{"request", "value", requestValue},
+		{"request", "reference_id", "sr-1"},
+		{"signatory", "id", "Signatory/sig-1/employee_id"},
+		{"signatory", "reference_id", signatoryRef},
+		{"document", "id", "Document/doc-1/" + documentKey},
+		{"document", "reference_id", "sr-1"},
+	} {
+		checks = append(checks, statecheck.ExpectKnownValue("esign_metadata_entry."+c[0], tfjsonpath.New(c[1]), knownvalue.StringExact(c[2])))
+	}
+	return tfresource.TestStep{
+		Config:           metadataEntriesConfig(tenant, requestValue, signatoryRef, documentKey),
+		ConfigPlanChecks: acctest.Converges(plan...),
+		ConfigStateChecks: append(checks,
+			expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", requestValue, "sr-1"),
+			expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", signatoryRef),
+			expectStoredMetadata(tenant, "Document", "doc-1", documentKey, "contract", "sr-1")),
+	}
+}
+
 func TestAccMetadataEntryResource_lifecycle(t *testing.T) {
 	tenant := acctest.NewTenant(t)
+	// Create on all three entity types; the reference look-up finds all
+	// three through the reference_id they were written with.
+	create := metadataEntriesStep(tenant, "INV-1", "sr-1", "archive_class",
+		[3]plancheck.ResourceActionType{plancheck.ResourceActionCreate, plancheck.ResourceActionCreate, plancheck.ResourceActionCreate})
+	create.Config += `
+data "esign_metadata" "by_reference" {
+  reference_id = "sr-1"
+  depends_on   = [esign_metadata_entry.request, esign_metadata_entry.signatory, esign_metadata_entry.document]
+}
+`
+	// Defaulted at plan time, not after apply.
+	create.ConfigPlanChecks.PreApply = append(create.ConfigPlanChecks.PreApply,
+		plancheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")))
+	create.ConfigStateChecks = append(create.ConfigStateChecks,
+		statecheck.ExpectKnownValue("data.esign_metadata.by_reference", tfjsonpath.New("total"), knownvalue.Int64Exact(3)))
+	// A new key is a new entry: replaced, and the old one stays on the service.
+	newKey := metadataEntriesStep(tenant, "INV-2", "sr-2", "retention_class",
+		[3]plancheck.ResourceActionType{plancheck.ResourceActionNoop, plancheck.ResourceActionNoop, plancheck.ResourceActionDestroyBeforeCreate})
+	newKey.ConfigStateChecks = append(newKey.ConfigStateChecks,
+		expectStoredMetadata(tenant, "Document", "doc-1", "archive_class", "contract", "sr-1"))
+
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: checkMetadataDestroyed(tenant,
@@ -116,34 +167,7 @@ func TestAccMetadataEntryResource_lifecycle(t *testing.T) {
 			[3]string{"Document", "doc-1", "archive_class"},
 			[3]string{"Document", "doc-1", "retention_class"}),
 		Steps: []tfresource.TestStep{
-			// Create on all three entity types; the reference look-up finds
-			// all three through the reference_id they were written with.
-			{
-				Config: metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class") + `
-data "esign_metadata" "by_reference" {
-  reference_id = "sr-1"
-  depends_on   = [esign_metadata_entry.request, esign_metadata_entry.signatory, esign_metadata_entry.document]
-}
-`,
-				ConfigPlanChecks: acctest.Converges(
-					plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionCreate),
-					plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionCreate),
-					plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionCreate),
-					// Defaulted at plan time, not after apply.
-					plancheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
-					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("value"), knownvalue.StringExact("INV-1")),
-					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
-					statecheck.ExpectKnownValue("esign_metadata_entry.signatory", tfjsonpath.New("id"), knownvalue.StringExact("Signatory/sig-1/employee_id")),
-					statecheck.ExpectKnownValue("esign_metadata_entry.document", tfjsonpath.New("id"), knownvalue.StringExact("Document/doc-1/archive_class")),
-					statecheck.ExpectKnownValue("data.esign_metadata.by_reference", tfjsonpath.New("total"), knownvalue.Int64Exact(3)),
-					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-1", "sr-1"),
-					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-1"),
-					expectStoredMetadata(tenant, "Document", "doc-1", "archive_class", "contract", "sr-1"),
-				},
-			},
+			create,
 			// Import, with the entity type in any case.
 			{
 				Config:            metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class"),
@@ -170,34 +194,9 @@ data "esign_metadata" "by_reference" {
 				ImportStateVerifyIgnore: []string{"reference_id"},
 			},
 			// value and reference_id change in place.
-			{
-				Config: metadataEntriesConfig(tenant, "INV-2", "sr-2", "archive_class"),
-				ConfigPlanChecks: acctest.Converges(
-					plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionUpdate),
-					plancheck.ExpectResourceAction("esign_metadata_entry.signatory", plancheck.ResourceActionUpdate),
-					plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionNoop),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("esign_metadata_entry.request", tfjsonpath.New("value"), knownvalue.StringExact("INV-2")),
-					statecheck.ExpectKnownValue("esign_metadata_entry.signatory", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-2")),
-					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-2", "sr-1"),
-					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-2"),
-				},
-			},
-			// A new key is a new entry: replaced, and the old one stays on the service.
-			{
-				Config: metadataEntriesConfig(tenant, "INV-2", "sr-2", "retention_class"),
-				ConfigPlanChecks: acctest.Converges(
-					plancheck.ExpectResourceAction("esign_metadata_entry.document", plancheck.ResourceActionDestroyBeforeCreate),
-					plancheck.ExpectResourceAction("esign_metadata_entry.request", plancheck.ResourceActionNoop),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("esign_metadata_entry.document", tfjsonpath.New("id"), knownvalue.StringExact("Document/doc-1/retention_class")),
-					statecheck.ExpectKnownValue("esign_metadata_entry.document", tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
-					expectStoredMetadata(tenant, "Document", "doc-1", "retention_class", "contract", "sr-1"),
-					expectStoredMetadata(tenant, "Document", "doc-1", "archive_class", "contract", "sr-1"),
-				},
-			},
+			metadataEntriesStep(tenant, "INV-2", "sr-2", "archive_class",
+				[3]plancheck.ResourceActionType{plancheck.ResourceActionUpdate, plancheck.ResourceActionUpdate, plancheck.ResourceActionNoop}),
+			newKey,
 			// Removing the resources from the configuration destroys them:
 			// gone from the state (with a warning, see
 			// TestEntryResourceDeleteWarns), kept on the service.
@@ -384,14 +383,7 @@ resource "esign_metadata_entry" "many" {
 // outside Terraform is planned for creation again.
 func TestAccMetadataEntryResource_outOfBandChanges(t *testing.T) {
 	tenant := acctest.NewTenant(t)
-	config := acctest.ProviderConfig(tenant) + `
-resource "esign_metadata_entry" "drift" {
-  entity_type = "SignatureRequest"
-  entity_id   = "sr-drift"
-  key         = "status"
-  value       = "approved"
-}
-`
+	config := acctest.ProviderConfig(tenant) + metadataEntryBlock("drift", "SignatureRequest", "sr-drift", "status", "approved", "")
 	const addr = "esign_metadata_entry.drift"
 	// repair applies the configuration again, with action, and the service
 	// holds the configured entry again.
@@ -542,14 +534,7 @@ resource "esign_metadata_entry" "fresh" {
 
 func TestAccMetadataEntryResource_importErrors(t *testing.T) {
 	tenant := acctest.NewTenant(t)
-	config := acctest.ProviderConfig(tenant) + `
-resource "esign_metadata_entry" "x" {
-  entity_type = "Signatory"
-  entity_id   = "sig-x"
-  key         = "k"
-  value       = "v"
-}
-`
+	config := acctest.ProviderConfig(tenant) + metadataEntryBlock("x", "Signatory", "sig-x", "k", "v", "")
 	steps := []tfresource.TestStep{{Config: config}}
 	const expectedForm = `Expected\s+<entity_type>/<entity_id>/<key>,\s+for\s+example\s+"SignatureRequest/`
 	// A slice, not a map: the steps run in this order on every run.
@@ -583,14 +568,7 @@ resource "esign_metadata_entry" "x" {
 func TestAccMetadataEntryResource_invalidArguments(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	entry := func(entityType, entityID, key string) string {
-		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
-resource "esign_metadata_entry" "bad" {
-  entity_type = %q
-  entity_id   = %q
-  key         = %q
-  value       = "v"
-}
-`, entityType, entityID, key)
+		return acctest.ProviderConfig(tenant) + metadataEntryBlock("bad", entityType, entityID, key, "v", "")
 	}
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,

@@ -4,10 +4,15 @@
 package webhook
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 const importIDForm = "<event_type>/<id> (e.g. SignatureRequestCompleted/3f2504e0-4f89-11d3-9a0c-0305e82c3301) or the plain <id>"
@@ -28,4 +33,42 @@ func parseImportID(raw string) (eventType, id string, err error) {
 		return "", parts[0], nil
 	}
 	return parts[0], parts[1], nil
+}
+
+var subscriptionIdentity = framework.NewStateIdentity(subscriptionIdentitySchema,
+	map[string]func(string) string{"event_type": strings.ToLower},
+	importIDOfIdentity)
+
+// The event type is in the identity because the service's get and delete
+// routes need it (?eventType=).
+var subscriptionIdentitySchema = identityschema.Schema{
+	Attributes: map[string]identityschema.Attribute{
+		"id": identityschema.StringAttribute{
+			Description:       "The subscription's GUID.",
+			RequiredForImport: true,
+		},
+		"event_type": identityschema.StringAttribute{
+			Description: "The subscription's event type, lower-case as the service lists it. Optional on import " +
+				"(any case): the provider looks it up, and rejects an import whose event type differs.",
+			OptionalForImport: true,
+		},
+	},
+}
+
+func importIDOfIdentity(attrs map[string]string) (string, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	id, eventType := attrs["id"], attrs["event_type"]
+	switch {
+	case id == "" || strings.Contains(id, "/"):
+		diags.AddError("Invalid import identity",
+			fmt.Sprintf("The identity's id %q is not a subscription id: it must be the subscription's GUID, "+
+				"e.g. 3f2504e0-4f89-11d3-9a0c-0305e82c3301.", id))
+	case eventType != "" && !validators.IsEventTypeName(eventType):
+		diags.AddError("Invalid import identity",
+			fmt.Sprintf("The identity's event_type %q is not an event type: it must be an event type name such as "+
+				"SignatureRequestCompleted (letters and digits), or left out.", eventType))
+	case eventType != "":
+		return importID(eventType, id), diags
+	}
+	return id, diags
 }

@@ -1,0 +1,179 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package webhook
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure = (*subscriptionDataSource)(nil)
+	_ datasource.DataSourceWithConfigure = (*subscriptionsDataSource)(nil)
+)
+
+// NewSubscriptionDataSource is the esign_webhook_subscription data source.
+func NewSubscriptionDataSource() datasource.DataSource {
+	return &subscriptionDataSource{framework.NewDataSourceBase("_webhook_subscription", subscriptionDataSourceSchema)}
+}
+
+// NewSubscriptionsDataSource is the esign_webhook_subscriptions data source.
+func NewSubscriptionsDataSource() datasource.DataSource {
+	return &subscriptionsDataSource{framework.NewDataSourceBase("_webhook_subscriptions", subscriptionsDataSourceSchema)}
+}
+
+type (
+	subscriptionDataSource  struct{ framework.DataSourceBase }
+	subscriptionsDataSource struct{ framework.DataSourceBase }
+)
+
+// subscriptionDataModel is a subscription as the data sources show
+// it: esign_webhook_subscription, and each item of esign_webhook_subscriptions.
+type subscriptionDataModel struct {
+	ID          types.String `tfsdk:"id"`
+	EventType   types.String `tfsdk:"event_type"`
+	URI         types.String `tfsdk:"uri"`
+	Description types.String `tfsdk:"description"`
+}
+
+// subscriptionDataAttributes is the schema of subscriptionDataModel: how
+// id and event_type are given differs, what the service answers does not.
+func subscriptionDataAttributes(id, eventType schema.StringAttribute) map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"id":         id,
+		"event_type": eventType,
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "URI the events are sent to.",
+			Computed:            true,
+		},
+		"description": schema.StringAttribute{
+			MarkdownDescription: "Purpose of the subscription.",
+			Computed:            true,
+		},
+	}
+}
+
+var subscriptionDataSourceSchema = schema.Schema{
+	MarkdownDescription: "One webhook subscription, read by id and event type " +
+		"(`GET /hooks/v1/subscription/{id}?eventType=`). Custom headers are never returned by the service.",
+	Attributes: subscriptionDataAttributes(
+		schema.StringAttribute{
+			MarkdownDescription: "Subscription GUID.",
+			Required:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+		schema.StringAttribute{
+			MarkdownDescription: "The subscription's event type; case does not matter. The service looks subscriptions up by id and event type.",
+			Required:            true,
+			Validators:          []validator.String{stringvalidator.LengthAtLeast(1)},
+		},
+	),
+}
+
+func (d *subscriptionDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var config subscriptionDataModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	sub, err := d.Client.GetSubscription(ctx, config.ID.ValueString(), config.EventType.ValueString())
+	if client.IsNotFound(err) {
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Webhook subscription not found",
+			fmt.Sprintf("The service has no subscription with id %q and event type %q. Check both: the service looks a "+
+				"subscription up by the pair. The esign_webhook_subscriptions data source lists every subscription.",
+				config.ID.ValueString(), config.EventType.ValueString()))
+		return
+	}
+	if err != nil {
+		d.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscription", err)
+		return
+	}
+
+	// id and event_type stay as configured: they are inputs.
+	config.URI = types.StringValue(sub.URI)
+	config.Description = types.StringValue(sub.Description)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &config)...)
+}
+
+type subscriptionsDataSourceModel struct {
+	subscriptionFilterModel
+	Subscriptions []subscriptionDataModel `tfsdk:"subscriptions"`
+}
+
+// subscriptionFilterModel is shared with the list resource; null selects all.
+type subscriptionFilterModel struct {
+	EventType types.String `tfsdk:"event_type"`
+	URI       types.String `tfsdk:"uri"`
+}
+
+func (f subscriptionFilterModel) matches(s client.Subscription) bool {
+	return (f.EventType.IsNull() || strings.EqualFold(f.EventType.ValueString(), s.EventType)) &&
+		(f.URI.IsNull() || f.URI.ValueString() == s.URI)
+}
+
+var subscriptionsDataSourceSchema = schema.Schema{
+	MarkdownDescription: "Every webhook subscription of the account (`GET /hooks/v1/subscription`), optionally filtered by " +
+		"event type and URI. Custom headers are never returned by the service.",
+	Attributes: map[string]schema.Attribute{
+		"event_type": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions to this event type; case does not matter (`SignatureRequestCompleted` = `signaturerequestcompleted`).",
+			Optional:            true,
+		},
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions that deliver to exactly this URI.",
+			Optional:            true,
+		},
+		"subscriptions": schema.ListNestedAttribute{
+			MarkdownDescription: "The matching subscriptions, in the order the service lists them.",
+			Computed:            true,
+			NestedObject: schema.NestedAttributeObject{
+				Attributes: subscriptionDataAttributes(
+					schema.StringAttribute{MarkdownDescription: "Subscription GUID.", Computed: true},
+					schema.StringAttribute{MarkdownDescription: "Event type, lower-case as the service lists it.", Computed: true},
+				),
+			},
+		},
+	},
+}
+
+func (d *subscriptionsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var config subscriptionsDataSourceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	set, err := d.Client.Subscriptions(ctx)
+	if err != nil {
+		d.ProviderData.AddAPIError(&resp.Diagnostics, "Could not list the webhook subscriptions", err)
+		return
+	}
+
+	config.Subscriptions = make([]subscriptionDataModel, 0, len(set.Items))
+	for _, s := range set.Items {
+		if config.matches(s) {
+			config.Subscriptions = append(config.Subscriptions, subscriptionDataModel{
+				ID:          types.StringValue(s.ID),
+				EventType:   types.StringValue(s.EventType),
+				URI:         types.StringValue(s.URI),
+				Description: types.StringValue(s.Description),
+			})
+		}
+	}
+	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{"total": len(set.Items), "matching": len(config.Subscriptions)})
+	resp.Diagnostics.Append(resp.State.Set(ctx, &config)...)
+}
