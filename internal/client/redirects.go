@@ -54,9 +54,10 @@ func (c *Client) redirectError(cl call, resp *http.Response) *RedirectError {
 	if len(e.Location) > maxLocationShown {
 		e.Location = e.Location[:maxLocationShown] + "..."
 	}
-	e.text = fmt.Sprintf("%s at %s: service answered %d %s with Location %q: %s. The client never follows a redirect, so "+
-		"that the credentials go only to the base URL's origin: fix base_url%s", cl.route, e.Host, resp.StatusCode,
-		http.StatusText(resp.StatusCode), e.Location, why, fix)
+	// Redacted once more after quoting: an escape such as \x7f can spell a secret with the text that follows it.
+	e.text = c.secrets.redact(fmt.Sprintf("%s at %s: service answered %d %s with Location %q: %s. The client never follows "+
+		"a redirect, so that the credentials go only to the base URL's origin: fix base_url%s", cl.route, e.Host, resp.StatusCode,
+		http.StatusText(resp.StatusCode), e.Location, why, fix))
 	return e
 }
 
