@@ -51,12 +51,12 @@ const (
 )
 
 type exclusiveModel struct {
-	ID              types.String `tfsdk:"id"`
-	SubscriptionIDs types.Set    `tfsdk:"subscription_ids"`
-	EventTypes      types.Set    `tfsdk:"event_types"`
-	URIPrefix       types.String `tfsdk:"uri_prefix"`
-	OnUnmanaged     types.String `tfsdk:"on_unmanaged"`
-	Unmanaged       types.List   `tfsdk:"unmanaged"`
+	ID              types.String        `tfsdk:"id"`
+	SubscriptionIDs framework.StringSet `tfsdk:"subscription_ids"`
+	EventTypes      types.Set           `tfsdk:"event_types"`
+	URIPrefix       types.String        `tfsdk:"uri_prefix"`
+	OnUnmanaged     types.String        `tfsdk:"on_unmanaged"`
+	Unmanaged       types.List          `tfsdk:"unmanaged"`
 }
 
 // unmanagedModel converts to and from client.Subscription, whose fields it has.
@@ -82,7 +82,7 @@ var exclusiveSchema = schema.Schema{
 		"subscription_ids": schema.SetAttribute{
 			MarkdownDescription: "The ids of the subscriptions that belong, typically `[for s in esign_webhook_subscription.this : s.id]`.",
 			Required:            true,
-			ElementType:         types.StringType,
+			CustomType:          framework.StringSetOf, // a thousand ids are common
 			Validators:          []validator.Set{setvalidator.ValueStringsAre(validators.GUID())},
 		},
 		"event_types": schema.SetAttribute{
@@ -155,7 +155,7 @@ func scopeOf(ctx context.Context, m exclusiveModel, diags *diag.Diagnostics) (ex
 }
 
 // knownIDs is false when an id is unknown at plan: a subscription that this apply creates.
-func knownIDs(set types.Set) (ids idSet, allKnown bool) {
+func knownIDs(set framework.StringSet) (ids idSet, allKnown bool) {
 	ids, allKnown = idSet{}, !set.IsUnknown()
 	for _, v := range set.Elements() {
 		s, _ := v.(types.String)
