@@ -72,8 +72,9 @@ func TestFrameworkReadStillWalksEverySetPair(t *testing.T) {
 func readAllocs(t *testing.T, setType basetypes.SetTypable) float64 {
 	ctx := context.Background()
 	server := providerserver.NewProtocol6(&setProvider{setType})()
-	state, err := tfprotov6.NewDynamicValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"ids": tftypes.Set{ElementType: tftypes.String}}},
-		tftypes.NewValue(tftypes.Object{AttributeTypes: map[string]tftypes.Type{"ids": tftypes.Set{ElementType: tftypes.String}}}, map[string]tftypes.Value{"ids": manyIDs()}))
+	ids := manyIDs()
+	object := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"ids": ids.Type()}}
+	state, err := tfprotov6.NewDynamicValue(object, tftypes.NewValue(object, map[string]tftypes.Value{"ids": ids}))
 	if err != nil {
 		t.Fatal(err)
 	}

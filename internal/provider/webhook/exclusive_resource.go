@@ -82,7 +82,7 @@ var exclusiveSchema = schema.Schema{
 		"subscription_ids": schema.SetAttribute{
 			MarkdownDescription: "The ids of the subscriptions that belong, typically `[for s in esign_webhook_subscription.this : s.id]`.",
 			Required:            true,
-			CustomType:          framework.StringSetOf, // a thousand ids are common
+			CustomType:          framework.StringSetOf, // linear in the ids, where types.Set is quadratic
 			Validators:          []validator.Set{setvalidator.ValueStringsAre(validators.GUID())},
 		},
 		"event_types": schema.SetAttribute{
