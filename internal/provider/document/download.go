@@ -43,8 +43,8 @@ const outputPathDescription = "File to write the document to, relative to Terraf
 var nonEmpty = []validator.String{stringvalidator.LengthAtLeast(1)}
 
 const filePermissionDescription = "Mode of the file written to `output_path`, as an octal string such as `\"0640\"`. " +
-	"Unset, a file that already exists keeps its mode, and a new file gets `0600`: a signed document may hold " +
-	"personal data. The mode is set on the temporary file before any byte is written to it."
+	"Defaults to `0600`, whatever the mode of a file already at `output_path`: a signed document may hold " +
+	"personal data. The mode is set on the temporary file before any byte is written to it; the umask does not apply."
 
 var filePermissionRule = stringvalidator.RegexMatches(regexp.MustCompile(`^0?[0-7]{3}$`), `must be an octal file mode such as "0600"`)
 
@@ -118,7 +118,7 @@ func (f documentFile) download(ctx context.Context, pd *framework.ProviderData, 
 	return downloaded{size: size, sha256: hex.EncodeToString(hash.Sum(nil))}, true
 }
 
-// createTemp's mode is perm, else that of the regular file at dest, else 0600: a document may hold personal data.
+// createTemp's mode is perm, else 0600: a document may hold personal data.
 func createTemp(dest string, perm *fs.FileMode) (*os.File, error) {
 	dir := filepath.Dir(dest)
 	info, err := os.Stat(dir)
@@ -130,16 +130,12 @@ func createTemp(dest string, perm *fs.FileMode) (*os.File, error) {
 	case !info.IsDir():
 		return nil, fmt.Errorf("output_path %q: %q is not a folder", dest, dir)
 	}
-	mode := fs.FileMode(0o600)
-	// Lstat: a symlink planted at dest lends no mode (rename replaces it).
-	if info, err := os.Lstat(dest); err == nil {
-		if info.IsDir() {
-			return nil, fmt.Errorf("output_path %q is a folder; give the path of a file", dest)
-		}
-		if info.Mode().IsRegular() {
-			mode = info.Mode().Perm()
-		}
+	if info, err := os.Lstat(dest); err == nil && info.IsDir() {
+		return nil, fmt.Errorf("output_path %q is a folder; give the path of a file", dest)
 	}
+	// Never the mode of a file already at dest: a placeholder made under umask 022 would make the document
+	// readable by everyone.
+	mode := fs.FileMode(0o600)
 	if perm != nil {
 		mode = *perm
 	}

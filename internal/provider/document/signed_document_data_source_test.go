@@ -74,6 +74,20 @@ func expectFileContent(file string, want []byte, mode fs.FileMode) acctest.Func 
 	}
 }
 
+// placeholder is what putPlaceholder writes: a file made under umask 022
+// (touch, a restored CI cache), whose mode the document must not take.
+var placeholder = []byte("stale")
+
+func putPlaceholder(t *testing.T, file string) {
+	t.Helper()
+	if err := os.WriteFile(file, placeholder, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(file, 0o644); err != nil { //nolint:gosec // G302: world-readable on purpose
+		t.Fatal(err)
+	}
+}
+
 func TestAccSignedDocumentDataSource(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	signed := signedDocumentBytes(1, 300<<10+7)
@@ -90,30 +104,27 @@ func TestAccSignedDocumentDataSource(t *testing.T) {
 
 	dir := t.TempDir()
 	signedFile, bigFile := filepath.Join(dir, "signed", "contract.pdf"), filepath.Join(dir, "big", "big.bin")
-	keptFile, permittedFile := filepath.Join(dir, "kept", "small.pdf"), filepath.Join(dir, "permitted", "small.pdf")
-	for _, f := range []string{signedFile, bigFile, keptFile, permittedFile} {
+	placeholderFile, permittedFile := filepath.Join(dir, "placeholder", "small.pdf"), filepath.Join(dir, "permitted", "small.pdf")
+	for _, f := range []string{signedFile, bigFile, placeholderFile, permittedFile} {
 		if err := os.Mkdir(filepath.Dir(f), 0o750); err != nil {
 			t.Fatal(err)
 		}
 	}
-	// Older files at output_path are replaced, and keep their modes.
+	// Older files at output_path are replaced; the mode is file_permission,
+	// else 0600, never that of a 0644 placeholder (touch, a CI cache).
 	if err := os.WriteFile(signedFile, []byte("stale"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(keptFile, []byte("stale"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(keptFile, 0o640); err != nil { //nolint:gosec // G302: a group-readable file, whose mode must be kept
-		t.Fatal(err)
-	}
+	putPlaceholder(t, placeholderFile)
+	putPlaceholder(t, permittedFile)
 	// What every read writes: a plan as an apply.
 	var afterPlan []plancheck.PlanCheck
 	var afterApply []statecheck.StateCheck
 	for _, f := range []acctest.Func{
 		expectFileContent(signedFile, signed, 0o600),
 		expectFileContent(bigFile, big, 0o600),
-		expectFileContent(keptFile, small, 0o640),
-		expectFileContent(permittedFile, small, 0o604),
+		expectFileContent(placeholderFile, small, 0o600),
+		expectFileContent(permittedFile, small, 0o640),
 	} {
 		afterPlan, afterApply = append(afterPlan, f), append(afterApply, f)
 	}
@@ -135,7 +146,7 @@ data "esign_signed_document" "big" {
   output_path        = %q
 }
 
-data "esign_signed_document" "kept" {
+data "esign_signed_document" "placeholder" {
   blob_connection_id = "blob-small"
   output_path        = %q
 }
@@ -143,13 +154,13 @@ data "esign_signed_document" "kept" {
 data "esign_signed_document" "permitted" {
   blob_connection_id = "blob-small"
   output_path        = %q
-  file_permission    = "604"
+  file_permission    = "640"
 }
 
 data "esign_signed_document" "digest_only" {
   blob_connection_id = "blob-small"
 }
-`, signedFile, bigFile, keptFile, permittedFile)
+`, signedFile, bigFile, placeholderFile, permittedFile)
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{

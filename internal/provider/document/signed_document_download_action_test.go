@@ -28,7 +28,8 @@ const (
 // TestAccSignedDocumentDownloadAction_example runs the example with the
 // CLI, as terraform-plugin-testing cannot run `terraform apply -invoke`: a
 // plan downloads nothing, the apply of the saved plan writes the document
-// (the action_trigger), and -invoke writes it again, keeping its mode.
+// (the action_trigger), and -invoke writes it again, 0600 again though
+// the file was made 0644 in between.
 func TestAccSignedDocumentDownloadAction_example(t *testing.T) {
 	terraformBin, pluginDir := acctest.ProviderCLI(t, 14, "actions")
 
@@ -63,11 +64,11 @@ func TestAccSignedDocumentDownloadAction_example(t *testing.T) {
 		t.Errorf("the apply does not report %q:\n%s", progress, out)
 	}
 
-	if err := os.Chmod(file, 0o640); err != nil { //nolint:gosec // G302: a group-readable file, whose mode must be kept
+	if err := os.Chmod(file, 0o644); err != nil { //nolint:gosec // G302: world-readable on purpose, a mode not to keep
 		t.Fatal(err)
 	}
 	out = tf.Run(0, "apply", "-auto-approve", "-no-color", "-invoke=action.esign_signed_document_download.contract")
-	check("after -invoke", expectFileContent(file, contract, 0o640))
+	check("after -invoke", expectFileContent(file, contract, 0o600))
 	check("after -invoke", acctest.ExpectRequests(tenant, emulator.RouteStorageDownload, 2))
 	if !strings.Contains(out, progress) {
 		t.Errorf("-invoke does not report %q:\n%s", progress, out)
@@ -80,6 +81,7 @@ func TestAccSignedDocumentDownloadAction(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	doc := signedDocumentBytes(4, 5000)
 	acctest.Emulator.PutDocument(tenant.SubscriptionKey, "blob-ok", doc)
+	acctest.Emulator.PutDocument(tenant.SubscriptionKey, "blob-again", doc)
 	dir, outFolder := t.TempDir(), t.TempDir()
 	file := filepath.Join(dir, "doc.pdf")
 
@@ -118,14 +120,20 @@ resource "terraform_data" "doc" {
 	steps = append(steps, notADocumentSteps(t, tenant, func(blob string) string {
 		return config(blob, filepath.Join(outFolder, "out.pdf"), "")
 	})...)
+	// A 0644 placeholder at output_path: the file ends 0600, or file_permission.
 	steps = append(steps, resource.TestStep{
-		Config:           config("blob-ok", file, `file_permission = "0640"`),
-		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{expectEmptyFolder(dir)}},
+		PreConfig:        func() { putPlaceholder(t, file) },
+		Config:           config("blob-ok", file, ""),
+		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{expectFileContent(file, placeholder, 0o644)}},
 		ConfigStateChecks: []statecheck.StateCheck{
-			expectFileContent(file, doc, 0o640),
+			expectFileContent(file, doc, 0o600),
 			// Nothing of the answers that were not a document was written.
 			expectEmptyFolder(outFolder),
 		},
+	}, resource.TestStep{
+		PreConfig:         func() { putPlaceholder(t, file) },
+		Config:            config("blob-again", file, `file_permission = "0640"`),
+		ConfigStateChecks: []statecheck.StateCheck{expectFileContent(file, doc, 0o640)},
 	})
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   acctest.RequiresActions,
