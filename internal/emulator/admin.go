@@ -24,7 +24,12 @@ func (e *Emulator) adminRoutes(mux *http.ServeMux) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	handle("POST "+adminPrefix+"tenants", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, e.NewTenant())
+		t, err := e.newTenant()
+		if err != nil {
+			writeSaveError(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, t)
 	})
 	handle("GET "+adminPrefix+"counters", e.adminCountersGet)
 	handle("DELETE "+adminPrefix+"counters", func(w http.ResponseWriter, r *http.Request) {
@@ -65,7 +70,12 @@ func (e *Emulator) adminRoutes(mux *http.ServeMux) {
 	})
 	handle("DELETE "+adminPrefix+"subscriptions/{id}", func(w http.ResponseWriter, r *http.Request) {
 		if key, ok := e.adminTenant(w, r); ok {
-			if !e.DeleteSubscription(key, r.PathValue("id")) {
+			removed, err := e.deleteSubscription(key, r.PathValue("id"))
+			switch {
+			case err != nil:
+				writeSaveError(w, err)
+				return
+			case !removed:
 				writeError(w, http.StatusNotFound, "subscription not found")
 				return
 			}
@@ -80,7 +90,12 @@ func (e *Emulator) adminRoutes(mux *http.ServeMux) {
 	handle("PUT "+adminPrefix+"metadata/{entityType}/{entityId}/{key}", e.adminMetadataPut)
 	handle("DELETE "+adminPrefix+"metadata/{entityType}/{entityId}/{key}", func(w http.ResponseWriter, r *http.Request) {
 		if key, ok := e.adminTenant(w, r); ok {
-			if !e.DeleteMetadata(key, r.PathValue("entityType"), r.PathValue("entityId"), r.PathValue("key")) {
+			removed, err := e.deleteMetadata(key, r.PathValue("entityType"), r.PathValue("entityId"), r.PathValue("key"))
+			switch {
+			case err != nil:
+				writeSaveError(w, err)
+				return
+			case !removed:
 				writeError(w, http.StatusNotFound, "metadata entry not found")
 				return
 			}
@@ -259,7 +274,10 @@ func (e *Emulator) adminDocumentPut(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusBadRequest, "synthetic_size must be a non-negative integer")
 			return
 		}
-		e.PutSyntheticDocument(key, id, n)
+		if err := e.putDocument(key, id, &document{synthetic: true, size: n}); err != nil {
+			writeSaveError(w, err)
+			return
+		}
 		writeJSON(w, http.StatusOK, map[string]any{"blobConnectionId": id, "size": n, "synthetic": true})
 		return
 	}
@@ -268,7 +286,10 @@ func (e *Emulator) adminDocumentPut(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusRequestEntityTooLarge, "document bodies are limited to 256 MiB; use synthetic_size for larger ones")
 		return
 	}
-	e.putDocument(key, id, &document{data: data, size: int64(len(data))})
+	if err := e.putDocument(key, id, &document{data: data, size: int64(len(data))}); err != nil {
+		writeSaveError(w, err)
+		return
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"blobConnectionId": id, "size": len(data), "synthetic": false})
 }
 
@@ -286,6 +307,9 @@ func (e *Emulator) adminMetadataPut(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &req) {
 		return
 	}
-	e.SetMetadata(key, entityType, r.PathValue("entityId"), r.PathValue("key"), req.Value, req.ReferenceID)
+	if err := e.setMetadata(key, entityType, r.PathValue("entityId"), r.PathValue("key"), req.Value, req.ReferenceID); err != nil {
+		writeSaveError(w, err)
+		return
+	}
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -30,8 +30,10 @@ type Options struct {
 	HeldAnswers map[string]time.Duration
 	// TokenLifetime of tokens issued by POST /identity/login (default 30m).
 	TokenLifetime time.Duration
-	// StateFile, when set, is loaded by New and rewritten after each write
-	// and by Close, so a demo survives restarts.
+	// StateFile, when set, is loaded by New and rewritten at once (New
+	// fails if it cannot be written, say its folder is missing), after each
+	// write and by Close, so a demo survives restarts. A write that cannot
+	// be saved is answered 500.
 	StateFile string
 	// DeliveryClient sends event payloads; tests inject one that trusts
 	// their TLS receiver. Redirects are never followed whatever it says.
@@ -40,6 +42,10 @@ type Options struct {
 	AllowNonLoopbackDelivery bool
 	// Logf receives one line per request and operational messages. Nil: silent.
 	Logf func(format string, args ...any)
+	// ErrorLogf receives failures that must not go unseen, such as a state
+	// file that could not be saved; silencing Logf should leave it set.
+	// Nil: Logf.
+	ErrorLogf func(format string, args ...any)
 }
 
 // Emulator is the emulated service. Its methods are safe for concurrent use.
@@ -50,6 +56,7 @@ type Emulator struct {
 	deliveryClient *http.Client
 	allowRemote    bool
 	logf           func(format string, args ...any)
+	errorf         func(format string, args ...any) // see Options.ErrorLogf
 	jwtSecret      []byte
 	handler        http.Handler
 	now            func() time.Time // when login tokens are issued and expire; tests set their own clock
@@ -82,6 +89,7 @@ func New(opts Options) (*Emulator, error) {
 		stateFile:     opts.StateFile,
 		allowRemote:   opts.AllowNonLoopbackDelivery,
 		logf:          opts.Logf,
+		errorf:        opts.ErrorLogf,
 		jwtSecret:     randomBytes(32),
 		now:           time.Now,
 		tenants:       map[string]*tenantState{},
@@ -92,6 +100,9 @@ func New(opts Options) (*Emulator, error) {
 	}
 	if e.logf == nil {
 		e.logf = func(string, ...any) {}
+	}
+	if e.errorf == nil {
+		e.errorf = e.logf
 	}
 	e.deliveryClient = deliveryClient(opts.DeliveryClient)
 	if err := opts.Faults.validate(); err != nil {
@@ -123,6 +134,11 @@ func New(opts Options) (*Emulator, error) {
 		}
 		seen[t.SubscriptionKey] = true
 		e.registerTenant(t, i == 0)
+	}
+	// Written now, so a state file that cannot be kept is refused before
+	// any write is acknowledged.
+	if err := e.saveState(); err != nil {
+		return nil, err
 	}
 	e.handler = e.routes()
 	return e, nil

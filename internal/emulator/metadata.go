@@ -71,7 +71,10 @@ func (e *Emulator) handleMetadataPut(w http.ResponseWriter, r *http.Request, t *
 	e.mu.Lock()
 	entry := upsertMetadata(t, entityType, entityID, key, req.Value, req.ReferenceID)
 	e.mu.Unlock()
-	e.saveStateLogged()
+	if err := e.saveAfterWrite(); err != nil {
+		writeSaveError(w, err)
+		return
+	}
 	writeJSON(w, http.StatusOK, entry)
 }
 
@@ -150,9 +153,14 @@ func (e *Emulator) writeMetadataList(w http.ResponseWriter, t *tenantState, matc
 // SetMetadata writes an entry out of band (drift); entityType is matched
 // case-insensitively and an unknown one is ignored.
 func (e *Emulator) SetMetadata(subscriptionKey, entityType, entityID, key, value, referenceID string) {
+	_ = e.setMetadata(subscriptionKey, entityType, entityID, key, value, referenceID) // printed
+}
+
+// setMetadata is SetMetadata answering a failure to save the state file.
+func (e *Emulator) setMetadata(subscriptionKey, entityType, entityID, key, value, referenceID string) error {
 	canon, ok := canonicalEntityType(entityType)
 	if !ok {
-		return
+		return nil
 	}
 	e.mu.Lock()
 	t, err := e.tenantLocked(subscriptionKey)
@@ -160,14 +168,21 @@ func (e *Emulator) SetMetadata(subscriptionKey, entityType, entityID, key, value
 		upsertMetadata(t, canon, entityID, key, value, referenceID)
 	}
 	e.mu.Unlock()
-	if err == nil {
-		e.saveStateLogged()
+	if err != nil {
+		return nil
 	}
+	return e.saveAfterWrite()
 }
 
 // DeleteMetadata removes an entry out of band (the service itself has no
 // delete). It reports whether one was removed.
 func (e *Emulator) DeleteMetadata(subscriptionKey, entityType, entityID, key string) bool {
+	removed, _ := e.deleteMetadata(subscriptionKey, entityType, entityID, key) // a save failure is printed
+	return removed
+}
+
+// deleteMetadata is DeleteMetadata answering a failure to save the state file.
+func (e *Emulator) deleteMetadata(subscriptionKey, entityType, entityID, key string) (bool, error) {
 	canon, _ := canonicalEntityType(entityType)
 	removed := false
 	e.mu.Lock()
@@ -181,10 +196,10 @@ func (e *Emulator) DeleteMetadata(subscriptionKey, entityType, entityID, key str
 		}
 	}
 	e.mu.Unlock()
-	if removed {
-		e.saveStateLogged()
+	if !removed {
+		return false, nil
 	}
-	return removed
+	return true, e.saveAfterWrite()
 }
 
 // Metadata lists a tenant's entries in insertion order, with their referenceId.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -81,45 +82,57 @@ func (e *Emulator) loadState() error {
 }
 
 // saveState writes the state file atomically (temp file, then rename), so a
-// crash leaves the old or the new state, never half of one.
+// crash leaves the old or the new state, never half of one. New calls it
+// too, so a path that cannot be written is refused at start.
 func (e *Emulator) saveState() error {
 	if e.stateFile == "" {
 		return nil
 	}
 	e.saveMu.Lock()
 	defer e.saveMu.Unlock()
+	fail := func(err error) error { return fmt.Errorf("emulator: state file %s: %w", e.stateFile, err) }
 	b, err := json.MarshalIndent(e.snapshot(), "", "  ")
 	if err != nil {
-		return err
+		return fail(err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(e.stateFile), ".esign-emulator-state-*")
 	if err != nil {
-		return fmt.Errorf("emulator: state file: %w", err)
+		return fail(err)
 	}
 	defer func() { _ = os.Remove(tmp.Name()) }() // no-op after the rename
 	if err := tmp.Chmod(0o600); err != nil {
 		_ = tmp.Close()
-		return fmt.Errorf("emulator: state file: %w", err)
+		return fail(err)
 	}
 	if _, err := tmp.Write(append(b, '\n')); err != nil {
 		_ = tmp.Close()
-		return fmt.Errorf("emulator: state file: %w", err)
+		return fail(err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("emulator: state file: %w", err)
+		return fail(err)
 	}
 	if err := os.Rename(tmp.Name(), e.stateFile); err != nil {
-		return fmt.Errorf("emulator: state file: %w", err)
+		return fail(err)
 	}
 	return nil
 }
 
-// saveStateLogged is saveState for write paths, which cannot fail the
-// request once the write is done.
-func (e *Emulator) saveStateLogged() {
-	if err := e.saveState(); err != nil {
-		e.logf("%v", err)
+// saveAfterWrite is saveState for write paths, called before the write is
+// answered. A failure is always printed (errorf, which the request log's
+// quiet mode does not silence) and returned, so that a route answers
+// writeSaveError instead of acknowledging a write it could not keep.
+func (e *Emulator) saveAfterWrite() error {
+	err := e.saveState()
+	if err != nil {
+		e.errorf("%v", err)
 	}
+	return err
+}
+
+// writeSaveError answers a write that was made in memory but could not be
+// saved: a 500, since a restart would lose it.
+func writeSaveError(w http.ResponseWriter, err error) {
+	writeError(w, http.StatusInternalServerError, "the write was made but could not be saved: %v", err)
 }
 
 func (e *Emulator) snapshot() stateFile {

@@ -4,10 +4,12 @@
 package emulator
 
 import (
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -75,5 +77,48 @@ func TestStateFileBad(t *testing.T) {
 	}
 	if _, err := New(Options{StateFile: path}); err == nil {
 		t.Error("a corrupt state file was accepted")
+	}
+}
+
+// A state file that cannot be written is refused at start, naming it; one
+// that cannot be saved later answers the write 500 and prints the failure
+// through ErrorLogf (which -quiet leaves on), not through Logf.
+func TestStateFileUnwritable(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing", "state.json")
+	if _, err := New(Options{StateFile: missing}); err == nil || !strings.Contains(err.Error(), missing) {
+		t.Errorf("New with a state file in a missing folder: %v", err)
+	}
+
+	dir := filepath.Join(t.TempDir(), "gone")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var printed strings.Builder
+	f := newFixture(t, Options{StateFile: filepath.Join(dir, "state.json"), ErrorLogf: func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(&printed, format+"\n", args...)
+	}})
+	if err := os.RemoveAll(dir); err != nil { // works as root too, unlike a read-only folder
+		t.Fatal(err)
+	}
+	for _, w := range []struct {
+		method, path string
+		body         any
+	}{
+		{"PUT", "/metadata/Signatory/s1/k", map[string]string{"value": "v"}},
+		{"POST", "/hooks/v1/subscription", map[string]any{"Uri": "https://localhost/h", "EventType": "signatorysigned"}},
+		{"POST", "/_emulator/tenants", nil},
+	} {
+		body := f.do(w.method, w.path, w.body, http.StatusInternalServerError)
+		if e := decode[errorBody](t, body); e.StatusCode != 500 || !strings.Contains(e.Message, "could not be saved") {
+			t.Errorf("%s %s answered %s", w.method, w.path, body)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if n := strings.Count(printed.String(), "emulator: state file "+filepath.Join(dir, "state.json")); n != 3 {
+		t.Errorf("%d of 3 save failures printed:\n%s", n, printed.String())
 	}
 }

@@ -60,32 +60,33 @@ func (e *Emulator) handleStorageDownload(w http.ResponseWriter, r *http.Request,
 // PutDocument stores a copy of data under blobConnectionID for the tenant
 // ("" = default tenant).
 func (e *Emulator) PutDocument(subscriptionKey, blobConnectionID string, data []byte) {
-	e.putDocument(subscriptionKey, blobConnectionID, &document{data: bytes.Clone(data), size: int64(len(data))})
+	_ = e.putDocument(subscriptionKey, blobConnectionID, &document{data: bytes.Clone(data), size: int64(len(data))}) // printed
 }
 
 // PutDocumentAnswer makes GET /storage/document/{blobConnectionId} answer
 // status, contentType and body as given, so that tests can have the
 // service answer what is not a document: a 204, an HTML page, JSON.
 func (e *Emulator) PutDocumentAnswer(subscriptionKey, blobConnectionID string, status int, contentType string, body []byte) {
-	e.putDocument(subscriptionKey, blobConnectionID, &document{data: bytes.Clone(body), size: int64(len(body)), status: status, contentType: contentType})
+	_ = e.putDocument(subscriptionKey, blobConnectionID, &document{data: bytes.Clone(body), size: int64(len(body)), status: status, contentType: contentType}) // printed
 }
 
 // PutSyntheticDocument stores a document of size bytes generated on the fly
 // by SyntheticDocument(blobConnectionID, size).
 func (e *Emulator) PutSyntheticDocument(subscriptionKey, blobConnectionID string, size int64) {
-	e.putDocument(subscriptionKey, blobConnectionID, &document{synthetic: true, size: size})
+	_ = e.putDocument(subscriptionKey, blobConnectionID, &document{synthetic: true, size: size}) // printed
 }
 
-func (e *Emulator) putDocument(subscriptionKey, id string, d *document) {
+func (e *Emulator) putDocument(subscriptionKey, id string, d *document) error {
 	e.mu.Lock()
 	t, err := e.tenantLocked(subscriptionKey)
 	if err == nil {
 		t.docs[id] = d
 	}
 	e.mu.Unlock()
-	if err == nil {
-		e.saveStateLogged()
+	if err != nil {
+		return nil
 	}
+	return e.saveAfterWrite()
 }
 
 const syntheticBlock = 64 << 10

@@ -69,7 +69,10 @@ func (e *Emulator) handleSubscriptionCreate(w http.ResponseWriter, r *http.Reque
 	e.mu.Lock()
 	t.subs = append(t.subs, s)
 	e.mu.Unlock()
-	e.saveStateLogged()
+	if err := e.saveAfterWrite(); err != nil {
+		writeSaveError(w, err)
+		return
+	}
 	writeJSON(w, http.StatusOK, createSubscriptionResponse{ID: s.ID})
 }
 
@@ -96,7 +99,10 @@ func (e *Emulator) handleSubscriptionGet(w http.ResponseWriter, r *http.Request,
 // it answers 202 Accepted with an empty body, as the live service does.
 func (e *Emulator) handleSubscriptionDelete(w http.ResponseWriter, r *http.Request, t *tenantState) {
 	if e.onRequestedSubscription(w, r, t, func(i int) { t.subs = append(t.subs[:i], t.subs[i+1:]...) }) {
-		e.saveStateLogged()
+		if err := e.saveAfterWrite(); err != nil {
+			writeSaveError(w, err)
+			return
+		}
 		w.WriteHeader(http.StatusAccepted)
 	}
 }
@@ -176,7 +182,7 @@ func (e *Emulator) AddSubscription(subscriptionKey, eventType, uri, description 
 	if err != nil {
 		return Subscription{}, err
 	}
-	e.saveStateLogged()
+	_ = e.saveAfterWrite() // printed
 	return s.Subscription, nil
 }
 
@@ -192,7 +198,7 @@ func (e *Emulator) InjectSubscription(subscriptionKey string, s Subscription) er
 	}
 	e.mu.Unlock()
 	if err == nil {
-		e.saveStateLogged()
+		_ = e.saveAfterWrite() // printed
 	}
 	return err
 }
@@ -200,6 +206,13 @@ func (e *Emulator) InjectSubscription(subscriptionKey string, s Subscription) er
 // DeleteSubscription removes a subscription out of band (drift), whatever its
 // event type. It reports whether one was removed.
 func (e *Emulator) DeleteSubscription(subscriptionKey, id string) bool {
+	removed, _ := e.deleteSubscription(subscriptionKey, id) // a save failure is printed
+	return removed
+}
+
+// deleteSubscription is DeleteSubscription answering a failure to save the
+// state file.
+func (e *Emulator) deleteSubscription(subscriptionKey, id string) (bool, error) {
 	e.mu.Lock()
 	t, err := e.tenantLocked(subscriptionKey)
 	i := -1
@@ -209,10 +222,10 @@ func (e *Emulator) DeleteSubscription(subscriptionKey, id string) bool {
 		}
 	}
 	e.mu.Unlock()
-	if i >= 0 {
-		e.saveStateLogged()
+	if i < 0 {
+		return false, nil
 	}
-	return i >= 0
+	return true, e.saveAfterWrite()
 }
 
 func validateHTTPSURI(raw string) string {

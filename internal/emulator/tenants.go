@@ -98,6 +98,12 @@ func (e *Emulator) registerTenant(t Tenant, first bool) *tenantState {
 // NewTenant registers a tenant with random credentials, so a test gets
 // isolated state and counters.
 func (e *Emulator) NewTenant() Tenant {
+	t, _ := e.newTenant() // a save failure is printed
+	return t
+}
+
+// newTenant is NewTenant answering a failure to save the state file.
+func (e *Emulator) newTenant() (Tenant, error) {
 	t := Tenant{
 		SubscriptionKey: randomHex(16),
 		AccessToken:     randomHex(24),
@@ -106,8 +112,7 @@ func (e *Emulator) NewTenant() Tenant {
 		TenantID:        newGUID(),
 	}
 	e.registerTenant(t, false)
-	e.saveStateLogged()
-	return t
+	return t, e.saveAfterWrite()
 }
 
 // Tenants lists the registered tenants, the default one first.

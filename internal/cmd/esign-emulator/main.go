@@ -84,13 +84,13 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (*c
 	fs.StringVar(&c.faultRoutes, "fault-routes", "", "comma-separated route names the faults apply to (default all), e.g. 'POST /hooks/v1/subscription'")
 	fs.Uint64Var(&c.faults.Seed, "seed", 1, "seed of the random faults")
 	fs.Var(&c.holds, "hold-answers", "routes that carry a request out at once and answer only after a pause, comma-separated route=duration, e.g. 'POST /hooks/v1/subscription=3s' (a slow gateway)")
-	fs.StringVar(&c.stateFile, "state-file", "", "JSON file keeping tenants, subscriptions, metadata and small documents across restarts")
+	fs.StringVar(&c.stateFile, "state-file", "", "JSON file keeping tenants, subscriptions, metadata and small documents across restarts; written at start (one that cannot be written stops the emulator) and before each write is answered (one that cannot be saved is answered 500)")
 	fs.DurationVar(&c.tokenLifetime, "token-lifetime", 30*time.Minute, "lifetime of tokens issued by POST /identity/login")
 	fs.StringVar(&c.caFile, "delivery-ca-file", "", "PEM file of CAs trusted when delivering events to local receivers")
 	fs.BoolVar(&c.insecure, "delivery-insecure-skip-verify", false, "do not verify the TLS certificate of event receivers")
 	fs.BoolVar(&c.allowNonLoopback, "allow-non-loopback-delivery", false, "deliver events to hosts other than loopback")
 	fs.StringVar(&c.readyFile, "ready-file", "", "write the base URL to this file once listening")
-	fs.BoolVar(&c.quiet, "quiet", false, "do not log each request and event delivery")
+	fs.BoolVar(&c.quiet, "quiet", false, "do not log each request and event delivery (a failure to save -state-file is still printed)")
 
 	// Environment first, so the command line wins.
 	var envErr error
@@ -148,6 +148,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		DeliveryClient:           client,
 		AllowNonLoopbackDelivery: c.allowNonLoopback,
 		Logf:                     logf,
+		ErrorLogf:                logger.Printf, // never silenced by -quiet
 	})
 	if err != nil {
 		return err

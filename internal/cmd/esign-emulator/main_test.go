@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
 // syncBuffer lets the test read output the running command writes.
@@ -134,5 +136,62 @@ func TestHoldAnswersFlag(t *testing.T) {
 	err = run(context.Background(), []string{"-listen", "127.0.0.1:0", "-hold-answers", "GET /nope=1s"}, func(string) string { return "" }, &bytes.Buffer{}, &bytes.Buffer{})
 	if err == nil || !strings.Contains(err.Error(), "GET /nope") {
 		t.Errorf("an unknown route: %v", err)
+	}
+}
+
+// A -state-file that cannot be written stops the command at start, naming
+// it; one that fails later answers the write 500, printed even with -quiet.
+func TestRunStateFileUnwritable(t *testing.T) {
+	noEnv := func(string) string { return "" }
+	missing := filepath.Join(t.TempDir(), "missing", "state.json")
+	stopped, stop := context.WithCancel(context.Background())
+	stop() // were it to start, it would stop at once
+	var banner bytes.Buffer
+	err := run(stopped, []string{"-listen", "127.0.0.1:0", "-state-file", missing}, noEnv, &banner, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), missing) || banner.Len() > 0 {
+		t.Errorf("a state file in a missing folder: %v; stdout:\n%s", err, banner.String())
+	}
+
+	dir := filepath.Join(t.TempDir(), "gone")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	state, ready := filepath.Join(dir, "state.json"), filepath.Join(t.TempDir(), "ready")
+	ctx, cancel := context.WithCancel(context.Background())
+	var stderr syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-listen", "127.0.0.1:0", "-quiet", "-state-file", state, "-ready-file", ready}, noEnv, &bytes.Buffer{}, &stderr)
+	}()
+	var base string
+	for deadline := time.Now().Add(5 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		b, _ := os.ReadFile(ready)
+		base = strings.TrimSpace(string(b))
+	}
+	if base == "" {
+		cancel()
+		t.Fatalf("not ready: %v; stderr:\n%s", <-done, stderr.String())
+	}
+	if err := os.RemoveAll(dir); err != nil { // as root too, unlike a read-only folder
+		t.Fatal(err)
+	}
+	dev := emulator.DevTenant()
+	req, _ := http.NewRequest("PUT", base+"/metadata/Signatory/s1/k", strings.NewReader(`{"value":"v"}`))
+	req.Header.Set("Ocp-Apim-Subscription-Key", dev.SubscriptionKey)
+	req.Header.Set("Authorization", "Bearer "+dev.AccessToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusInternalServerError {
+		t.Errorf("a write that could not be saved answered %d", resp.StatusCode)
+	}
+	if !strings.Contains(stderr.String(), "state file "+state) {
+		t.Errorf("-quiet hid the save failure; stderr:\n%s", stderr.String())
+	}
+	cancel()
+	if err := <-done; err == nil || !strings.Contains(err.Error(), state) {
+		t.Errorf("run after the state file was lost: %v", err)
 	}
 }
