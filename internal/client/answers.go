@@ -20,7 +20,7 @@ const MaxAnswerBytes = 64 << 20
 
 // answerError is a 2xx answer that cannot be used; it would come again, so it is not retried.
 type answerError struct {
-	text string // redacted
+	text string // shown through the gate
 	kind error  // ErrMalformedAnswer or ErrAnswerTooLarge
 }
 
@@ -28,11 +28,11 @@ func (e *answerError) Error() string { return e.text }
 
 func (e *answerError) Unwrap() error { return e.kind }
 
-// malformed redacts problem, which may quote the answer.
+// malformed shows problem, which may quote the answer, through the gate.
 func (c *Client) malformed(cl call, format string, args ...any) error {
-	problem := fmt.Sprintf(format, args...)
+	problem := c.gate.Show(fmt.Sprintf(format, args...))
 	return &answerError{
-		text: c.secrets.redact(fmt.Sprintf("%s at %s: the service's answer is malformed: %s", cl.route, hostPort(c.base), problem)),
+		text: fmt.Sprintf("%s at %s: the service's answer is malformed: %s", cl.route, hostPort(c.base), problem),
 		kind: ErrMalformedAnswer,
 	}
 }

@@ -27,7 +27,7 @@ func newAuthenticator(c *Client, cfg Config) *authenticator {
 	if cfg.Login != nil {
 		login := *cfg.Login
 		a.login = &login
-		c.secrets.add(login.Password)
+		c.gate.add(login.Password)
 	}
 	return a
 }
@@ -104,6 +104,6 @@ func (c *Client) Login(ctx context.Context) (string, error) {
 	if out.Token == "" {
 		return "", errors.New("login failed: the service answered without a token")
 	}
-	c.secrets.add(out.Token)
+	c.gate.add(out.Token)
 	return out.Token, nil
 }

@@ -55,7 +55,7 @@ func checkNoSecrets(t *testing.T, err error, secrets ...string) {
 			t.Errorf("the error contains the secret %q: %v", secret, err)
 		}
 	}
-	if !strings.Contains(err.Error(), redacted) {
+	if !strings.Contains(err.Error(), Withheld) {
 		t.Errorf("the error shows no redaction, so the answer quoted no secret: %v", err)
 	}
 }
@@ -85,6 +85,25 @@ func TestLoginAndReloginAfter401(t *testing.T) {
 	}
 	if counters[emulator.RouteSubscriptionList] != 2 {
 		t.Errorf("list requests = %d, want 2 (the 401 and its repeat)", counters[emulator.RouteSubscriptionList])
+	}
+}
+
+// A 401 that persists after the re-login ends the call: one re-login per call, never a loop.
+func TestReloginOncePerCall(t *testing.T) {
+	tenant := testEmulator.NewTenant()
+	c, err := New(Config{
+		BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey,
+		Login: &LoginCredentials{Username: tenant.Username, Password: tenant.Password, TenantID: tenant.TenantID},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultUnauthorized, 5)
+	if _, err := c.ListSubscriptions(context.Background()); !errors.Is(err, ErrUnauthorized) {
+		t.Fatalf("err = %v, want the 401", err)
+	}
+	if logins := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteLogin]; logins != 2 {
+		t.Errorf("logins = %d, want 2 (the first, and one after the 401)", logins)
 	}
 }
 

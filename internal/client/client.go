@@ -34,7 +34,7 @@ type Config struct {
 	Logger         Logger       // one event per attempt; nil: silence
 	// DisableReadCoalescing sends every cached read (debugging, and the benchmark's naive peer).
 	DisableReadCoalescing bool
-	ExtraSecrets          []string // redacted too, e.g. webhook header values
+	ExtraSecrets          []string // withheld too, e.g. webhook header values
 	AllowInsecureHTTP     bool     // http:// for any host, not only loopback
 
 	retryBaseDelay time.Duration // tests shorten it
@@ -60,7 +60,7 @@ type Client struct {
 	timeout    time.Duration
 	backoff    backoff
 	logger     Logger
-	secrets    *redactor
+	gate       *gate
 	auth       *authenticator
 
 	ownership        subscriptionOwnership
@@ -96,7 +96,7 @@ func New(cfg Config) (*Client, error) {
 		maxRetries:      cfg.MaxRetries,
 		timeout:         cfg.RequestTimeout,
 		logger:          cfg.Logger,
-		secrets:         &redactor{},
+		gate:            &gate{},
 		coalesceEnabled: !cfg.DisableReadCoalescing,
 	}
 	if c.userAgent == "" {
@@ -112,8 +112,8 @@ func New(cfg Config) (*Client, error) {
 		c.timeout = DefaultRequestTimeout
 	}
 	c.backoff = newBackoff(cfg.retryBaseDelay)
-	c.secrets.add(cfg.SubscriptionKey, cfg.AccessToken)
-	c.secrets.add(cfg.ExtraSecrets...)
+	c.gate.add(cfg.SubscriptionKey, cfg.AccessToken)
+	c.gate.add(cfg.ExtraSecrets...)
 	c.auth = newAuthenticator(c, cfg)
 	c.subscriptions = newCoalescer[*SubscriptionSet]()
 	c.entityMetadata = newCoalescer[*MetadataSet]()
@@ -121,9 +121,14 @@ func New(cfg Config) (*Client, error) {
 	return c, nil
 }
 
-func (c *Client) AddSecrets(values ...string) { c.secrets.add(values...) }
+// AddSecrets adds values the gate withholds: header values, a receiver URI's query values.
+func (c *Client) AddSecrets(values ...string) { c.gate.add(values...) }
 
-func (c *Client) Redact(text string) string { return c.secrets.redact(text) }
+// Show passes what a peer said through the gate before a user sees it (gate.go).
+func (c *Client) Show(text string) string { return c.gate.Show(text) }
+
+// ShowURI shows a receiver URI without userinfo and query values, through the gate.
+func (c *Client) ShowURI(raw string) string { return c.gate.Show(stripURI(raw)) }
 
 // endpoint builds a route's URL; variable segments are escaped so "/" or "%" stays inside its segment.
 func (c *Client) endpoint(query url.Values, parts ...segment) *url.URL {

@@ -7,13 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"unicode/utf8"
+	"time"
 )
 
 var (
 	ErrNotFound     = errors.New("not found")
 	ErrUnauthorized = errors.New("unauthorized") // 401 or 403
 	ErrRateLimited  = errors.New("rate limited") // 429 after every retry
+	// ErrWaitTooLong: the service asked for a wait longer than the provider sits out (Retry-After).
+	ErrWaitTooLong = errors.New("asked to wait too long")
 	// ErrOutcomeUnknown: a create was sent and its answer lost; look before sending it again.
 	ErrOutcomeUnknown  = errors.New("outcome unknown")
 	ErrMalformedAnswer = errors.New("malformed answer") // never "gone" or "empty"
@@ -22,24 +24,10 @@ var (
 	ErrLoginRejected = errors.New("login failed")
 )
 
-const (
-	maxBodyExcerpt = 256      // enough for the service's message, too little to flood a diagnostic
-	maxErrorAnswer = 16 << 10 // read and redacted before the excerpt is cut
-)
+// maxErrorAnswer: the gate reads this much of an error answer before it shows an excerpt.
+const maxErrorAnswer = 16 << 10
 
-// excerpt cuts an already redacted text at a character boundary.
-func excerpt(text string) string {
-	if len(text) <= maxBodyExcerpt {
-		return text
-	}
-	cut := maxBodyExcerpt
-	for cut > 0 && !utf8.RuneStart(text[cut]) {
-		cut--
-	}
-	return text[:cut]
-}
-
-// APIError is a non-2xx answer; BodyExcerpt is redacted.
+// APIError is a non-2xx answer; BodyExcerpt passed the gate.
 type APIError struct {
 	Method      string
 	Route       string // path template, e.g. "GET /hooks/v1/subscription/{id}"
@@ -47,12 +35,13 @@ type APIError struct {
 	StatusCode  int
 	RetryAfter  string
 	BodyExcerpt string
-	Login       bool   // the token came from the login, not a static access token
-	Hint        string // what the answer means when the status alone does not
+	Login       bool          // the token came from the login, not a static access token
+	Hint        string        // what the answer means when the status alone does not
+	WaitAsked   time.Duration // a Retry-After too long to wait out
 }
 
 func (e *APIError) Error() string {
-	msg := fmt.Sprintf("%s at %s: service answered %d %s", e.Route, e.Host, e.StatusCode, http.StatusText(e.StatusCode))
+	msg := fmt.Sprintf("%s at %s: service answered %s", e.Route, e.Host, StatusText(e.StatusCode))
 	if e.BodyExcerpt != "" {
 		msg += ": " + e.BodyExcerpt
 	}
@@ -69,7 +58,9 @@ func (e *APIError) Is(target error) bool {
 	case ErrUnauthorized:
 		return e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden
 	case ErrRateLimited:
-		return e.StatusCode == http.StatusTooManyRequests
+		return e.StatusCode == http.StatusTooManyRequests && e.WaitAsked == 0
+	case ErrWaitTooLong:
+		return e.WaitAsked > 0
 	}
 	return false
 }

@@ -30,13 +30,11 @@ type RedirectError struct {
 	Route      string // path template, e.g. "GET /hooks/v1"
 	Host       string // host:port of the base URL
 	StatusCode int
-	Location   string // without userinfo, redacted
+	Location   string // without userinfo, query values or fragment, shown through the gate
 	text       string
 }
 
 func (e *RedirectError) Error() string { return e.text }
-
-const maxLocationShown = 300
 
 func (c *Client) redirectError(cl call, resp *http.Response) *RedirectError {
 	e := &RedirectError{Method: cl.method, Route: cl.route, Host: hostPort(c.base), StatusCode: resp.StatusCode}
@@ -44,20 +42,15 @@ func (c *Client) redirectError(cl call, resp *http.Response) *RedirectError {
 	var why, fix string
 	switch {
 	case err != nil:
-		e.Location = c.secrets.redact(resp.Header.Get("Location"))
+		e.Location = c.gate.Show(resp.Header.Get("Location"))
 		why = "a redirect without a usable Location"
 	default:
-		loc.User = nil
-		e.Location = c.secrets.redact(loc.String())
+		e.Location = c.ShowURI(loc.String())
 		why, fix = c.redirectMeaning(cl.url, loc)
 	}
-	if len(e.Location) > maxLocationShown {
-		e.Location = e.Location[:maxLocationShown] + "..."
-	}
-	// Redacted once more after quoting: an escape such as \x7f can spell a secret with the text that follows it.
-	e.text = c.secrets.redact(fmt.Sprintf("%s at %s: service answered %d %s with Location %q: %s. The client never follows "+
-		"a redirect, so that the credentials go only to the base URL's origin: fix base_url%s", cl.route, e.Host, resp.StatusCode,
-		http.StatusText(resp.StatusCode), e.Location, why, fix))
+	e.text = fmt.Sprintf("%s at %s: service answered %s with Location %s: %s. The client never follows "+
+		"a redirect, so that the credentials go only to the base URL's origin: fix base_url%s", cl.route, e.Host,
+		StatusText(resp.StatusCode), e.Location, why, fix)
 	return e
 }
 
@@ -75,7 +68,7 @@ func (c *Client) redirectMeaning(requested, loc *url.URL) (why, fix string) {
 	below := strings.TrimPrefix(requested.EscapedPath(), c.base.EscapedPath())
 	if loc.Scheme == "https" && below != "" && strings.HasSuffix(loc.EscapedPath(), below) {
 		base := loc.Scheme + "://" + loc.Host + strings.TrimSuffix(loc.EscapedPath(), below)
-		fix = fmt.Sprintf(" (to %s, if that is the service)", c.secrets.redact(base))
+		fix = fmt.Sprintf(" (to %s, if that is the service)", c.ShowURI(base))
 	}
 	return why, fix
 }

@@ -107,12 +107,19 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		if !retryableStatus(resp.StatusCode) {
 			return nil, apiErr
 		}
-		if attempt >= c.maxRetries {
-			return nil, apiErr
-		}
 		delay := c.backoff.delay(attempt)
 		if after, ok := parseRetryAfter(apiErr.RetryAfter, time.Now()); ok {
+			if after > maxRetryAfter { // a wait the provider will not sit out: say so now, not after it
+				apiErr.WaitAsked = after
+				apiErr.Hint = fmt.Sprintf("The service asks to wait %s, until %s, before the next request: longer than the "+
+					"%s the provider waits for a rate limit, so it stopped at once. Try again after that time.",
+					after, time.Now().Add(after).UTC().Format(time.RFC3339), maxRetryAfter)
+				return nil, apiErr
+			}
 			delay = after
+		}
+		if attempt >= c.maxRetries {
+			return nil, apiErr
 		}
 		if err := c.wait(ctx, delay); err != nil {
 			return nil, apiErr
@@ -239,12 +246,12 @@ func (c *Client) redirectAnswer(cl call, resp *response) error {
 	return err
 }
 
-// apiError redacts the answer before cutting the excerpt: a secret straddling the cut would escape.
+// apiError shows the answer through the gate, which reads all of it before it cuts the excerpt.
 func (c *Client) apiError(cl call, resp *response) *APIError {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorAnswer))
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	_ = resp.Body.Close()
-	text := excerpt(c.secrets.redact(string(bytes.TrimSpace(bytes.ToValidUTF8(body, nil)))))
+	text := string(bytes.TrimSpace(body))
 	host := hostPort(c.base)
 	return &APIError{
 		Method:      cl.method,
@@ -252,7 +259,7 @@ func (c *Client) apiError(cl call, resp *response) *APIError {
 		Host:        host,
 		StatusCode:  resp.StatusCode,
 		RetryAfter:  resp.Header.Get("Retry-After"),
-		BodyExcerpt: text,
+		BodyExcerpt: c.gate.Show(text),
 		Login:       c.auth.canLogin(),
 		Hint:        answerHint(resp.StatusCode, text, host),
 	}
@@ -292,7 +299,7 @@ func (c *Client) log(ctx context.Context, cl call, attempt, status int, started 
 		fields["status"] = status
 	}
 	if err != nil {
-		fields["error"] = c.secrets.redact(err.Error())
+		fields["error"] = c.gate.Show(err.Error())
 	}
 	c.logger.Debug(ctx, "esign API request", fields)
 }

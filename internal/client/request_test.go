@@ -88,7 +88,7 @@ func TestRequestHeadersAndRedaction(t *testing.T) {
 	if strings.Contains(err.Error(), token) || strings.Contains(err.Error(), key) {
 		t.Errorf("secret in error: %v", err)
 	}
-	if !strings.Contains(err.Error(), "[redacted]") || !strings.Contains(err.Error(), "400") {
+	if !strings.Contains(err.Error(), Withheld) || !strings.Contains(err.Error(), "400") {
 		t.Errorf("error lacks status or redaction marker: %v", err)
 	}
 }

@@ -18,7 +18,7 @@ import (
 const (
 	defaultRetryBaseDelay = 250 * time.Millisecond
 	maxRetryDelay         = 10 * time.Second
-	maxRetryAfter         = 60 * time.Second // the most the service may ask us to wait
+	maxRetryAfter         = 60 * time.Second // the longest Retry-After waited out; a longer one fails the call at once
 	// unreachableMemory outlasts one call's retries (about 4 s) and is short against a run.
 	unreachableMemory = 30 * time.Second
 )
@@ -50,14 +50,14 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 		return 0, false
 	}
 	var d time.Duration
-	if secs, err := strconv.Atoi(v); err == nil {
-		d = time.Duration(secs) * time.Second
+	if secs, err := strconv.ParseUint(v, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+		d = time.Duration(min(secs, 1<<32)) * time.Second // no overflow
 	} else if t, err := http.ParseTime(v); err == nil {
 		d = t.Sub(now)
 	} else {
 		return 0, false
 	}
-	return min(max(d, 0), maxRetryAfter), true
+	return max(d, 0), true
 }
 
 // unreachableHost remembers a host that could not be reached, so that the calls of a run do not each

@@ -6,6 +6,7 @@ package client
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -102,7 +103,7 @@ func TestParseRetryAfter(t *testing.T) {
 		"3":                             3 * time.Second,
 		"0":                             0,
 		"Sat, 21 Nov 2026 12:00:05 GMT": 5 * time.Second,
-		"9999":                          maxRetryAfter,
+		"9999":                          9999 * time.Second,
 	} {
 		got, ok := parseRetryAfter(in, now)
 		if !ok || got != want {
@@ -111,5 +112,31 @@ func TestParseRetryAfter(t *testing.T) {
 	}
 	if _, ok := parseRetryAfter("soon", now); ok {
 		t.Error("parseRetryAfter accepted garbage")
+	}
+}
+
+// A Retry-After longer than the provider waits fails the call at once, naming the wait and its end; no
+// advice to retry more, which would not help.
+func TestRetryAfterTooLongFailsAtOnce(t *testing.T) {
+	c, tenant := newTestClient(t)
+	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{RateLimitRate: 1, RetryAfter: time.Hour})
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // without the check: a wait that cannot fit
+	defer cancel()
+	_, err := c.ListHooks(ctx)
+	if !errors.Is(err, ErrWaitTooLong) || errors.Is(err, ErrRateLimited) {
+		t.Fatalf("err = %v, want ErrWaitTooLong", err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("the call took %s", took)
+	}
+	until := time.Now().Add(time.Hour).UTC().Format("2006-01-02T15:")
+	for _, want := range []string{"429 Too Many Requests", "wait 1h0m0s", "until " + until} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error lacks %q: %v", want, err)
+		}
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 1 {
+		t.Errorf("%d requests, want 1", n)
 	}
 }

@@ -81,8 +81,9 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 		return "", fmt.Errorf("%s: nothing was sent: %w", routeSubscriptionCreate, err)
 	}
 	for _, v := range req.Headers {
-		c.secrets.add(v)
+		c.gate.add(v)
 	}
+	c.gate.add(URISecrets(req.URI)...)
 	defer c.subscriptions.invalidate("")
 	var out createSubscriptionResponse
 	cl := call{

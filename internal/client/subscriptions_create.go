@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -200,7 +201,7 @@ type AmbiguousCreateError struct {
 	EventType, URI, Description string // headers left out: they may be secret
 	Candidates                  []Subscription
 	cause                       error
-	text                        string // redacted
+	text                        string // what the service said is shown through the gate
 }
 
 func (e *AmbiguousCreateError) Error() string { return e.text }
@@ -214,12 +215,13 @@ func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Sub
 	fmt.Fprintf(&b, "%v. Looking for what it created, the client found %d identical subscriptions (event type %s, uri %s, "+
 		"description %q) that appeared since its first look and that nothing in this run tracks. The lost request may have "+
 		"created one of them, or none, and another writer (another Terraform run or configuration, a person) the others, "+
-		"so none was adopted and the request was not sent again:", lost, len(candidates), e.EventType, e.URI, e.Description)
+		"so none was adopted and the request was not sent again:", lost, len(candidates), e.EventType, c.ShowURI(e.URI),
+		c.gate.Show(e.Description))
 	for _, s := range candidates {
-		fmt.Fprintf(&b, "\n  - %s (event type %s, uri %s)", s.ID, s.EventType, s.URI)
+		fmt.Fprintf(&b, "\n  - %s (event type %s, uri %s)", c.gate.Show(s.ID), c.gate.Show(s.EventType), c.ShowURI(s.URI))
 	}
 	fmt.Fprintf(&b, "\nImport the one that belongs to this resource, and leave the others to their owners (or delete them), e.g.:\n"+
-		"  import {\n    to = <address>\n    id = %q\n  }", candidates[0].ImportID())
-	e.text = c.secrets.redact(b.String())
+		"  import {\n    to = <address>\n    id = %s\n  }", c.gate.Show(strconv.Quote(candidates[0].ImportID())))
+	e.text = b.String()
 	return e
 }

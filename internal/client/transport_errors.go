@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-// TransportError: no usable answer came (no connection, a broken one, or a timeout). Its text is redacted.
+// TransportError: no usable answer came (no connection, a broken one, or a timeout). Its text passed the gate.
 type TransportError struct {
 	Method     string
 	Host       string // host:port of the base URL
@@ -25,7 +25,7 @@ type TransportError struct {
 	Attempts   int
 	Hint       string // what to check
 	notRetried bool   // the host was unreachable moments before
-	cause      error  // redacted
+	cause      error  // shown through the gate
 }
 
 func (e *TransportError) Error() string {
@@ -46,7 +46,7 @@ func (c *Client) transportError(cl call, err error, attempts int) *TransportErro
 	host := hostPort(c.base)
 	return &TransportError{
 		Method: cl.method, Host: host, Path: cl.url.EscapedPath(), Attempts: attempts,
-		Hint: transportHint(err, host), cause: &redactedError{text: c.secrets.redact(err.Error()), cause: err},
+		Hint: transportHint(err, host), cause: &shownError{text: c.gate.Show(err.Error()), cause: err},
 	}
 }
 
@@ -122,3 +122,13 @@ func answerHint(status int, body, host string) string {
 	}
 	return ""
 }
+
+// shownError unwraps to the original for errors.As; print it, never what it unwraps to.
+type shownError struct {
+	text  string
+	cause error
+}
+
+func (e *shownError) Error() string { return e.text }
+
+func (e *shownError) Unwrap() error { return e.cause }

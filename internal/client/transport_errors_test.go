@@ -139,9 +139,9 @@ func TestCreateHandshakeFailureIsNeverSent(t *testing.T) {
 }
 
 // A transport error can quote what the other end sent. Its text is
-// redacted, and stays redacted however the error is wrapped and printed,
+// withheld, and stays withheld however the error is wrapped and printed,
 // while the chain below it is kept.
-func TestTransportErrorTextIsRedacted(t *testing.T) {
+func TestTransportErrorTextPassesTheGate(t *testing.T) {
 	const token, key = "tok-TRANSPORT-secret-1", "key-TRANSPORT-secret-2"
 	// Not HTTP: the client reports a malformed response and quotes it.
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -176,7 +176,7 @@ func TestTransportErrorTextIsRedacted(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%s: expected an error", name)
 		}
-		var wrapped *redactedError
+		var wrapped *shownError
 		if !errors.As(err, &wrapped) || wrapped.Unwrap() == nil {
 			t.Errorf("%s: %v: the transport error is not wrapped with its cause", name, err)
 		}
@@ -184,7 +184,7 @@ func TestTransportErrorTextIsRedacted(t *testing.T) {
 			if strings.Contains(text, token) || strings.Contains(text, key) {
 				t.Errorf("%s: a secret is in the error text: %s", name, text)
 			}
-			if !strings.Contains(text, redacted) {
+			if !strings.Contains(text, Withheld) {
 				t.Errorf("%s: the error text shows no redaction, so the test did not see the quoted answer: %s", name, text)
 			}
 		}

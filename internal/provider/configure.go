@@ -34,7 +34,7 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		return
 	}
 	cfg.UserAgent = fmt.Sprintf("terraform-provider-esign/%s (+https://%s) terraform/%s", p.version, RegistryAddress, req.TerraformVersion)
-	cfg.Logger = framework.ClientLogger(cfg.AccessToken, cfg.SubscriptionKey, loginPassword(cfg.Login))
+	cfg.Logger = framework.ClientLogger()
 
 	c, err := client.New(cfg)
 	if err != nil {
@@ -216,9 +216,3 @@ func authMode(cfg client.Config) string {
 	return "access_token"
 }
 
-func loginPassword(l *client.LoginCredentials) string {
-	if l == nil {
-		return ""
-	}
-	return l.Password
-}

@@ -76,7 +76,8 @@ func causeOf(err error) (cause errorCause, call string, shared bool) {
 			fmt.Sprintf("%s at %s answered %d with a redirect", redirectErr.Route, redirectErr.Host, redirectErr.StatusCode), true
 	case errors.Is(err, client.ErrWrongBaseURL):
 		return errorCause{kind: "wrong base_url"}, "the service answered 404 at this base_url", true
-	case errors.As(err, &apiErr) && (errors.Is(err, client.ErrUnauthorized) || errors.Is(err, client.ErrRateLimited)):
+	case errors.As(err, &apiErr) && (errors.Is(err, client.ErrUnauthorized) || errors.Is(err, client.ErrRateLimited) ||
+		errors.Is(err, client.ErrWaitTooLong)):
 		return errorCause{kind: "status", which: http.StatusText(apiErr.StatusCode)},
 			fmt.Sprintf("%s at %s: service answered %d %s", apiErr.Route, apiErr.Host, apiErr.StatusCode,
 				http.StatusText(apiErr.StatusCode)), true

@@ -79,6 +79,7 @@ func (r *subscriptionListResource) List(ctx context.Context, req list.ListReques
 
 	stream.Results = framework.Limited(len(matching), req.Limit, func(i int) list.ListResult {
 		result := subscriptionListResult(ctx, req, matching[i])
+		result.DisplayName = matching[i].EventType + ": " + r.Client.ShowURI(matching[i].URI)
 		if i == 0 && req.IncludeResource {
 			result.Diagnostics.Append(headersNotListed)
 		}
@@ -102,7 +103,6 @@ func (f subscriptionListConfigModel) matches(s client.Subscription) bool {
 // produces, so the plan after -generate-config-out shows imports only.
 func subscriptionListResult(ctx context.Context, req list.ListRequest, s client.Subscription) list.ListResult {
 	result := req.NewListResult(ctx)
-	result.DisplayName = s.EventType + ": " + s.URI
 	result.Identity.Raw = subscriptionIdentity.Value(map[string]string{"id": s.ID, "event_type": s.EventType})
 	if req.IncludeResource {
 		result.Diagnostics.Append(result.Resource.Set(ctx, importedSubscription(s))...)

@@ -209,9 +209,6 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	r.Client.AddSecrets(nonEmptyValues(body.Headers)...)
-	ctx = framework.MaskSecrets(ctx, nonEmptyValues(body.Headers)...)
-
 	// The create is not idempotent: after a lost answer the client looks
 	// before it sends again, and an interrupt does not cut it off once sent.
 	var created client.CreatedSubscription
@@ -235,7 +232,7 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 		})
 	}
 	tflog.Info(ctx, "created webhook subscription", map[string]any{
-		"id": created.ID, "event_type": body.EventType, "uri": body.URI, "header_names": slices.Sorted(maps.Keys(body.Headers)),
+		"id": created.ID, "event_type": body.EventType, "uri": r.Client.ShowURI(body.URI), "header_names": slices.Sorted(maps.Keys(body.Headers)),
 	})
 
 	if interrupted {
@@ -255,7 +252,7 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 		framework.AddModelError(&resp.Diagnostics, err)
 		return
 	}
-	r.redactHeaders(ctx, state, &resp.Diagnostics)
+	r.addSecrets(ctx, state, &resp.Diagnostics)
 
 	set, err := r.Client.Subscriptions(ctx)
 	if err != nil {
@@ -289,8 +286,10 @@ func (r *subscriptionResource) stateFromList(prior subscriptionModel, set *clien
 	return current, true
 }
 
-func (r *subscriptionResource) redactHeaders(ctx context.Context, m subscriptionModel, diags *diag.Diagnostics) {
+// addSecrets tells the gate this subscription's secrets: its header values and its URI's query values.
+func (r *subscriptionResource) addSecrets(ctx context.Context, m subscriptionModel, diags *diag.Diagnostics) {
 	r.Client.AddSecrets(nonEmptyValues(stringMap(ctx, m.Headers, diags))...)
+	r.Client.AddSecrets(client.URISecrets(m.URI.ValueString())...)
 }
 
 // Update never calls the service, which has no update: what is left is a
@@ -302,7 +301,7 @@ func (r *subscriptionResource) Update(ctx context.Context, req resource.UpdateRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	r.redactHeaders(ctx, plan, &resp.Diagnostics)
+	r.addSecrets(ctx, plan, &resp.Diagnostics)
 	plan.HeadersWO = types.MapNull(types.StringType)
 	tflog.Info(ctx, "updated webhook subscription in state only (the service has no update operation)", map[string]any{"id": plan.ID.ValueString()})
 

@@ -14,7 +14,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -117,6 +116,7 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 		return
 	}
 	a.Client.AddSecrets(nonEmptyValues(headers)...)
+	a.Client.AddSecrets(client.URISecrets(m.URI.ValueString())...)
 	hooks := checkEventTypes(ctx, a.ProviderData, path.Root("event_type"), []string{m.EventType.ValueString()}, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
@@ -132,7 +132,7 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	start := time.Now()
 	status, body, err := a.send(ctx, target, headers, payload)
 	if err != nil {
-		detail := fmt.Sprintf("POST to %s failed: %s", target.Host, a.Client.Redact(err.Error()))
+		detail := fmt.Sprintf("POST to %s failed: %s", target.Host, a.Client.Show(err.Error()))
 		if errors.Is(err, context.DeadlineExceeded) {
 			detail += fmt.Sprintf(" (request_timeout %s)", a.Client.RequestTimeout())
 		}
@@ -143,8 +143,8 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 		hook.EventType, target.Host, status, time.Since(start).Round(time.Millisecond))})
 	if !strings.HasPrefix(status, "2") {
 		detail := fmt.Sprintf("The receiver at %s answered %s to the %s test event.", target.Host, status, hook.EventType)
-		if excerpt := []rune(a.Client.Redact(body)); len(excerpt) > 0 { // redacted before it is cut: no part of a secret remains
-			detail += " Its answer began: " + strconv.Quote(string(excerpt[:min(len(excerpt), 200)]))
+		if body != "" {
+			detail += " Its answer began: " + a.Client.Show(body)
 		}
 		resp.Diagnostics.AddAttributeError(path.Root("uri"), "The receiver refused the test event", detail)
 	}
@@ -176,10 +176,11 @@ func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map
 	}
 	defer func() { _ = resp.Body.Close() }()
 	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
-	status = resp.Status
+	status = client.StatusText(resp.StatusCode) // the peer's reason phrase is its own words: not shown
 	if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {
 		if u, err := url.Parse(loc); err == nil && u.Host != "" {
-			status += fmt.Sprintf(" (a redirect to %s://%s, not followed so that the headers go nowhere else)", u.Scheme, u.Host)
+			status += fmt.Sprintf(" (a redirect to %s, not followed so that the headers go nowhere else)",
+				a.Client.Show(u.Scheme+"://"+u.Host))
 		}
 	}
 	return status, string(raw), nil

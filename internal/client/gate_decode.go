@@ -1,0 +1,263 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package client
+
+import (
+	"html"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// The gate finds a secret by decoding, not by listing its encoded forms: every layer it recognises is
+// undone, up to maxDecodeDepth layers in any mix, and each decoding is searched.
+const (
+	maxDecodeDepth = 3
+	// decodeBudget bounds the bytes decoded for one text; past it the text is withheld, unchecked.
+	decodeBudget = 64 << 20
+	// minBinarySecret: a shorter value turns up by chance in base64 or hex decodings of almost any text.
+	minBinarySecret = 4
+)
+
+// decoder undoes one layer; binary tells the decoders whose output is bytes rather than text.
+type decoder struct {
+	decode func(string) []string
+	binary bool
+}
+
+var decoders = []decoder{
+	{decode: one(unescapeBackslashes)},
+	{decode: one(html.UnescapeString)},
+	{decode: one(func(s string) string { return unescapePercent(s, false) })},
+	{decode: one(func(s string) string { return unescapePercent(s, true) })},
+	{decode: decodeBase64Runs, binary: true},
+	{decode: decodeHexRuns, binary: true},
+}
+
+func one(f func(string) string) func(string) []string {
+	return func(s string) []string { return []string{f(s)} }
+}
+
+// decoding is one reading of a text; binary when a base64 or hex layer was undone on the way.
+type decoding struct {
+	text   string
+	binary bool
+}
+
+// decodings visits the text and every decoding of it, each once, until visit answers false. It answers
+// false when the budget ran out before every decoding was visited.
+func decodings(text string, visit func(decoding) bool) bool {
+	seen := map[string]bool{text: true}
+	level := []decoding{{text: text}}
+	budget := decodeBudget
+	if !visit(level[0]) {
+		return true
+	}
+	for depth := 0; depth < maxDecodeDepth; depth++ {
+		var next []decoding
+		for _, d := range level {
+			for _, dec := range decoders {
+				for _, out := range dec.decode(d.text) {
+					if seen[out] {
+						continue
+					}
+					if budget -= len(out); budget < 0 {
+						return false
+					}
+					seen[out] = true
+					nd := decoding{text: out, binary: d.binary || dec.binary}
+					if !visit(nd) {
+						return true
+					}
+					next = append(next, nd)
+				}
+			}
+		}
+		level = next
+	}
+	return true
+}
+
+// unescapeBackslashes undoes JSON escapes of every style (\uXXXX in either case, surrogate pairs, \/, \",
+// \\, \n ...) and the \xXX of JavaScript and Python; anything else stays as it is.
+func unescapeBackslashes(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		switch c := s[i+1]; c {
+		case '"', '\\', '/', '\'':
+			b.WriteByte(c)
+			i++
+		case 'b', 'f', 'n', 'r', 't':
+			b.WriteByte("\b\f\n\r\t"[strings.IndexByte("bfnrt", c)])
+			i++
+		case 'x':
+			if v, ok := hexValue(s, i+2, 2); ok {
+				b.WriteByte(byte(v))
+				i += 3
+				continue
+			}
+			b.WriteByte('\\')
+		case 'u':
+			r, ok := hexValue(s, i+2, 4)
+			if !ok {
+				b.WriteByte('\\')
+				continue
+			}
+			i += 5
+			if utf16.IsSurrogate(rune(r)) && i+6 < len(s) && s[i+1] == '\\' && s[i+2] == 'u' {
+				if low, ok := hexValue(s, i+3, 4); ok {
+					if pair := utf16.DecodeRune(rune(r), rune(low)); pair != utf8.RuneError {
+						b.WriteRune(pair)
+						i += 6
+						continue
+					}
+				}
+			}
+			b.WriteRune(rune(r))
+		default:
+			b.WriteByte('\\')
+		}
+	}
+	return b.String()
+}
+
+func hexValue(s string, at, digits int) (int, bool) {
+	if at+digits > len(s) {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(s[at:at+digits], 16, 32)
+	return int(v), err == nil
+}
+
+// unescapePercent undoes %XX in either case, and "+" for a space in form encoding; a malformed % stays.
+func unescapePercent(s string, plus bool) string {
+	if !strings.Contains(s, "%") && (!plus || !strings.Contains(s, "+")) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '%':
+			if v, ok := hexValue(s, i+1, 2); ok {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+			b.WriteByte('%')
+		case s[i] == '+' && plus:
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+// decodeBase64Runs reads every run of base64 or base64url characters (line breaks inside a run are
+// skipped, as MIME wraps it) from each of the four alignments a blob inside the run may start at.
+func decodeBase64Runs(s string) []string {
+	return decodeRuns(s, 4, base64Value, minBinarySecret*4/3, func(run []byte) []byte {
+		out := make([]byte, 0, len(run)*3/4)
+		for i := 0; i+1 < len(run); i += 4 {
+			var v [4]byte
+			n := copy(v[:], run[i:min(i+4, len(run))])
+			out = append(out, v[0]<<2|v[1]>>4)
+			if n > 2 {
+				out = append(out, v[1]<<4|v[2]>>2)
+			}
+			if n > 3 {
+				out = append(out, v[2]<<6|v[3])
+			}
+		}
+		return out
+	})
+}
+
+func base64Value(c byte) (byte, bool) {
+	switch {
+	case c >= 'A' && c <= 'Z':
+		return c - 'A', true
+	case c >= 'a' && c <= 'z':
+		return c - 'a' + 26, true
+	case c >= '0' && c <= '9':
+		return c - '0' + 52, true
+	case c == '+' || c == '-':
+		return 62, true
+	case c == '/' || c == '_':
+		return 63, true
+	}
+	return 0, false
+}
+
+// decodeHexRuns reads every run of hex digits, in either case, from both alignments.
+func decodeHexRuns(s string) []string {
+	return decodeRuns(s, 2, hexDigit, minBinarySecret*2, func(run []byte) []byte {
+		out := make([]byte, 0, len(run)/2)
+		for i := 0; i+1 < len(run); i += 2 {
+			out = append(out, run[i]<<4|run[i+1])
+		}
+		return out
+	})
+}
+
+func hexDigit(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// decodeRuns answers one text per alignment (0 to align-1) in which every run of at least minRun
+// characters of the alphabet is replaced by what it decodes to from that offset on.
+func decodeRuns(s string, align int, value func(byte) (byte, bool), minRun int, decodeRun func([]byte) []byte) []string {
+	type run struct {
+		start, end int
+		values     []byte
+	}
+	var runs []run
+	for i := 0; i < len(s); {
+		var values []byte
+		j := i
+		for ; j < len(s); j++ {
+			if v, ok := value(s[j]); ok {
+				values = append(values, v)
+			} else if (s[j] != '\n' && s[j] != '\r') || len(values) == 0 {
+				break
+			}
+		}
+		if len(values) >= minRun {
+			runs = append(runs, run{i, j, values})
+		}
+		i = max(j, i+1)
+	}
+	if len(runs) == 0 {
+		return nil
+	}
+	outs := make([]string, 0, align)
+	for offset := range align {
+		var b strings.Builder
+		last := 0
+		for _, r := range runs {
+			b.WriteString(s[last:r.start])
+			b.Write(decodeRun(r.values[min(offset, len(r.values)):]))
+			last = r.end
+		}
+		b.WriteString(s[last:])
+		outs = append(outs, b.String())
+	}
+	return outs
+}
