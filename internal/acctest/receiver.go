@@ -5,6 +5,7 @@ package acctest
 
 import (
 	"encoding/pem"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -30,6 +31,7 @@ type Answer struct {
 	Header http.Header
 	Body   string
 	Delay  time.Duration // before the answer, unless the client gives up
+	Reason string        // a reason phrase of the receiver's own, written raw (a hostile receiver's words)
 }
 
 // ReceivedRequest is one request the receiver got.
@@ -52,6 +54,13 @@ func newWebhookReceiver() *WebhookReceiver {
 		select {
 		case <-time.After(a.Delay):
 		case <-req.Context().Done():
+		}
+		if a.Reason != "" { // Go's server writes only the standard reason phrase
+			if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+				_, _ = fmt.Fprintf(conn, "HTTP/1.1 %d %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s", a.Status, a.Reason, len(a.Body), a.Body)
+				_ = conn.Close()
+			}
+			return
 		}
 		for name, values := range a.Header {
 			w.Header()[name] = values

@@ -4,6 +4,7 @@
 package webhook_test
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -231,6 +233,19 @@ func TestAccWebhookTestEventAction_invoke(t *testing.T) {
 	acctest.Receiver.Respond(path+"/refused", acctest.Answer{Status: http.StatusInternalServerError, Body: "no client with secret " + secret})
 	acctest.Receiver.Respond(path+"/redirect", acctest.Answer{Status: http.StatusTemporaryRedirect, Header: http.Header{"Location": {other.URL(path)}}})
 	acctest.Receiver.Respond(path+"/slow", acctest.Answer{Status: http.StatusOK, Delay: 10 * time.Second})
+	// A hostile receiver's own words: the header value as HTML entities and in base64, in its reason phrase with
+	// escape sequences, and the credential in the URI's query repeated.
+	var entities strings.Builder
+	for _, r := range secret {
+		fmt.Fprintf(&entities, "&#%d;", r)
+	}
+	acctest.Receiver.Respond(path+"/html", acctest.Answer{Status: http.StatusBadRequest, Body: "<p>X-Client-Secret: " + entities.String()})
+	acctest.Receiver.Respond(path+"/base64", acctest.Answer{Status: http.StatusBadRequest,
+		Body: "got " + base64.StdEncoding.EncodeToString([]byte("X-Client-Secret: "+secret))})
+	acctest.Receiver.Respond(path+"/reason", acctest.Answer{Status: http.StatusUnauthorized,
+		Reason: "Wrong X-Client-Secret " + secret + " \x1b[32mApply complete!\x1b]8;;https://evil.example\x07"})
+	code := acctest.RandomSecret(t, "code-")
+	acctest.Receiver.Respond(path+"/code", acctest.Answer{Status: http.StatusForbidden, Body: "forbidden: /" + path + "/code?code=" + code})
 
 	config := acctest.RequiredProviders + `
 variable "secret" {
@@ -242,23 +257,32 @@ provider "esign" {
   request_timeout = "1s"
 }
 `
-	for _, name := range []string{"ok", "refused", "redirect", "slow", "tls"} {
-		target := uri(name)
-		if name == "tls" { // the receivers' certificate is not valid for this name
+	for _, name := range []string{"ok", "refused", "redirect", "slow", "tls", "html", "base64", "reason", "code"} {
+		target := strconv.Quote(uri(name))
+		switch name {
+		case "tls": // the receivers' certificate is not valid for this name
 			target = strings.Replace(target, "127.0.0.1", "localhost", 1)
+		case "code": // a receiver's credential in its URI, from a sensitive variable as a user keeps it
+			target = "var.code_uri"
 		}
 		config += fmt.Sprintf(`
 action "esign_webhook_test_event" %q {
   config {
-    uri        = %q
+    uri        = %s
     event_type = "SignatureRequestCompleted"
     headers    = { "X-Client-Secret" = var.secret }
   }
 }
 `, name, target)
 	}
+	config += `
+variable "code_uri" {
+  type      = string
+  sensitive = true
+}
+`
 	tf := acctest.NewTerraformDir(t, bin, pluginDir, append(acctest.ProviderEnv(tenant),
-		"SSL_CERT_FILE="+os.Getenv("SSL_CERT_FILE"), "TF_VAR_secret="+secret, "TF_LOG=trace")...)
+		"SSL_CERT_FILE="+os.Getenv("SSL_CERT_FILE"), "TF_VAR_secret="+secret, "TF_VAR_code_uri="+uri("code")+"?code="+code, "TF_LOG=trace")...)
 	acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), config)
 	env := tf.Env
 	var outputs []string
@@ -282,7 +306,14 @@ action "esign_webhook_test_event" %q {
 		t.Fatalf("the receiver got %d test events (want one, with the header): %v", len(got), got)
 	}
 
-	expectOutput(t, invoke("refused"), `The receiver at 127\.0\.0\.1:\d+ answered 500 Internal Server Error to the\s+signaturerequestcompleted test event\. Its answer began: "no client with\s+secret \[redacted\]"`)
+	const withheld = `Its answer began: \(not shown: the answer repeated a\s+credential\)`
+	expectOutput(t, invoke("refused"), `The receiver at 127\.0\.0\.1:\d+ answered 500 Internal Server Error to the\s+signaturerequestcompleted test event\. `+withheld)
+	for _, name := range []string{"html", "base64", "code"} {
+		expectOutput(t, invoke(name), `answered 40[03] (Bad Request|Forbidden) to the\s+signaturerequestcompleted test event\. `+withheld)
+	}
+	if out := invoke("reason"); !strings.Contains(out, "answered 401 Unauthorized to the") || strings.ContainsAny(out, "\x1b\x07") {
+		t.Errorf("the receiver's reason phrase is shown, or its escape sequences reach the terminal:\n%q", out)
+	}
 	expectOutput(t, invoke("redirect"), `answered 307 Temporary Redirect \(a redirect to\s+https://127\.0\.0\.1:\d+, not followed`)
 	if got := other.Requests(path); len(got) != 0 {
 		t.Errorf("the redirect was followed: the other origin got %d requests", len(got))
@@ -302,8 +333,10 @@ action "esign_webhook_test_event" %q {
 		t.Fatalf("%d TRACE logs of %d runs, or none shows the action's invocation", len(logs), len(outputs)-len(logs))
 	}
 	for _, text := range outputs {
-		if strings.Contains(text, secret) {
-			t.Fatalf("the header value is in an output or a TRACE log")
+		for _, leaked := range []string{secret, code} {
+			if i := strings.Index(text, leaked); i >= 0 {
+				t.Fatalf("%s is in an output or a TRACE log: %q", leaked, text[max(0, i-300):i+len(leaked)])
+			}
 		}
 	}
 }
