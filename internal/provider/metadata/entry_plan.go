@@ -17,7 +17,7 @@ import (
 // service, and claims the key against rivals (entry_rivals.go).
 func reviewPlan(req resource.ModifyPlanRequest, claims *entryClaims, diags *diag.Diagnostics) {
 	if req.Plan.Raw.IsNull() {
-		warnValueStays(req.State, "Destroying", diags)
+		warnValueStays(req.State, "Destroying", claims, diags)
 		return
 	}
 	var config, plan entryModel
@@ -32,11 +32,11 @@ func reviewPlan(req resource.ModifyPlanRequest, claims *entryClaims, diags *diag
 	hadPrior := !req.State.Raw.IsNull()
 	if c, known := claimOf(config, hadPrior); known {
 		if rival, found := claims.add(c); found {
-			addRivalError(diags, c, rival, "Nothing was written by this resource.")
+			addRivalError(diags, c, rival, "Nothing was written by this resource.", claims.nameNext(rivalErrors))
 		}
 	}
 	if hadPrior && movesEntry(req.State, plan) {
-		warnValueStays(req.State, "Replacing", diags)
+		warnValueStays(req.State, "Replacing", claims, diags)
 	}
 }
 
@@ -51,15 +51,23 @@ func movesEntry(state tfsdk.State, plan entryModel) bool {
 	return pt != t || pid != id || pk != k
 }
 
-// warnValueStays names the entry in the summary: Terraform folds warnings that
-// share one, and shows no address for a resource no longer configured.
-func warnValueStays(state tfsdk.State, doing string, diags *diag.Diagnostics) {
+// warnValueStays (at plan only: Delete says nothing) names the entry in the
+// summary, up to namedBound: Terraform folds warnings that share one, and
+// shows no address for a resource no longer configured.
+func warnValueStays(state tfsdk.State, doing string, claims *entryClaims, diags *diag.Diagnostics) {
 	var prior entryModel
 	if err := framework.DecodeRaw(state.Raw, &prior); err != nil {
 		framework.AddModelError(diags, err)
 		return
 	}
 	entityType, entityID, key := prior.entry()
+	if !claims.nameNext(valueStays) {
+		diags.AddWarning("More metadata values stay on the service", fmt.Sprintf("%s the esign_metadata_entry %s "+
+			"removes it from the Terraform state only: its value stays on the service, as for the %d entries that "+
+			"warnings of this plan name, which say what else to do. terraform query lists every entry on the service.",
+			doing, entryID(entityType, entityID, key), namedBound))
+		return
+	}
 	diags.AddWarning("The metadata value stays on the service: "+entryID(entityType, entityID, key),
 		fmt.Sprintf("%s the esign_metadata_entry %s removes it from the Terraform state only: the service has no delete "+
 			"operation for metadata, so the key %q of %s %q keeps the value %s, and esign_metadata still lists it.\n\n"+

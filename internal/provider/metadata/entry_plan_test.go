@@ -16,11 +16,19 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 )
 
-// planWarningConfig holds three entries of one signature request: "kept"
-// stays, "gone" is left out unless withGone, "rekeyed" has key.
+// planWarningConfig holds entries of one signature request: "kept" and 30
+// "many" stay, "gone" is left out unless withGone, "rekeyed" has key.
 func planWarningConfig(withGone bool, rekeyedKey string) string {
 	config := acctest.RequiredProviders + `
 provider "esign" {}
+
+resource "esign_metadata_entry" "many" {
+  count       = 30
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-plan"
+  key         = "many-${count.index}"
+  value       = "stays"
+}
 ` + metadataEntryBlock("kept", "SignatureRequest", "sr-plan", "kept", "stays", "") +
 		metadataEntryBlock("rekeyed", "SignatureRequest", "sr-plan", rekeyedKey, "moves", "")
 	if withGone {
@@ -53,15 +61,20 @@ func TestAccMetadataEntryResource_planWarnsThatTheValueStays(t *testing.T) {
 		`SignatureRequest/sr-plan/kept removes it`:                                                                     0,
 	})
 
-	// A destroy plan says it for every entry, each named in its summary, so
-	// that Terraform shows every one instead of folding them.
-	out = flatOutput(tf.Run(0, "plan", "-destroy", "-input=false", "-no-color"))
-	expectWarnings(t, out, map[string]int{
-		`Warning: The metadata value stays on the service: SignatureRequest/sr-plan/kept `:    1,
-		`Warning: The metadata value stays on the service: SignatureRequest/sr-plan/old-key `: 1,
-		`Warning: The metadata value stays on the service: SignatureRequest/sr-plan/gone `:    1,
-		`more similar warning`: 0,
-	})
+	// A destroy names 20 of the 33 entries, each in its summary; the rest
+	// share one, which Terraform folds into one warning with their count
+	// (when every entry is configured: it folds none without a place in the
+	// configuration). The apply adds none.
+	acctest.WriteFile(t, main, planWarningConfig(true, "old-key"))
+	for _, args := range [][]string{{"plan", "-destroy"}, {"destroy", "-auto-approve"}} {
+		out = flatOutput(tf.Run(0, append(args, "-input=false", "-no-color")...))
+		expectWarnings(t, out, map[string]int{
+			`Warning: The metadata value stays on the service: SignatureRequest/sr-plan/`: 20,
+			`Warning: More metadata values stay on the service `:                          1,
+			`(and 12 more similar warnings elsewhere)`:                                    1,
+			`Warning: `: 22, // and dev_overrides'
+		})
+	}
 	if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
 		t.Errorf("the plans wrote %d times", n)
 	}

@@ -154,18 +154,10 @@ func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// Delete only warns: the service has no delete for metadata.
-func (r *entryResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state entryModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
-	resp.Diagnostics.AddWarning("Metadata entry kept on the service: "+entryID(state.entry()),
-		fmt.Sprintf("The service has no delete operation for metadata: the entry %q of %s %q was removed from the "+
-			"Terraform state only, and its value stays on the service. To blank it, apply value = \"\" before "+
-			"removing the resource.", state.Key.ValueString(), state.EntityType.ValueString(), state.EntityID.ValueString()))
+// Delete writes nothing: the service has no delete for metadata, and the plan
+// said that the value stays (warnValueStays).
+func (r *entryResource) Delete(ctx context.Context, _ resource.DeleteRequest, _ *resource.DeleteResponse) {
+	tflog.Info(ctx, "esign_metadata_entry removed from state; its value stays on the service")
 }
 
 func (r *entryResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

@@ -198,8 +198,8 @@ data "esign_metadata" "by_reference" {
 				[3]plancheck.ResourceActionType{plancheck.ResourceActionUpdate, plancheck.ResourceActionUpdate, plancheck.ResourceActionNoop}),
 			newKey,
 			// Removing the resources from the configuration destroys them:
-			// gone from the state (with a warning, see
-			// TestEntryResourceDeleteWarns), kept on the service.
+			// gone from the state (with a warning at plan, see
+			// entry_plan_test.go), kept on the service.
 			{
 				Config: acctest.ProviderConfig(tenant),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{

@@ -6,6 +6,7 @@ package metadata
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -19,9 +20,23 @@ import (
 type rivalsKey struct{}
 
 type entryClaims struct {
-	mu    sync.Mutex
-	byKey map[entryKey][]entryClaim
+	mu     sync.Mutex
+	byKey  map[entryKey][]entryClaim
+	warned [2]atomic.Int32 // by kind: valueStays, rivalErrors
 }
+
+const (
+	valueStays = iota
+	rivalErrors
+)
+
+// namedBound is how many diagnostics of a kind name their entry in the summary. Terraform folds warnings that share
+// a summary into the first, with their count, when they have a place in the configuration (ConsolidateWarnings in
+// its internal/tfdiags), so the rest share one.
+const namedBound = 20
+
+// nameNext counts one more diagnostic of kind and tells whether it may still name its entry.
+func (e *entryClaims) nameNext(kind int) bool { return e == nil || e.warned[kind].Add(1) <= namedBound }
 
 type entryKey struct{ entityType, entityID, key string }
 
@@ -114,13 +129,20 @@ func refuseRival(claims *entryClaims, config tfsdk.Config, hadPrior bool, diags 
 		return
 	}
 	if rival, found := claims.rivalOf(c); found {
-		addRivalError(diags, c, rival, "Nothing was written.")
+		addRivalError(diags, c, rival, "Nothing was written.", claims.nameNext(rivalErrors))
 	}
 }
 
-// addRivalError names the entry in the summary, so errors about several keys
-// are not folded.
-func addRivalError(diags *diag.Diagnostics, c, rival entryClaim, done string) {
+// addRivalError names the entry in the summary while named; Terraform folds no
+// error, so the rest are short.
+func addRivalError(diags *diag.Diagnostics, c, rival entryClaim, done string, named bool) {
+	if !named {
+		diags.AddAttributeError(path.Root("key"), "More metadata entries are managed by two resources", fmt.Sprintf(
+			"Besides the %d that errors of this run name, this esign_metadata_entry and another one both manage the key %q "+
+				"of %s %q. %s Keep one resource for each key; those errors say why.",
+			namedBound, c.key.key, c.key.entityType, c.key.entityID, done))
+		return
+	}
 	diags.AddAttributeError(path.Root("key"), "Two resources manage one metadata entry: "+entryID(c.key.entityType, c.key.entityID, c.key.key),
 		fmt.Sprintf("This esign_metadata_entry and another one of this configuration both manage the key %q of %s %q: "+
 			"this one declares entity_type = %q and value = %s, the other entity_type = %q and value = %s. One key holds "+

@@ -236,13 +236,13 @@ func (r *exclusiveResource) sync(ctx context.Context, m exclusiveModel, prior *e
 	if !ok {
 		return
 	}
-	var left []client.Subscription
+	var left, late []client.Subscription
 	for _, s := range unmanaged {
 		switch {
 		case prior == nil || m.OnUnmanaged.ValueString() != onUnmanagedDelete:
 		case !named.has(s.ID):
 			if !leaving.has(s.ID) {
-				warnLeftForNextPlan(diags, scope, s, prior.ID.IsNull())
+				late = append(late, s)
 			}
 		case !diags.HasError(): // the first failure stops the deletes; the rest stay unmanaged
 			err := r.Client.DeleteSubscription(ctx, s.ID, s.EventType)
@@ -254,6 +254,7 @@ func (r *exclusiveResource) sync(ctx context.Context, m exclusiveModel, prior *e
 		}
 		left = append(left, s)
 	}
+	warnLeftForNextPlan(diags, scope, late, prior != nil && prior.ID.IsNull())
 	if prior == nil || m.Unmanaged.IsUnknown() || diags.HasError() {
 		m.Unmanaged = unmanagedValue(ctx, left)
 	}
@@ -297,8 +298,8 @@ func (r *exclusiveResource) ImportState(ctx context.Context, req resource.Import
 	setIdentity(ctx, scope, resp.Identity, &resp.Diagnostics)
 }
 
-// ModifyPlan names each unmanaged subscription of the refreshed state, which the apply's re-plan sees too: an apply
-// deletes only what its plan named. A new resource has no state, so its plan names nothing for deletion.
+// ModifyPlan names the unmanaged subscriptions of the refreshed state (reportEach), which the apply's re-plan sees
+// too: an apply deletes only what its plan named. A new resource has no state, so its plan names nothing for deletion.
 func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() || r.Client == nil { // destroy deletes nothing; validation has no client
 		return
@@ -343,37 +344,50 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		plan.Unmanaged = unmanagedValue(ctx, unmanaged)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
-	for _, s := range unmanaged {
-		summary, then, add := "Webhook subscription not managed by Terraform", "", resp.Diagnostics.AddWarning
-		switch {
-		case mode == onUnmanagedFail:
-			// Also with unknown ids: only an adopting create could make an existing subscription one of them.
-			then, add = `on_unmanaged = "fail": nothing is written while it exists. Delete or adopt it, or set `+
-				`on_unmanaged = "delete" to have the apply delete it.`, resp.Diagnostics.AddError
-		case mode == onUnmanagedWarn:
-			then = `on_unmanaged = "warn": the apply leaves it alone.`
-		case create:
-			then = "This resource is new, so its plan cannot name what its apply would delete: the first apply deletes " +
-				"nothing and records the subscription in unmanaged; the next plan names it for deletion."
-		default:
-			summary += " will be deleted"
-			then = `The apply deletes it if it still exists then and still does not belong (on_unmanaged = "delete").`
-			if !allKnown {
-				then += " subscription_ids is known only after apply (this apply creates subscriptions): if the id turns " +
-					"out to be in it, the subscription is kept."
-			}
+	summary, then, add := "Webhook subscription not managed by Terraform", "", resp.Diagnostics.AddWarning
+	switch {
+	case mode == onUnmanagedFail:
+		// Also with unknown ids: only an adopting create could make an existing subscription one of them.
+		then, add = `on_unmanaged = "fail": nothing is written while it exists. Delete or adopt it, or set `+
+			`on_unmanaged = "delete" to have the apply delete it.`, resp.Diagnostics.AddError
+	case mode == onUnmanagedWarn:
+		then = `on_unmanaged = "warn": the apply leaves it alone.`
+	case create:
+		then = "This resource is new, so its plan cannot name what its apply would delete: the first apply deletes " +
+			"nothing and records the subscription in unmanaged; the next plan names it for deletion."
+	default:
+		summary += " will be deleted"
+		then = `The apply deletes it if it still exists then and still does not belong (on_unmanaged = "delete").`
+		if !allKnown {
+			then += " subscription_ids is known only after apply (this apply creates subscriptions): if the id turns " +
+				"out to be in it, the subscription is kept."
+		}
+	}
+	reportEach(add, scope, unmanaged, summary, then)
+}
+
+// reportEach names the first namedBound of subs, each in a diagnostic of its own, and counts the rest in one.
+func reportEach(add func(summary, detail string), scope exclusiveScope, subs []client.Subscription, summary, then string) {
+	for i, s := range subs {
+		if i == namedBound {
+			add(fmt.Sprintf("%s: %d more", summary, len(subs)-i), fmt.Sprintf("This esign_webhook_subscriptions_exclusive "+
+				"owns %s. Besides the %d named in diagnostics of their own, %d more subscriptions are in it and not in "+
+				"subscription_ids.\n\nFor each of them: %s\n\nIts unmanaged attribute lists each one, as last read (terraform "+
+				"state show <address>), and terraform query lists every subscription with its configuration.",
+				scope.describe(), namedBound, len(subs)-i, then))
+			return
 		}
 		reportUnmanaged(add, scope, s, summary, then)
 	}
 }
 
-func warnLeftForNextPlan(diags *diag.Diagnostics, scope exclusiveScope, s client.Subscription, create bool) {
+func warnLeftForNextPlan(diags *diag.Diagnostics, scope exclusiveScope, late []client.Subscription, create bool) {
 	why := "the plan did not name it: it was made, or left subscription_ids, after the plan read the list."
 	if create {
 		why = "this resource is new, and the first apply of a new resource deletes nothing."
 	}
-	reportUnmanaged(diags.AddWarning, scope, s, "Webhook subscription left for the next plan", "It stays on the service, since "+
-		why+` The next plan names it, and the apply after that deletes it (on_unmanaged = "delete").`)
+	reportEach(diags.AddWarning, scope, late, "Webhook subscription left for the next plan", "It stays on the service, "+
+		"since "+why+` The next plan names it, and the apply after that deletes it (on_unmanaged = "delete").`)
 }
 
 // reportUnmanaged names s in the summary: Terraform folds diagnostics that share one.

@@ -337,7 +337,8 @@ func TestAccSubscriptionsExclusive_failStopsThePlan(t *testing.T) {
 }
 
 // on_unmanaged = "warn" lists the unmanaged subscriptions in the plan and in
-// the state, and writes nothing; destroying the resource deletes nothing.
+// the state, and writes nothing, nor when subscription_ids gains one;
+// destroying the resource deletes nothing.
 func TestAccSubscriptionsExclusive_warnWritesNothing(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
@@ -346,20 +347,22 @@ func TestAccSubscriptionsExclusive_warnWritesNothing(t *testing.T) {
 	stray := seedStray(t, key, "signaturerequestcompleted", uri+"/stray", "by hand")
 	acctest.Emulator.ResetCounters(key)
 	plans := exclusivePlanWarnings()
+	config := func(ids, more string) string {
+		return acctest.ProviderConfig(tenant) + more + fmt.Sprintf(`
+resource "esign_webhook_subscriptions_exclusive" "this" {
+  subscription_ids = [%s]
+  on_unmanaged     = "warn"
+}
+`, ids)
+	}
+	converges := resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: plans.factories(),
 		CheckDestroy:             func(*terraform.State) error { return onService(key, kept.URI, stray.URI)() },
 		Steps: []resource.TestStep{{
-			Config: acctest.ProviderConfig(tenant) + fmt.Sprintf(`
-resource "esign_webhook_subscriptions_exclusive" "this" {
-  subscription_ids = [%q]
-  on_unmanaged     = "warn"
-}
-`, strings.ToUpper(kept.ID)),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			Config:           config(fmt.Sprintf("%q", strings.ToUpper(kept.ID)), ""),
+			ConfigPlanChecks: converges,
 			ConfigStateChecks: []statecheck.StateCheck{
 				acctest.ExpectNoWrites(tenant),
 				statecheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("unmanaged"), knownvalue.ListExact([]knownvalue.Check{
@@ -369,8 +372,40 @@ resource "esign_webhook_subscriptions_exclusive" "this" {
 					`on_unmanaged = "warn"`),
 				plans.lack(kept.URI),
 			},
+		}, {
+			// An update deletes nothing either (mutation audit B16).
+			Config: config(fmt.Sprintf("%q, esign_webhook_subscription.added.id", kept.ID),
+				subscriptionBlock("added", "signatorysigned", uri+"/added", "declared", "")),
+			ConfigPlanChecks: converges,
+			ConfigStateChecks: []statecheck.StateCheck{acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 0),
+				onService(key, kept.URI, stray.URI, uri+"/added")},
 		}},
 	})
+}
+
+// 2,000 unmanaged subscriptions: the plan names 20 and counts the rest, in
+// warn mode (a warning each made 1.9 MB) and in fail mode.
+func TestAccSubscriptionsExclusive_manyUnmanaged(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	tf := acctest.NewTerraformDir(t, acctest.TerraformCLI(t), acctest.BuildProvider(t), acctest.ProviderEnv(tenant)...)
+	uri := acctest.Receiver.URL(t.Name())
+	for i := range 2000 {
+		seedStray(t, tenant.SubscriptionKey, "signatorysigned", fmt.Sprintf("%s/%d", uri, i), "by hand")
+	}
+	for mode, code := range map[string]int{"warn": 0, "fail": 1} {
+		acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), acctest.RequiredProviders+`provider "esign" {}
+resource "esign_webhook_subscriptions_exclusive" "this" {
+  subscription_ids = []
+  on_unmanaged     = "`+mode+`"
+}
+`)
+		out := tf.Run(code, "plan", "-input=false", "-no-color")
+		flat := strings.Join(strings.Fields(out), " ")
+		if n := strings.Count(flat, ": Webhook subscription not managed by Terraform: signatorysigned events to "); len(out) > 100_000 ||
+			n != 20 || !strings.Contains(flat, ": Webhook subscription not managed by Terraform: 1980 more ") {
+			t.Errorf("%s: the plan of %d bytes names %d subscriptions, want 20 and a count:\n%.5000s", mode, len(out), n, out)
+		}
+	}
 }
 
 // A scope or on_unmanaged known only after apply would keep the plan from

@@ -51,13 +51,22 @@ func checkLeftovers(ctx context.Context, data *framework.ProviderData, claim pla
 		data.AddAPIError(diags, "Could not read the webhook subscriptions", err)
 		return
 	}
-	for _, s := range plansOf(data).lookForLeftovers(data.Client, baseline, claim) {
-		warnLeftover(diags, s)
+	plans := plansOf(data)
+	for _, s := range plans.lookForLeftovers(data.Client, baseline, claim) {
+		warnLeftover(diags, s, plans.nameNext(leftoverWarnings))
 	}
 }
 
-// warnLeftover names s in its summary: Terraform folds warnings that share one.
-func warnLeftover(diags *diag.Diagnostics, s client.Subscription) {
+// warnLeftover names s in its summary while named: Terraform folds warnings that share one.
+func warnLeftover(diags *diag.Diagnostics, s client.Subscription, named bool) {
+	if !named {
+		diags.AddWarning("More identical webhook subscriptions already exist", fmt.Sprintf("Besides the %d that "+
+			"warnings of this plan name, the service holds subscription %s (%s) with the same event type, uri and description as "+
+			"this one, which no resource of this run tracks so far: the apply creates another one beside it. Those "+
+			"warnings say why and how to import it (id = %q); terraform query lists every subscription with its configuration.",
+			namedBound, s.ID, s.EventType, importID(s.EventType, s.ID)))
+		return
+	}
 	diags.AddWarning(fmt.Sprintf("An identical webhook subscription already exists: %s (%s)", s.ID, s.EventType),
 		fmt.Sprintf("The service holds subscription %s with the same event type (%s), uri and description as this "+
 			"one, and no resource of this run that Terraform has refreshed or planned so far tracks it. It may be the leftover "+

@@ -4,8 +4,11 @@
 package webhook
 
 import (
+	"fmt"
 	"sync"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
@@ -69,5 +72,27 @@ func TestLeftoversNeverMissEachOther(t *testing.T) {
 		if named == (len(found) == 0) {
 			t.Fatalf("found %+v, named %t: exactly one must see the other", found, named)
 		}
+	}
+}
+
+// Past namedBound warnings of a kind in an operation, leftover and rival
+// warnings share one summary each, which Terraform folds into one.
+func TestWarningsPastTheBoundShareASummary(t *testing.T) {
+	plans := &subscriptionPlans{}
+	var diags diag.Diagnostics
+	for i := range namedBound + 2 {
+		c := planClaim{eventType: "signatorysigned", uri: "https://hooks.example.com/a", id: fmt.Sprint(i)}
+		if rivals := plans.addClaim(c); len(rivals) > 0 {
+			warnRivals(&diags, c, rivals)
+		}
+		warnLeftover(&diags, client.Subscription{ID: fmt.Sprint(i), EventType: "signatorysigned"}, plans.nameNext(leftoverWarnings))
+	}
+	summaries := map[string]int{}
+	for _, d := range diags {
+		summaries[d.Summary()]++
+	}
+	if len(diags) != 2*namedBound+3 || len(summaries) != 2*namedBound+2 || summaries["More identical webhook subscriptions already exist"] != 2 ||
+		summaries["More identical webhook subscription blocks"] != 1 {
+		t.Errorf("%d warnings, %d summaries: want %d named of each kind, then one summary each", len(diags), len(summaries), namedBound)
 	}
 }

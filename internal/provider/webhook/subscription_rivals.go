@@ -11,7 +11,8 @@ import (
 )
 
 // addClaim answers the earlier claims of c's key by other blocks: a warning, not
-// an error, since headers may differ.
+// an error, since headers may differ. Past namedBound such warnings, the first
+// rival is marked: the warning names no block.
 func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 	if p == nil {
 		return nil
@@ -28,11 +29,22 @@ func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 		}
 	}
 	p.byKey[c.key()] = append(p.byKey[c.key()], c)
+	if len(rivals) > 0 && !p.nameNext(rivalWarnings) {
+		rivals[0].unnamed = true
+	}
 	return rivals
 }
 
-// warnRivals' summary is unique, so Terraform folds none of these warnings.
+// warnRivals' summary is unique, so Terraform folds none of these warnings, but
+// for those past namedBound, which share one.
 func warnRivals(diags *diag.Diagnostics, c planClaim, rivals []planClaim) {
+	if rivals[0].unnamed {
+		diags.AddWarning("More identical webhook subscription blocks", fmt.Sprintf("Besides the %d that warnings of "+
+			"this plan name, this esign_webhook_subscription (event_type = %q%s) declares the same subscription as %d "+
+			"other block(s): uri %q and description %q. Keep one block for each subscription; those warnings say why.",
+			namedBound, c.eventType, c.tracking(), len(rivals), c.uri, c.description))
+		return
+	}
 	others := make([]string, 0, len(rivals))
 	for _, r := range rivals {
 		others = append(others, fmt.Sprintf("the esign_webhook_subscription with event_type = %q%s", r.eventType, r.tracking()))
