@@ -4,6 +4,7 @@
 package auth_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -22,6 +24,7 @@ import (
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/auth"
 )
 
 // jwtHeader starts every token the emulator's login issues (the base64 of
@@ -183,4 +186,14 @@ data "esign_webhook_subscriptions" "later" {
 			t.Errorf("the plan does not say that the token was refused because it expired:\n%s", out)
 		}
 	})
+}
+
+// The token is sensitive wherever it is read: Terraform hides it in plans and outputs by this mark (the echo
+// provider above drops marks, so the schema is where to see it).
+func TestAccessTokenIsSensitive(t *testing.T) {
+	var resp ephemeral.SchemaResponse
+	auth.NewAccessTokenEphemeralResource().Schema(context.Background(), ephemeral.SchemaRequest{}, &resp)
+	if !resp.Schema.Attributes["token"].IsSensitive() {
+		t.Error("the token attribute is not sensitive")
+	}
 }
