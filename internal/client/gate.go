@@ -180,3 +180,13 @@ func URISecrets(raw string) []string {
 	}
 	return out
 }
+
+// Shown is each subscription as a user may see it: what the service said of it through the gate, its URI
+// without query values.
+func (c *Client) Shown(subs ...Subscription) []Subscription {
+	out := make([]Subscription, len(subs))
+	for i, s := range subs {
+		out[i] = Subscription{ID: c.Show(s.ID), EventType: c.Show(s.EventType), URI: c.ShowURI(s.URI), Description: c.Show(s.Description)}
+	}
+	return out
+}

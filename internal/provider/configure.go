@@ -215,4 +215,3 @@ func authMode(cfg client.Config) string {
 	}
 	return "access_token"
 }
-

@@ -52,7 +52,7 @@ func movesEntry(state tfsdk.State, plan entryModel) bool {
 }
 
 // warnValueStays (at plan only: Delete says nothing) names the entry in the
-// summary, up to namedBound: Terraform folds warnings that share one, and
+// summary, up to framework.NamedBound: Terraform folds warnings that share one, and
 // shows no address for a resource no longer configured.
 func warnValueStays(state tfsdk.State, doing string, claims *entryClaims, diags *diag.Diagnostics) {
 	var prior entryModel
@@ -65,15 +65,15 @@ func warnValueStays(state tfsdk.State, doing string, claims *entryClaims, diags 
 		diags.AddWarning("More metadata values stay on the service", fmt.Sprintf("%s the esign_metadata_entry %s "+
 			"removes it from the Terraform state only: its value stays on the service, as for the %d entries that "+
 			"warnings of this plan name, which say what else to do. terraform query lists every entry on the service.",
-			doing, entryID(entityType, entityID, key), namedBound))
+			doing, entryID(entityType, entityID, key), framework.NamedBound))
 		return
 	}
 	diags.AddWarning("The metadata value stays on the service: "+entryID(entityType, entityID, key),
 		fmt.Sprintf("%s the esign_metadata_entry %s removes it from the Terraform state only: the service has no delete "+
-			"operation for metadata, so the key %q of %s %q keeps the value %s, and esign_metadata still lists it.\n\n"+
+			"operation for metadata, so the key %q of %s %q keeps its value, and esign_metadata still lists it.\n\n"+
 			"To keep managing the entry, keep its resource block (a moved block keeps it when only its address changes). "+
 			"To stop managing it and leave the value, this plan is right; a removed block says so without a destroy: "+
 			"removed { from = <address> lifecycle { destroy = false } } on Terraform 1.7 or later, removed { from = "+
 			"<address> } on OpenTofu 1.7 or later. To blank the value first, apply value = \"\", then remove the resource.",
-			doing, entryID(entityType, entityID, key), key, entityType, entityID, quoteExcerpt(prior.Value.ValueString())))
+			doing, entryID(entityType, entityID, key), key, entityType, entityID))
 }

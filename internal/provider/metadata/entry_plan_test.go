@@ -54,7 +54,7 @@ func TestAccMetadataEntryResource_planWarnsThatTheValueStays(t *testing.T) {
 		`Warning: The metadata value stays on the service: SignatureRequest/sr-plan/old-key `: 1,
 		`Destroying the esign_metadata_entry SignatureRequest/sr-plan/gone removes it from the Terraform state only: ` +
 			`the service has no delete operation for metadata, so the key "gone" of SignatureRequest "sr-plan" keeps ` +
-			`the value "left behind"`: 1,
+			`its value`: 1,
 		`Replacing the esign_metadata_entry SignatureRequest/sr-plan/old-key removes it from the Terraform state only`: 1,
 		`removed { from = <address> lifecycle { destroy = false } } on Terraform 1.7 or later`:                         2,
 		`To blank the value first, apply value = "", then remove the resource.`:                                        2,

@@ -6,7 +6,6 @@ package metadata
 import (
 	"fmt"
 	"sync"
-	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -22,7 +21,7 @@ type rivalsKey struct{}
 type entryClaims struct {
 	mu     sync.Mutex
 	byKey  map[entryKey][]entryClaim
-	warned [2]atomic.Int32 // by kind: valueStays, rivalErrors
+	warned framework.NamedCounts // by kind: valueStays, rivalErrors
 }
 
 const (
@@ -30,13 +29,8 @@ const (
 	rivalErrors
 )
 
-// namedBound is how many diagnostics of a kind name their entry in the summary. Terraform folds warnings that share
-// a summary into the first, with their count, when they have a place in the configuration (ConsolidateWarnings in
-// its internal/tfdiags), so the rest share one.
-const namedBound = 20
-
 // nameNext counts one more diagnostic of kind and tells whether it may still name its entry.
-func (e *entryClaims) nameNext(kind int) bool { return e == nil || e.warned[kind].Add(1) <= namedBound }
+func (e *entryClaims) nameNext(kind int) bool { return e == nil || e.warned.NameNext(kind) }
 
 type entryKey struct{ entityType, entityID, key string }
 
@@ -140,7 +134,7 @@ func addRivalError(diags *diag.Diagnostics, c, rival entryClaim, done string, na
 		diags.AddAttributeError(path.Root("key"), "More metadata entries are managed by two resources", fmt.Sprintf(
 			"Besides the %d that errors of this run name, this esign_metadata_entry and another one both manage the key %q "+
 				"of %s %q. %s Keep one resource for each key; those errors say why.",
-			namedBound, c.key.key, c.key.entityType, c.key.entityID, done))
+			framework.NamedBound, c.key.key, c.key.entityType, c.key.entityID, done))
 		return
 	}
 	diags.AddAttributeError(path.Root("key"), "Two resources manage one metadata entry: "+entryID(c.key.entityType, c.key.entityID, c.key.key),

@@ -247,14 +247,14 @@ func (r *exclusiveResource) sync(ctx context.Context, m exclusiveModel, prior *e
 		case !diags.HasError(): // the first failure stops the deletes; the rest stay unmanaged
 			err := r.Client.DeleteSubscription(ctx, s.ID, s.EventType)
 			if err == nil || client.IsNotFound(err) {
-				tflog.Info(ctx, "deleted unmanaged webhook subscription", map[string]any{"id": s.ID, "event_type": s.EventType, "uri": s.URI})
+				tflog.Info(ctx, "deleted unmanaged webhook subscription", map[string]any{"id": s.ID, "uri": r.Client.ShowURI(s.URI)})
 				continue
 			}
-			r.ProviderData.AddAPIError(diags, "Could not delete unmanaged webhook subscription "+describeSubscription(s), err)
+			r.ProviderData.AddAPIError(diags, "Could not delete unmanaged webhook subscription "+describeSubscription(r.Client.Shown(s)[0]), err)
 		}
 		left = append(left, s)
 	}
-	warnLeftForNextPlan(diags, scope, late, prior != nil && prior.ID.IsNull())
+	warnLeftForNextPlan(diags, scope, r.Client.Shown(late...), prior != nil && prior.ID.IsNull())
 	if prior == nil || m.Unmanaged.IsUnknown() || diags.HasError() {
 		m.Unmanaged = unmanagedValue(ctx, left)
 	}
@@ -363,18 +363,18 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 				"out to be in it, the subscription is kept."
 		}
 	}
-	reportEach(add, scope, unmanaged, summary, then)
+	reportEach(add, scope, r.Client.Shown(unmanaged...), summary, then)
 }
 
-// reportEach names the first namedBound of subs, each in a diagnostic of its own, and counts the rest in one.
+// reportEach names the first framework.NamedBound of subs, each in a diagnostic of its own, and counts the rest in one.
 func reportEach(add func(summary, detail string), scope exclusiveScope, subs []client.Subscription, summary, then string) {
 	for i, s := range subs {
-		if i == namedBound {
+		if i == framework.NamedBound {
 			add(fmt.Sprintf("%s: %d more", summary, len(subs)-i), fmt.Sprintf("This esign_webhook_subscriptions_exclusive "+
 				"owns %s. Besides the %d named in diagnostics of their own, %d more subscriptions are in it and not in "+
 				"subscription_ids.\n\nFor each of them: %s\n\nIts unmanaged attribute lists each one, as last read (terraform "+
 				"state show <address>), and terraform query lists every subscription with its configuration.",
-				scope.describe(), namedBound, len(subs)-i, then))
+				scope.describe(), framework.NamedBound, len(subs)-i, then))
 			return
 		}
 		reportUnmanaged(add, scope, s, summary, then)

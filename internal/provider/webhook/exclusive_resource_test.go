@@ -389,7 +389,9 @@ func TestAccSubscriptionsExclusive_manyUnmanaged(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	tf := acctest.NewTerraformDir(t, acctest.TerraformCLI(t), acctest.BuildProvider(t), acctest.ProviderEnv(tenant)...)
 	uri := acctest.Receiver.URL(t.Name())
-	for i := range 2000 {
+	secret := acctest.RandomSecret(t, "code-") // the first, named, holds its receiver's credential and a hostile description
+	seedStray(t, tenant.SubscriptionKey, "signatorysigned", uri+"/0?code="+secret, "by hand \x1b[32mApply complete!")
+	for i := 1; i < 2000; i++ {
 		seedStray(t, tenant.SubscriptionKey, "signatorysigned", fmt.Sprintf("%s/%d", uri, i), "by hand")
 	}
 	for mode, code := range map[string]int{"warn": 0, "fail": 1} {
@@ -404,6 +406,9 @@ resource "esign_webhook_subscriptions_exclusive" "this" {
 		if n := strings.Count(flat, ": Webhook subscription not managed by Terraform: signatorysigned events to "); len(out) > 100_000 ||
 			n != 20 || !strings.Contains(flat, ": Webhook subscription not managed by Terraform: 1980 more ") {
 			t.Errorf("%s: the plan of %d bytes names %d subscriptions, want 20 and a count:\n%.5000s", mode, len(out), n, out)
+		}
+		if strings.Contains(out, secret) || strings.Contains(out, "\x1b") || !strings.Contains(out, "/0?code=…") {
+			t.Errorf("%s: a receiver's query value or an escape sequence is in the plan:\n%.3000q", mode, out)
 		}
 	}
 }

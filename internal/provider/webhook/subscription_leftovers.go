@@ -53,7 +53,7 @@ func checkLeftovers(ctx context.Context, data *framework.ProviderData, claim pla
 	}
 	plans := plansOf(data)
 	for _, s := range plans.lookForLeftovers(data.Client, baseline, claim) {
-		warnLeftover(diags, s, plans.nameNext(leftoverWarnings))
+		warnLeftover(diags, data.Client.Shown(s)[0], plans.nameNext(leftoverWarnings))
 	}
 }
 
@@ -64,7 +64,7 @@ func warnLeftover(diags *diag.Diagnostics, s client.Subscription, named bool) {
 			"warnings of this plan name, the service holds subscription %s (%s) with the same event type, uri and description as "+
 			"this one, which no resource of this run tracks so far: the apply creates another one beside it. Those "+
 			"warnings say why and how to import it (id = %q); terraform query lists every subscription with its configuration.",
-			namedBound, s.ID, s.EventType, importID(s.EventType, s.ID)))
+			framework.NamedBound, s.ID, s.EventType, importID(s.EventType, s.ID)))
 		return
 	}
 	diags.AddWarning(fmt.Sprintf("An identical webhook subscription already exists: %s (%s)", s.ID, s.EventType),

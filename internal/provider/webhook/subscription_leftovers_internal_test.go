@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
 // leftoverFixture is a client that makes no request, and a list with one
@@ -75,12 +76,12 @@ func TestLeftoversNeverMissEachOther(t *testing.T) {
 	}
 }
 
-// Past namedBound warnings of a kind in an operation, leftover and rival
+// Past framework.NamedBound warnings of a kind in an operation, leftover and rival
 // warnings share one summary each, which Terraform folds into one.
 func TestWarningsPastTheBoundShareASummary(t *testing.T) {
 	plans := &subscriptionPlans{}
 	var diags diag.Diagnostics
-	for i := range namedBound + 2 {
+	for i := range framework.NamedBound + 2 {
 		c := planClaim{eventType: "signatorysigned", uri: "https://hooks.example.com/a", id: fmt.Sprint(i)}
 		if rivals := plans.addClaim(c); len(rivals) > 0 {
 			warnRivals(&diags, c, rivals)
@@ -91,8 +92,8 @@ func TestWarningsPastTheBoundShareASummary(t *testing.T) {
 	for _, d := range diags {
 		summaries[d.Summary()]++
 	}
-	if len(diags) != 2*namedBound+3 || len(summaries) != 2*namedBound+2 || summaries["More identical webhook subscriptions already exist"] != 2 ||
+	if len(diags) != 2*framework.NamedBound+3 || len(summaries) != 2*framework.NamedBound+2 || summaries["More identical webhook subscriptions already exist"] != 2 ||
 		summaries["More identical webhook subscription blocks"] != 1 {
-		t.Errorf("%d warnings, %d summaries: want %d named of each kind, then one summary each", len(diags), len(summaries), namedBound)
+		t.Errorf("%d warnings, %d summaries: want %d named of each kind, then one summary each", len(diags), len(summaries), framework.NamedBound)
 	}
 }

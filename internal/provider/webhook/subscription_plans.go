@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -24,7 +23,7 @@ type subscriptionPlans struct {
 	mu     sync.Mutex
 	byKey  map[string][]planClaim // match key → the plans that declare it
 	named  map[string]string      // lower-case id → event type of the create that named it a leftover
-	warned [2]atomic.Int32        // by kind: leftoverWarnings, rivalWarnings
+	warned framework.NamedCounts  // by kind: leftoverWarnings, rivalWarnings
 }
 
 const (
@@ -32,15 +31,8 @@ const (
 	rivalWarnings
 )
 
-// namedBound is how many warnings of a kind name their object in the summary. Terraform folds warnings that share a
-// summary into the first, with their count, when they have a place in the configuration, as every plan's have
-// (ConsolidateWarnings in its internal/tfdiags), so the rest share one.
-const namedBound = 20
-
 // nameNext counts one more warning of kind and tells whether it may still name its object.
-func (p *subscriptionPlans) nameNext(kind int) bool {
-	return p == nil || p.warned[kind].Add(1) <= namedBound
-}
+func (p *subscriptionPlans) nameNext(kind int) bool { return p == nil || p.warned.NameNext(kind) }
 
 // plansOf is nil before the provider is configured, which records nothing.
 func plansOf(data *framework.ProviderData) *subscriptionPlans {
@@ -51,7 +43,7 @@ type planClaim struct {
 	eventType, uri, description string
 	hadPrior                    bool
 	id                          string // the prior state's id, or the id it replaces
-	unnamed                     bool   // on the first of addClaim's rivals: the warning is past namedBound
+	unnamed                     bool   // on the first of addClaim's rivals: the warning is past framework.NamedBound
 }
 
 // claimOf is false while event_type, uri or description is unknown.

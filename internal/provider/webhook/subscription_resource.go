@@ -173,7 +173,9 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 		return
 	}
 	if rivals := plans.addClaim(claim); len(rivals) > 0 {
-		warnRivals(&resp.Diagnostics, claim, rivals)
+		shown := claim
+		shown.uri = r.Client.ShowURI(claim.uri)
+		warnRivals(&resp.Diagnostics, shown, rivals)
 	}
 	if prior == nil && !resp.Diagnostics.HasError() {
 		checkLeftovers(ctx, r.ProviderData, claim, &resp.Diagnostics)

@@ -8,10 +8,12 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
 // addClaim answers the earlier claims of c's key by other blocks: a warning, not
-// an error, since headers may differ. Past namedBound such warnings, the first
+// an error, since headers may differ. Past framework.NamedBound such warnings, the first
 // rival is marked: the warning names no block.
 func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 	if p == nil {
@@ -36,13 +38,13 @@ func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 }
 
 // warnRivals' summary is unique, so Terraform folds none of these warnings, but
-// for those past namedBound, which share one.
+// for those past framework.NamedBound, which share one.
 func warnRivals(diags *diag.Diagnostics, c planClaim, rivals []planClaim) {
 	if rivals[0].unnamed {
 		diags.AddWarning("More identical webhook subscription blocks", fmt.Sprintf("Besides the %d that warnings of "+
 			"this plan name, this esign_webhook_subscription (event_type = %q%s) declares the same subscription as %d "+
 			"other block(s): uri %q and description %q. Keep one block for each subscription; those warnings say why.",
-			namedBound, c.eventType, c.tracking(), len(rivals), c.uri, c.description))
+			framework.NamedBound, c.eventType, c.tracking(), len(rivals), c.uri, c.description))
 		return
 	}
 	others := make([]string, 0, len(rivals))
