@@ -62,14 +62,7 @@ func checkNoSecrets(t *testing.T, err error, secrets ...string) {
 
 func TestLoginAndReloginAfter401(t *testing.T) {
 	ctx := context.Background()
-	tenant := testEmulator.NewTenant()
-	c, err := New(Config{
-		BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey,
-		Login: &LoginCredentials{Username: tenant.Username, Password: tenant.Password, TenantID: tenant.TenantID},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, tenant := newLoginClient(t)
 	if _, err := c.ListHooks(ctx); err != nil {
 		t.Fatalf("first call with login: %v", err)
 	}
@@ -90,14 +83,7 @@ func TestLoginAndReloginAfter401(t *testing.T) {
 
 // A 401 that persists after the re-login ends the call: one re-login per call, never a loop.
 func TestReloginOncePerCall(t *testing.T) {
-	tenant := testEmulator.NewTenant()
-	c, err := New(Config{
-		BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey,
-		Login: &LoginCredentials{Username: tenant.Username, Password: tenant.Password, TenantID: tenant.TenantID},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, tenant := newLoginClient(t)
 	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultUnauthorized, 5)
 	if _, err := c.ListSubscriptions(context.Background()); !errors.Is(err, ErrUnauthorized) {
 		t.Fatalf("err = %v, want the 401", err)

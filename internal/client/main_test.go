@@ -55,3 +55,15 @@ func newTestClient(t *testing.T, tweak ...func(*Config)) (*Client, emulator.Tena
 	}
 	return c, tenant
 }
+
+// newLoginClient logs in with a new tenant's user, as the login block does.
+func newLoginClient(t *testing.T) (*Client, emulator.Tenant) {
+	t.Helper()
+	tenant := testEmulator.NewTenant()
+	c, err := New(Config{BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey,
+		Login: &LoginCredentials{Username: tenant.Username, Password: tenant.Password, TenantID: tenant.TenantID}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, tenant
+}
