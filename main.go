@@ -18,7 +18,7 @@ func main() {
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "start the provider in debug mode for debuggers such as delve")
 	flag.Parse()
-	server.QuietSDKLogsUnlessAsked()
+	server.QuietLogsUnlessAsked()
 
 	if err := server.Serve(version, debug); err != nil {
 		log.Fatal(err.Error())
