@@ -65,12 +65,6 @@ func WithDetail(err error, detail string) error {
 	return fmt.Errorf("%w%s", err, detail)
 }
 
-// AddModelError: a state or plan that does not fit its model is a bug in the provider.
-func AddModelError(diags *diag.Diagnostics, err error) {
-	diags.AddError("Could not read the resource's state or plan",
-		"This is a bug in the provider; please report it with this message: "+err.Error())
-}
-
 func ImportIDError(problem, form string) error {
 	return errors.New(problem + ". Expected " + form)
 }

@@ -7,9 +7,11 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
@@ -43,39 +45,42 @@ func (s StateIdentity) Value(attrs map[string]string) tftypes.Value {
 	return tftypes.NewValue(s.typ, values)
 }
 
+// attributeGetter is a state or an identity.
+type attributeGetter interface {
+	GetAttribute(ctx context.Context, p path.Path, target any) diag.Diagnostics
+}
+
 // stringAttributes reads the identity's attributes from a state or an identity; null reads as "".
-func (s StateIdentity) stringAttributes(v tftypes.Value) (map[string]string, error) {
-	o := NewRawObject(v)
+func (s StateIdentity) stringAttributes(ctx context.Context, from attributeGetter, diags *diag.Diagnostics) map[string]string {
 	attrs := make(map[string]string, len(s.Schema.Attributes))
 	for name := range s.Schema.Attributes {
-		attrs[name] = o.String(name).ValueString()
+		var v types.String
+		diags.Append(from.GetAttribute(ctx, path.Root(name), &v)...)
+		attrs[name] = v.ValueString()
 	}
-	return attrs, o.Err()
+	return attrs
 }
 
 // set does nothing after an error (the framework discards the response) or for a removed resource.
-func (s StateIdentity) set(state tftypes.Value, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
-	if diags.HasError() || identity == nil || state.IsNull() {
+func (s StateIdentity) set(state tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+	if diags.HasError() || identity == nil || state.Raw.IsNull() {
 		return
 	}
-	attrs, err := s.stringAttributes(state)
-	if err != nil {
-		AddModelError(diags, err)
-		return
+	if attrs := s.stringAttributes(context.Background(), state, diags); !diags.HasError() {
+		identity.Raw = s.Value(attrs)
 	}
-	identity.Raw = s.Value(attrs)
 }
 
 func (s StateIdentity) AfterCreate(resp *resource.CreateResponse) {
-	s.set(resp.State.Raw, resp.Identity, &resp.Diagnostics)
+	s.set(resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // AfterRead falls back to the prior state when Read removed the resource: the
 // framework requires an identity after every Read, even for a pre-identity state.
 func (s StateIdentity) AfterRead(req resource.ReadRequest, resp *resource.ReadResponse) {
-	state := resp.State.Raw
-	if state.IsNull() {
-		state = req.State.Raw
+	state := resp.State
+	if state.Raw.IsNull() {
+		state = req.State
 	}
 	s.set(state, resp.Identity, &resp.Diagnostics)
 }
@@ -83,7 +88,7 @@ func (s StateIdentity) AfterRead(req resource.ReadRequest, resp *resource.ReadRe
 // AfterUpdate sets the identity too: a client without identity (Terraform
 // 1.11) plans none, and the framework requires one after every update.
 func (s StateIdentity) AfterUpdate(resp *resource.UpdateResponse) {
-	s.set(resp.State.Raw, resp.Identity, &resp.Diagnostics)
+	s.set(resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // ImportState turns an identity into the import ID it stands for, so both
@@ -91,9 +96,8 @@ func (s StateIdentity) AfterUpdate(resp *resource.UpdateResponse) {
 func (s StateIdentity) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse,
 	importByID func(context.Context, resource.ImportStateRequest, *resource.ImportStateResponse)) {
 	if req.ID == "" && req.Identity != nil {
-		attrs, err := s.stringAttributes(req.Identity.Raw)
-		if err != nil {
-			AddModelError(&resp.Diagnostics, err)
+		attrs := s.stringAttributes(ctx, req.Identity, &resp.Diagnostics)
+		if resp.Diagnostics.HasError() {
 			return
 		}
 		id, diags := s.importID(attrs)
@@ -104,5 +108,5 @@ func (s StateIdentity) ImportState(ctx context.Context, req resource.ImportState
 		req.ID = id
 	}
 	importByID(ctx, req, resp)
-	s.set(resp.State.Raw, resp.Identity, &resp.Diagnostics)
+	s.set(resp.State, resp.Identity, &resp.Diagnostics)
 }

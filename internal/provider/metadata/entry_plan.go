@@ -4,6 +4,7 @@
 package metadata
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -15,18 +16,15 @@ import (
 
 // reviewPlan warns that a destroy or replacement leaves the value on the
 // service, and claims the key against rivals (entry_rivals.go).
-func reviewPlan(req resource.ModifyPlanRequest, claims *entryClaims, diags *diag.Diagnostics) {
+func reviewPlan(ctx context.Context, req resource.ModifyPlanRequest, claims *entryClaims, diags *diag.Diagnostics) {
 	if req.Plan.Raw.IsNull() {
-		warnValueStays(req.State, "Destroying", claims, diags)
+		warnValueStays(ctx, req.State, "Destroying", claims, diags)
 		return
 	}
 	var config, plan entryModel
-	if err := framework.DecodeRaw(req.Config.Raw, &config); err != nil {
-		framework.AddModelError(diags, err)
-		return
-	}
-	if err := framework.DecodeRaw(req.Plan.Raw, &plan); err != nil {
-		framework.AddModelError(diags, err)
+	diags.Append(req.Config.Get(ctx, &config)...)
+	diags.Append(req.Plan.Get(ctx, &plan)...)
+	if diags.HasError() {
 		return
 	}
 	hadPrior := !req.State.Raw.IsNull()
@@ -35,15 +33,15 @@ func reviewPlan(req resource.ModifyPlanRequest, claims *entryClaims, diags *diag
 			addRivalError(diags, c, rival, "Nothing was written by this resource.", claims.nameNext(rivalErrors))
 		}
 	}
-	if hadPrior && movesEntry(req.State, plan) {
-		warnValueStays(req.State, "Replacing", claims, diags)
+	if hadPrior && movesEntry(ctx, req.State, plan) {
+		warnValueStays(ctx, req.State, "Replacing", claims, diags)
 	}
 }
 
 // movesEntry: a change of case alone in entity_type does not move the entry.
-func movesEntry(state tfsdk.State, plan entryModel) bool {
+func movesEntry(ctx context.Context, state tfsdk.State, plan entryModel) bool {
 	var prior entryModel
-	if framework.DecodeRaw(state.Raw, &prior) != nil || plan.EntityType.IsUnknown() || plan.EntityID.IsUnknown() || plan.Key.IsUnknown() {
+	if state.Get(ctx, &prior).HasError() || plan.EntityType.IsUnknown() || plan.EntityID.IsUnknown() || plan.Key.IsUnknown() {
 		return false
 	}
 	pt, pid, pk := prior.entry()
@@ -54,10 +52,9 @@ func movesEntry(state tfsdk.State, plan entryModel) bool {
 // warnValueStays (at plan only: Delete says nothing) names the entry in the
 // summary, up to framework.NamedBound: Terraform folds warnings that share one, and
 // shows no address for a resource no longer configured.
-func warnValueStays(state tfsdk.State, doing string, claims *entryClaims, diags *diag.Diagnostics) {
+func warnValueStays(ctx context.Context, state tfsdk.State, doing string, claims *entryClaims, diags *diag.Diagnostics) {
 	var prior entryModel
-	if err := framework.DecodeRaw(state.Raw, &prior); err != nil {
-		framework.AddModelError(diags, err)
+	if diags.Append(state.Get(ctx, &prior)...); diags.HasError() {
 		return
 	}
 	entityType, entityID, key := prior.entry()

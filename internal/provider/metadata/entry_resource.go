@@ -43,8 +43,8 @@ func (r *entryResource) UpgradeState(context.Context) map[int64]resource.StateUp
 	}
 }
 
-func (r *entryResource) ModifyPlan(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	reviewPlan(req, claimsOf(r.ProviderData), &resp.Diagnostics)
+func (r *entryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	reviewPlan(ctx, req, claimsOf(r.ProviderData), &resp.Diagnostics)
 }
 
 func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -93,8 +93,8 @@ func (r *entryResource) refuseOverwrite(ctx context.Context, plan entryModel, di
 func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer entryIdentity.AfterRead(req, resp)
 	var state entryModel
-	if err := framework.DecodeRaw(req.State.Raw, &state); err != nil {
-		framework.AddModelError(&resp.Diagnostics, err)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 
@@ -197,7 +197,7 @@ func importedEntry(entityType, entityID, key string) entryModel {
 // write looks for rivals again right before the PUT: one may have been
 // planned meanwhile. False when nothing was written.
 func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior bool, m entryModel, summary string, diags *diag.Diagnostics) bool {
-	if refuseRival(claimsOf(r.ProviderData), config, hadPrior, diags); diags.HasError() {
+	if refuseRival(ctx, claimsOf(r.ProviderData), config, hadPrior, diags); diags.HasError() {
 		return false
 	}
 	if err := r.put(ctx, m); err != nil {

@@ -4,6 +4,7 @@
 package metadata
 
 import (
+	"context"
 	"fmt"
 	"sync"
 
@@ -112,10 +113,9 @@ func firstRival(claims []entryClaim, c entryClaim) (entryClaim, bool) {
 	return entryClaim{}, false
 }
 
-func refuseRival(claims *entryClaims, config tfsdk.Config, hadPrior bool, diags *diag.Diagnostics) {
+func refuseRival(ctx context.Context, claims *entryClaims, config tfsdk.Config, hadPrior bool, diags *diag.Diagnostics) {
 	var m entryModel
-	if err := framework.DecodeRaw(config.Raw, &m); err != nil {
-		framework.AddModelError(diags, err)
+	if diags.Append(config.Get(ctx, &m)...); diags.HasError() {
 		return
 	}
 	c, known := claimOf(m, hadPrior)

@@ -7,11 +7,10 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
-
-	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
 func upgradeEntryFromVersion0(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
@@ -26,8 +25,8 @@ func upgradeEntryFromVersion0(ctx context.Context, req resource.UpgradeStateRequ
 		return
 	}
 	var m entryModel
-	if err := framework.DecodeRaw(raw, &m); err != nil {
-		framework.AddModelError(&resp.Diagnostics, err)
+	resp.Diagnostics.Append(tfsdk.State{Schema: entrySchema, Raw: raw}.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	if m.OverwriteOnCreate.IsNull() {

@@ -133,15 +133,13 @@ func (r *subscriptionResource) IdentitySchema(_ context.Context, _ resource.Iden
 // claims its subscription even for a destroy (DESIGN.md, "Leftovers after a crash, and identical blocks").
 func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var plan, state subscriptionModel
-	var err error
 	if !req.Plan.Raw.IsNull() {
-		err = framework.DecodeRaw(req.Plan.Raw, &plan)
+		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	}
-	if err == nil && !req.State.Raw.IsNull() {
-		err = framework.DecodeRaw(req.State.Raw, &state)
+	if !req.State.Raw.IsNull() {
+		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	}
-	if err != nil {
-		framework.AddModelError(&resp.Diagnostics, err)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	plans := plansOf(r.ProviderData)
@@ -250,8 +248,8 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer subscriptionIdentity.AfterRead(req, resp)
 	var state subscriptionModel
-	if err := framework.DecodeRaw(req.State.Raw, &state); err != nil {
-		framework.AddModelError(&resp.Diagnostics, err)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	r.addSecrets(ctx, state, &resp.Diagnostics)
