@@ -5,6 +5,7 @@ package client
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -14,14 +15,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest/hostile"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// garbledAnswers are the emulator's faults that carry a request out and
-// send its answer damaged: the service changed, the answer cannot say how.
-var garbledAnswers = []emulator.FaultKind{
-	emulator.FaultCommitThenHTML, emulator.FaultCommitThenTruncatedJSON, emulator.FaultCommitThenEmptyObject,
-	emulator.FaultCommitThenCutBody, emulator.FaultCommitThenSlowBody,
+// hostileClient is newTestClient behind a hostile server (damaged answers,
+// echoed requests): the hostile-world tests' own.
+func hostileClient(t *testing.T, tweak ...func(*Config)) (*Client, emulator.Tenant, *hostile.Server) {
+	t.Helper()
+	h := hostile.New(t, testURL)
+	c, tenant := newTestClient(t, append(tweak, func(c *Config) { c.BaseURL = h.URL })...)
+	return c, tenant, h
 }
 
 // answerTimeout is the request timeout of the tests whose answer stalls:
@@ -32,17 +36,17 @@ const answerTimeout = 1500 * time.Millisecond
 // same: the outcome is unknown, never a failure, and CreateSubscriptionOnce
 // adopts what the request created instead of leaving it behind.
 func TestUnreadableCreateAnswerIsAdopted(t *testing.T) {
-	for _, kind := range garbledAnswers {
+	for _, kind := range hostile.Damages {
 		t.Run(string(kind), func(t *testing.T) {
-			c, tenant := newTestClient(t, func(c *Config) { c.RequestTimeout = answerTimeout })
-			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
+			c, tenant, h := hostileClient(t, func(c *Config) { c.RequestTimeout = answerTimeout })
+			h.Damage(emulator.RouteSubscriptionCreate, kind, 1)
 			_, err := c.CreateSubscription(context.Background(), onceRequest)
 			if !errors.Is(err, ErrOutcomeUnknown) {
 				t.Fatalf("CreateSubscription: err = %v, want ErrOutcomeUnknown", err)
 			}
 			orphan := testEmulator.Subscriptions(tenant.SubscriptionKey)
 
-			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
+			h.Damage(emulator.RouteSubscriptionCreate, kind, 1)
 			got := createOnce(t, c, onceRequest)
 			if !got.Adopted || got.Requests != 1 {
 				t.Errorf("got %+v, want the subscription adopted after 1 request", got)
@@ -58,11 +62,16 @@ func TestUnreadableCreateAnswerIsAdopted(t *testing.T) {
 // status's (202: done), and one lost before it is retried, whose 404 says
 // it is gone. Either way it ends without an error other than not-found.
 func TestUnreadableDeleteAnswer(t *testing.T) {
-	for _, kind := range append([]emulator.FaultKind{emulator.FaultCommitThenDrop}, garbledAnswers...) {
+	commitThenDrop := hostile.Damage(emulator.FaultCommitThenDrop) // the emulator's own
+	for _, kind := range append([]hostile.Damage{commitThenDrop}, hostile.Damages...) {
 		t.Run(string(kind), func(t *testing.T) {
-			c, tenant := newTestClient(t, func(c *Config) { c.RequestTimeout = answerTimeout })
+			c, tenant, h := hostileClient(t, func(c *Config) { c.RequestTimeout = answerTimeout })
 			id := createOnce(t, c, onceRequest).ID
-			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionDelete, kind, 1)
+			if kind == commitThenDrop {
+				testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionDelete, emulator.FaultCommitThenDrop, 1)
+			} else {
+				h.Damage(emulator.RouteSubscriptionDelete, kind, 1)
+			}
 			if err := c.DeleteSubscription(context.Background(), id, onceRequest.EventType); err != nil && !IsNotFound(err) {
 				t.Errorf("err = %v, want success or not found", err)
 			}
@@ -85,12 +94,9 @@ func TestMalformedSubscriptionListIsAnError(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			c, tenant := newTestClient(t)
-			for _, s := range tc.inject {
-				if err := testEmulator.InjectSubscription(tenant.SubscriptionKey, s); err != nil {
-					t.Fatal(err)
-				}
-			}
+			c, _, h := hostileClient(t)
+			list, _ := json.Marshal(map[string][]emulator.Subscription{"items": tc.inject})
+			h.Answer("GET /hooks/v1/subscription", string(list))
 			_, listErr := c.ListSubscriptions(context.Background())
 			_, setErr := c.Subscriptions(context.Background())
 			for _, err := range []error{listErr, setErr} {
@@ -99,15 +105,15 @@ func TestMalformedSubscriptionListIsAnError(t *testing.T) {
 		})
 	}
 	t.Run("answer without items", func(t *testing.T) {
-		c, tenant := newTestClient(t)
-		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultCommitThenEmptyObject, 1)
+		c, _, h := hostileClient(t)
+		h.Damage(emulator.RouteSubscriptionList, hostile.EmptyObject, 1)
 		_, err := c.ListSubscriptions(context.Background())
 		checkMalformed(t, err, `it has no "items" list`)
 	})
 	t.Run("one subscription without id", func(t *testing.T) {
-		c, tenant := newTestClient(t)
+		c, _, h := hostileClient(t)
 		id := createOnce(t, c, onceRequest).ID
-		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionGet, emulator.FaultCommitThenEmptyObject, 1)
+		h.Damage(emulator.RouteSubscriptionGet, hostile.EmptyObject, 1)
 		_, err := c.GetSubscription(context.Background(), id, onceRequest.EventType)
 		checkMalformed(t, err, "has no id")
 	})
@@ -153,8 +159,8 @@ func checkMalformed(t *testing.T, err error, want string) {
 // A body that outlasts the request timeout is a timeout, said as one, and
 // a read retries it like a late status line.
 func TestSlowAnswerBodyIsATimeout(t *testing.T) {
-	c, tenant := newTestClient(t, func(c *Config) { c.RequestTimeout = answerTimeout; c.MaxRetries = 1 })
-	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultCommitThenSlowBody, 1)
+	c, tenant, h := hostileClient(t, func(c *Config) { c.RequestTimeout = answerTimeout; c.MaxRetries = 1 })
+	h.Damage(emulator.RouteSubscriptionList, hostile.SlowBody, 1)
 	if _, err := c.ListSubscriptions(context.Background()); err != nil {
 		t.Fatalf("one slow body, then a good answer: err = %v", err)
 	}
@@ -162,7 +168,7 @@ func TestSlowAnswerBodyIsATimeout(t *testing.T) {
 		t.Errorf("%d list requests, want 2: the slow body is retried", n)
 	}
 
-	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultCommitThenSlowBody, 2)
+	h.Damage(emulator.RouteSubscriptionList, hostile.SlowBody, 2)
 	_, err := c.ListSubscriptions(context.Background())
 	var terr *TransportError
 	if !errors.As(err, &terr) || terr.Attempts != 2 {

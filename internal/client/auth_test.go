@@ -10,25 +10,24 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest/hostile"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
 // Wrong credentials are ErrUnauthorized, the error names the host that
-// answered, and it never repeats a secret, although the emulator's echo
-// fault makes the 401 answer quote the token and the key.
+// answered, and it never repeats a secret, although a hostile gateway makes
+// the 401 answer quote the token and the key.
 func TestUnauthorizedErrorsHideSecrets(t *testing.T) {
 	tenant := testEmulator.NewTenant()
 	cases := map[string]Config{
 		"wrong token": {SubscriptionKey: tenant.SubscriptionKey, AccessToken: "wrong-token-value-123"},
 		"wrong key":   {SubscriptionKey: "wrong-key-value-456", AccessToken: tenant.AccessToken},
 	}
-	// An unknown key has no tenant: the echo must be global.
-	testEmulator.SetFaults("", emulator.FaultConfig{EchoRequest: true})
-	t.Cleanup(func() { testEmulator.ClearFaults("") })
-	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{EchoRequest: true})
+	h := hostile.New(t, testURL)
+	h.Echo(hostile.GoJSON)
 	for name, cfg := range cases {
 		t.Run(name, func(t *testing.T) {
-			cfg.BaseURL = testURL
+			cfg.BaseURL = h.URL
 			c, err := New(cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -39,7 +38,7 @@ func TestUnauthorizedErrorsHideSecrets(t *testing.T) {
 				t.Fatalf("err = %v, want a 401 *APIError of a client without login", err)
 			}
 			checkNoSecrets(t, err, cfg.AccessToken, cfg.SubscriptionKey)
-			if host := strings.TrimPrefix(testURL, "http://"); apiErr.Host != host || !strings.Contains(err.Error(), " at "+host+": ") {
+			if host := strings.TrimPrefix(h.URL, "http://"); apiErr.Host != host || !strings.Contains(err.Error(), " at "+host+": ") {
 				t.Errorf("the error does not say that %s answered: %v", host, err)
 			}
 		})
@@ -93,14 +92,15 @@ func TestReloginOncePerCall(t *testing.T) {
 	}
 }
 
-// A refused login says so, and the password it sent, which the echo fault
-// makes the 401 answer quote, is not in the error.
+// A refused login says so, and the password it sent, which a hostile
+// gateway makes the 401 answer quote, is not in the error.
 func TestLoginWithWrongPassword(t *testing.T) {
 	tenant := testEmulator.NewTenant()
-	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{EchoRequest: true})
+	h := hostile.New(t, testURL)
+	h.Echo(hostile.GoJSON)
 	const password = "definitely-wrong-password"
 	c, err := New(Config{
-		BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey,
+		BaseURL: h.URL, SubscriptionKey: tenant.SubscriptionKey,
 		Login: &LoginCredentials{Username: tenant.Username, Password: password, TenantID: tenant.TenantID},
 	})
 	if err != nil {

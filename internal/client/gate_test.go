@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest/hostile"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
@@ -67,17 +68,18 @@ func TestShowURIAndStatus(t *testing.T) {
 	}
 }
 
-// The service's error answers quote the request in Go's, .NET's or form encoding: the error and the log
-// line withhold them, and a dropped create quotes it where Go's client repeats it in its error.
+// A hostile gateway's error answers quote the request in Go's, .NET's or form encoding: the error and the
+// log line withhold them, and a dropped create quotes it where Go's client repeats it in its error.
 func TestEchoedSecretsAreWithheld(t *testing.T) {
 	secret := func(word string) string { return word + `&<>+"\é/` + word }
-	for _, encoding := range []string{emulator.EchoGo, emulator.EchoDotNet, emulator.EchoForm} {
-		t.Run("encoding "+encoding, func(t *testing.T) {
+	for _, encoding := range []hostile.Encoding{hostile.GoJSON, hostile.DotNet, hostile.Form} {
+		t.Run("encoding "+string(encoding), func(t *testing.T) {
 			tenant := testEmulator.NewTenant()
-			testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{EchoRequest: true, EchoEncoding: encoding})
+			h := hostile.New(t, testURL)
+			h.Echo(encoding)
 			log := &recordedLog{}
 			newClient := func(token string, login *LoginCredentials) *Client {
-				c, err := New(Config{BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey, AccessToken: token, Login: login,
+				c, err := New(Config{BaseURL: h.URL, SubscriptionKey: tenant.SubscriptionKey, AccessToken: token, Login: login,
 					MaxRetries: -1, Logger: log})
 				if err != nil {
 					t.Fatal(err)

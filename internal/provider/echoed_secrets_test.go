@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest/hostile"
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
 const echoedSecretsConfig = acctest.RequiredProviders + `
@@ -46,18 +48,20 @@ resource "esign_webhook_subscription" "wo" {
 }
 `
 
-// A gateway quotes the login's request (the password) and the create's (the headers_wo value) in its error
-// answers, in the encodings that once leaked them: \/ for /, and Go's \" and \\ beside \u0027 and \u002B.
-// The plan's error and the TRACE log withhold the answer.
+// A gateway quotes the login's request (the password) and the create's (the headers_wo value), which it
+// refuses, in its error answers, in the encodings that once leaked them: \/ for /, and Go's \" and \\ beside
+// \u0027 and \u002B. The plan's error and the TRACE log withhold the answer.
 func TestAccEchoedSecretsWithheld(t *testing.T) {
 	bin, pluginDir := acctest.ProviderCLI(t, 11, "headers_wo")
 	tenant := acctest.NewTenant(t)
-	for name, encode := range map[string]func(string) string{"slash": acctest.EchoSlashJSON, "mixed": acctest.EchoMixedJSON} {
-		t.Run(name, func(t *testing.T) {
+	for _, encoding := range []hostile.Encoding{hostile.SlashJSON, hostile.MixedJSON} {
+		t.Run(string(encoding), func(t *testing.T) {
 			password := acctest.RandomSecret(t, "pw-")
 			wo := acctest.RandomSecret(t, "wo-")
-			gateway, echoes := acctest.EchoGateway(t, encode, "POST /identity/login", "POST /hooks/v1/subscription")
-			tf := acctest.NewTerraformDir(t, bin, pluginDir, "ESIGN_BASE_URL="+gateway, "ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
+			gateway := hostile.New(t, acctest.EmulatorURL)
+			gateway.Echo(encoding)
+			gateway.Refuse(emulator.RouteSubscriptionCreate)
+			tf := acctest.NewTerraformDir(t, bin, pluginDir, "ESIGN_BASE_URL="+gateway.URL, "ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
 				"ESIGN_ACCESS_TOKEN="+tenant.AccessToken, "TF_LOG=TRACE", "TF_LOG_PATH=trace.log",
 				`TF_VAR_password=pa/ss+w&rd<`+password+`>'"\`, `TF_VAR_wo=wo/x+'y"&z<`+wo+`>\`)
 			acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), echoedSecretsConfig)
@@ -66,8 +70,8 @@ func TestAccEchoedSecretsWithheld(t *testing.T) {
 				tf.Run(1, "plan", "-input=false", "-no-color")
 			out = strings.Join(strings.Fields(out), " ") // Terraform wraps its diagnostics
 			log, _ := os.ReadFile(filepath.Join(tf.Dir, "trace.log"))
-			if echoes() < 2 || strings.Count(out, client.Withheld) < 2 || !strings.Contains(string(log), "esign API request") {
-				t.Fatalf("%d echoes; want the login's and the create's withheld in the output, and the provider's lines in the log:\n%s", echoes(), out)
+			if gateway.Echoes() < 2 || strings.Count(out, client.Withheld) < 2 || !strings.Contains(string(log), "esign API request") {
+				t.Fatalf("%d echoes; want the login's and the create's withheld in the output, and the provider's lines in the log:\n%s", gateway.Echoes(), out)
 			}
 			for _, secret := range []string{password, wo} {
 				if strings.Contains(out, secret) || strings.Contains(string(log), secret) {

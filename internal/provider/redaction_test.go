@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest/hostile"
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
@@ -132,6 +133,13 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	woSecret, woCore := escapedSecret(t, "wo-")
 	uri := acctest.Receiver.URL(t.Name())
 
+	// Every error answer quotes the request's credentials and body, as a
+	// careless gateway would, and so does a dropped request, in a transport
+	// error that only the log shows: without redaction they would reach the
+	// errors and logs (the emulator itself never repeats a secret).
+	gateway := hostile.New(t, acctest.EmulatorURL)
+	gateway.Echo(hostile.GoJSON)
+
 	work, configDir, env := acctest.DevCLIDir(t, pluginDir)
 	config := redactionConfig
 	if writeOnly {
@@ -141,7 +149,7 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 
 	env = append(env,
 		"TF_LOG=TRACE",
-		"ESIGN_BASE_URL="+acctest.EmulatorURL,
+		"ESIGN_BASE_URL="+gateway.URL,
 		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
 		"TF_VAR_uri="+uri,
 		"TF_VAR_header_secret="+headerSecret,
@@ -171,11 +179,6 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	// A lost answer and a retried server error, so those paths log too.
 	acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteMetadataPut, emulator.FaultInternalError, 1)
 	acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
-	// Every error answer quotes the request's credentials and body, as a
-	// careless gateway would, and so does the dropped create, in a
-	// transport error that only the log shows: without redaction they would
-	// reach the errors and logs (the emulator otherwise never repeats a secret).
-	acctest.Emulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{EchoRequest: true})
 
 	var logs, outputs []string
 	run := func(name string, wantFailure bool, env []string, args ...string) string {
@@ -210,9 +213,9 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	// each encoding.
 	wrongEnv, wrong := withWrongCredential(t, env, mode)
 	secrets["wrong "+mode+" credential"] = wrong
-	for _, encoding := range []string{emulator.EchoGo, emulator.EchoDotNet, emulator.EchoForm} {
-		acctest.Emulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{EchoRequest: true, EchoEncoding: encoding})
-		refused := strings.Join(strings.Fields(run("refused-"+encoding, true, wrongEnv, "plan", "-input=false", "-no-color")), " ")
+	for _, encoding := range []hostile.Encoding{hostile.GoJSON, hostile.DotNet, hostile.Form} {
+		gateway.Echo(encoding)
+		refused := strings.Join(strings.Fields(run("refused-"+string(encoding), true, wrongEnv, "plan", "-input=false", "-no-color")), " ")
 		if !strings.Contains(refused, client.Withheld) {
 			t.Errorf("the refused plan (%q) shows no echoed request: the scan of its errors proves nothing:\n%s", encoding, refused)
 		}
