@@ -1,195 +1,139 @@
 // Copyright (c) The terraform-provider-esign Authors
 // SPDX-License-Identifier: MPL-2.0
 
-// Command esign-bench is what `make bench` runs: it applies generated
-// configurations against the in-process emulator, then times interleaved
-// plans of this provider, the floor (floor.go), terraform_data and the naive
-// peer, and writes bench/results.md (see bench/README.md).
+// Command esign-bench is `make bench`: against the in-process emulator it applies, plans and destroys
+// generated configurations with the esign provider and with the floor (./floor: the same schemas, no work),
+// interleaved, times terraform query, and writes bench/results.md. See bench/README.md.
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
 type options struct {
-	terraform        string
-	sizes            []size
-	runs             int
-	latency          time.Duration
-	keep             bool
-	out              string
-	goBench          bool
-	applyParallelism int
-	profile          string
-	providerEnv      []string
-	queryTerraform   string
-	floorLogs        string // "default" or "off": see -floor-logs
+	terraform, queryTerraform, out, note string
+	sizes                                []size
+	runs                                 int
+	latency                              time.Duration
+	keep                                 bool
 }
 
 func main() {
 	var o options
-	var sizeFlag string
+	sizeFlag := flag.String("size", "both", "small (200 subscriptions, 400 entries on 20 entities), large (1000, 4000 on 100, one exclusive resource), both, or tiny (a smoke test)")
 	flag.StringVar(&o.terraform, "terraform", "terraform", "terraform binary (>= 1.11)")
-	flag.StringVar(&sizeFlag, "size", "both", "configurations to measure: small (200 subscriptions / 400 entries / 20 entities), large (1000 / 4000 / 100 and one esign_webhook_subscriptions_exclusive), both, or tiny (10 / 20 / 2: a smoke test of the tool)")
-	flag.IntVar(&o.runs, "runs", 3, "timed runs of each variant (the median is reported)")
+	flag.StringVar(&o.queryTerraform, "query-terraform", "", "terraform >= 1.14 for `terraform query` (make bench: the one make terraform-1.15 unpacks, if it is there); empty skips it")
+	flag.IntVar(&o.runs, "runs", 3, "interleaved runs of every command")
 	flag.DurationVar(&o.latency, "latency", 20*time.Millisecond, "latency the emulator adds to every request")
-	flag.StringVar(&o.floorLogs, "floor-logs", "default", "the floor's SDK logs: default (a bare plugin-go provider as it comes, formatting a log line per call that Terraform discards) or off (as this provider turns its own off)")
-	flag.BoolVar(&o.keep, "keep", false, "keep the temporary work directory (configurations, state, logs) and print its path")
-	flag.StringVar(&o.out, "out", filepath.Join("bench", "results.md"), "results file to write (empty: none)")
-	flag.BoolVar(&o.goBench, "gobench", true, "run the client's Go benchmarks first and include them in the results")
-	flag.IntVar(&o.applyParallelism, "apply-parallelism", 50, "terraform -parallelism of the setup apply (not measured)")
-	flag.StringVar(&o.queryTerraform, "query-terraform", defaultQueryTerraform(), "terraform binary (>= 1.14) for the terraform query part; empty skips it (default: the 1.15.9 build in the tool cache, if it exists)")
-	flag.StringVar(&o.profile, "profile", "", "after the timed runs, run one plan with and one without refresh with a profiling build of the provider, writing CPU and allocation profiles to this directory")
-	flag.Func("provider-env", "`NAME=VALUE` added to the environment of every esign plan, to measure a tuning (repeatable; recorded in the results)", func(v string) error {
-		if name, _, ok := strings.Cut(v, "="); !ok || name == "" {
-			return fmt.Errorf("want NAME=VALUE, got %q", v)
-		}
-		o.providerEnv = append(o.providerEnv, v)
-		return nil
-	})
+	flag.StringVar(&o.out, "out", filepath.Join("bench", "results.md"), "results file (empty: none)")
+	flag.StringVar(&o.note, "note", "", "a sentence for the results file, such as how busy the machine was")
+	flag.BoolVar(&o.keep, "keep", false, "keep the work directory (configurations, state, a log per command)")
 	flag.Parse()
-
-	switch sizeFlag {
-	case "small", "large", "tiny":
-		o.sizes = []size{sizes[sizeFlag]}
-	case "both":
-		o.sizes = []size{sizes["small"], sizes["large"]}
-	default:
-		fmt.Fprintf(os.Stderr, "-size must be small, large, both or tiny, not %q\n", sizeFlag)
-		os.Exit(2)
+	for _, name := range strings.Split(strings.ReplaceAll(*sizeFlag, "both", "small,large"), ",") {
+		s, ok := sizes[name]
+		if !ok || o.runs < 1 {
+			fmt.Fprintf(os.Stderr, "-size %q: want small, large, both or tiny; -runs: at least 1\n", *sizeFlag)
+			os.Exit(2)
+		}
+		o.sizes = append(o.sizes, s)
 	}
-	if o.runs < 1 || o.latency < 0 || o.applyParallelism < 1 {
-		fmt.Fprintln(os.Stderr, "-runs and -apply-parallelism must be at least 1, -latency not negative")
-		os.Exit(2)
-	}
-
-	started := time.Now()
-	if err := run(o); err != nil {
-		fmt.Fprintln(os.Stderr, "\nbench failed:", err)
+	if err := run(context.Background(), o); err != nil {
+		fmt.Fprintln(os.Stderr, "bench failed:", err)
 		os.Exit(1)
 	}
-	fmt.Printf("\nBenchmark finished in %s.\n", time.Since(started).Round(time.Second))
 }
 
-func run(o options) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Hour)
-	defer cancel()
-
+func run(ctx context.Context, o options) (err error) {
 	repo, err := os.Getwd()
 	if err != nil {
 		return err
 	}
-	tfBin, err := exec.LookPath(o.terraform)
-	if err != nil {
-		return fmt.Errorf("terraform not found (%s): %w", o.terraform, err)
-	}
-	machine := describeMachine(ctx, tfBin)
-
-	report := &report{machine: machine, options: o, command: strings.Join(os.Args[1:], " ")}
-	if o.goBench {
-		step("go test -bench for the client's hot paths")
-		out, err := goBench(ctx, repo)
-		if err != nil {
-			return err
-		}
-		report.goBench = out
-	}
-
-	step("Building the provider")
-	workDir, err := devprovider.NewWorkDir(ctx, repo, "esign-bench-", o.keep, os.Stdout)
+	b := &bench{options: o, machine: describeMachine(o.terraform)}
+	w, err := devprovider.NewWorkDir(ctx, repo, "esign-bench-", o.keep, os.Stdout)
 	if err != nil {
 		return err
 	}
-	defer workDir.Close()
-	work, pluginDir := workDir.Path, workDir.PluginDir
-
-	svc, err := startService(o.latency)
+	defer w.Close()
+	b.work, b.floorSchema = w.Path, filepath.Join(w.Path, "schema.json")
+	floorPlugins := filepath.Join(w.Path, "floor-plugins")
+	if _, err := devprovider.Build(ctx, repo, "./internal/cmd/esign-bench/floor", floorPlugins, os.Stdout); err != nil {
+		return err
+	}
+	b.esign, err = b.setup(o.terraform, "esign", w.PluginDir)
+	if err == nil {
+		b.floor, err = b.setup(o.terraform, "floor", floorPlugins)
+	}
+	if err == nil && o.queryTerraform != "" {
+		b.query, err = b.setup(o.queryTerraform, "query", w.PluginDir)
+		b.queryVersion = terraformVersion(o.queryTerraform)
+	}
+	if err == nil {
+		err = b.floorSchemas(ctx)
+	}
+	if err == nil {
+		b.emu, err = emulator.New(emulator.Options{Faults: emulator.FaultConfig{Latency: o.latency}})
+	}
 	if err != nil {
 		return err
 	}
-	defer svc.Close()
-	fmt.Printf("emulator: %s (latency %s per request)\n", svc.url, o.latency)
-
-	tf, err := newTFRunner(tfBin, work, pluginDir)
-	if err != nil {
+	defer func() { _ = b.emu.Close() }()
+	if b.url, err = b.emu.Start("127.0.0.1:0"); err != nil {
 		return err
-	}
-	step("Building the floor provider")
-	floor, err := newFloorRunner(ctx, tfBin, repo, filepath.Join(work, "floor"), o.floorLogs == "off")
-	if err != nil {
-		return err
-	}
-	query, err := newQueryTerraform(ctx, o.queryTerraform, work, pluginDir)
-	if err != nil {
-		return err
-	}
-	report.querySkipped, report.queryVersion = query.skipped, query.version
-	if query.skipped != "" {
-		fmt.Println("terraform query:", query.skipped)
-	}
-	var profiled *tfRunner
-	if o.profile != "" {
-		if o.profile, err = filepath.Abs(o.profile); err != nil {
-			return err
-		}
-		profDir := filepath.Join(work, "profiled")
-		if _, err := devprovider.Build(ctx, repo, "./internal/cmd/esign-bench/profiled-provider", filepath.Join(profDir, "plugins"), os.Stdout); err != nil {
-			return err
-		}
-		if profiled, err = newTFRunner(tfBin, profDir, filepath.Join(profDir, "plugins")); err != nil {
-			return err
-		}
 	}
 	for _, s := range o.sizes {
-		res, err := benchSize(ctx, o, tf, floor, profiled, query, svc, filepath.Join(work, s.Name), s)
+		r, err := b.measure(ctx, s)
 		if err != nil {
-			return fmt.Errorf("%s: %w", s.Name, err)
+			return fmt.Errorf("%s: %w (the logs are in %s with -keep)", s.name, err, filepath.Join(b.work, "logs"))
 		}
-		report.sizes = append(report.sizes, res)
+		b.results = append(b.results, r)
 	}
-
-	text := report.markdown()
-	step("Results")
-	fmt.Println(report.summary())
+	b.loadAtEnd = loadAverage()
+	text := b.markdown()
+	fmt.Print("\n", text)
 	if o.out != "" {
-		if err := os.MkdirAll(filepath.Dir(o.out), 0o750); err != nil {
-			return err
-		}
-		if err := os.WriteFile(o.out, []byte(text), 0o600); err != nil {
-			return err
-		}
-		fmt.Println("written to", o.out)
+		err = os.WriteFile(o.out, []byte(text), 0o600)
 	}
-	return nil
+	return err
 }
 
-func goBench(ctx context.Context, repo string) (string, error) {
-	cmd := exec.CommandContext(ctx, "go", "test", "-run", "^$", "-bench", ".", "-benchmem", "./internal/client/")
-	cmd.Dir = repo
-	var buf strings.Builder
-	cmd.Stdout, cmd.Stderr = teeWriter{&buf}, teeWriter{&buf}
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("go test -bench: %w", err)
+// floorSchemas writes the esign provider's schemas where the floor reads them, then checks that Terraform
+// sees the floor's schemas as the provider's, byte for byte. (From Terraform 1.12 on the provider also has
+// resource identities, list resources and actions; the floor has none.)
+func (b *bench) floorSchemas(ctx context.Context) error {
+	dir := filepath.Join(b.work, "schemas")
+	if err := writeFile(filepath.Join(dir, "main.tf"), providerBlock); err != nil {
+		return err
 	}
-	return buf.String(), nil
-}
-
-type teeWriter struct{ b *strings.Builder }
-
-func (t teeWriter) Write(p []byte) (int, error) {
-	t.b.Write(p)
-	return os.Stdout.Write(p)
-}
-
-func step(title string) {
-	fmt.Printf("\n==> %s\n", title)
+	want, err := b.tf(ctx, b.esign, dir, "schema-esign", nil, "providers", "schema", "-json")
+	if err == nil {
+		err = writeFile(b.floorSchema, want.stdout)
+	}
+	if err != nil {
+		return err
+	}
+	got, err := b.tf(ctx, b.floor, dir, "schema-floor", nil, "providers", "schema", "-json")
+	var schemas [2]struct {
+		Providers map[string]map[string]json.RawMessage `json:"provider_schemas"`
+	}
+	for i, o := range []outcome{want, got} {
+		err = cmp.Or(err, json.Unmarshal([]byte(o.stdout), &schemas[i]))
+	}
+	for _, kind := range []string{"provider", "resource_schemas", "data_source_schemas", "ephemeral_resource_schemas"} {
+		if w, g := schemas[0].Providers[devprovider.Address][kind], schemas[1].Providers[devprovider.Address][kind]; err == nil && !bytes.Equal(w, g) {
+			err = fmt.Errorf("the floor's %s differ from the provider's: compare logs/schema-*.log with -keep", kind)
+		}
+	}
+	return err
 }

@@ -12,109 +12,114 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 )
 
-// tfRunner runs terraform with a CLI configuration of its own (dev_overrides
-// pointing at the freshly built provider), so the user's ~/.terraformrc and
-// environment are neither read nor changed.
-type tfRunner struct {
-	bin      string
-	provider string // absolute path of the provider binary
-	env      []string
-	logDir   string
+// setup is a terraform binary with a CLI configuration of its own whose dev_overrides serve one build of the
+// provider (the esign provider or the floor): ~/.terraformrc is never read, no init is needed.
+type setup struct {
+	terraform string
+	binary    string // what the provider processes run
+	env       []string
 }
 
-func newTFRunner(bin, work, pluginDir string) (*tfRunner, error) {
-	cliConfig := filepath.Join(work, "terraform.rc")
-	if err := devprovider.WriteCLIConfig(cliConfig, pluginDir); err != nil {
-		return nil, err
-	}
-	return newRunnerWithConfig(bin, work, cliConfig, filepath.Join(pluginDir, devprovider.BinaryName))
-}
-
-// newRunnerWithConfig is a runner whose terraform reads the CLI
-// configuration at cliConfig and whose provider processes run the binary
-// provider (absolute), with its logs in work/logs.
-func newRunnerWithConfig(bin, work, cliConfig, provider string) (*tfRunner, error) {
-	logDir := filepath.Join(work, "logs")
-	if err := os.MkdirAll(logDir, 0o750); err != nil {
-		return nil, err
-	}
-	env := append(filteredEnv(), "TF_CLI_CONFIG_FILE="+cliConfig, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")
-	return &tfRunner{bin: bin, provider: provider, env: env, logDir: logDir}, nil
-}
-
-// tfResult is one terraform command: how long it took, its exit code and
-// what the provider processes it started used.
-type tfResult struct {
-	Elapsed   time.Duration
-	ExitCode  int
-	Processes int
-	PeakRSS   int64
-	CPU       time.Duration
-}
-
-// run executes terraform in dir with extra environment, writing its output
-// to logs/<logName>.log. Exit code 2 (with -detailed-exitcode: changes
-// present) is returned, not treated as an error.
-func (t *tfRunner) run(ctx context.Context, dir string, extraEnv []string, logName string, args ...string) (tfResult, error) {
-	logPath := filepath.Join(t.logDir, logName+".log")
-	logFile, err := os.Create(logPath)
+func (b *bench) setup(terraform, name, pluginDir string) (*setup, error) {
+	bin, err := exec.LookPath(terraform)
 	if err != nil {
-		return tfResult{}, err
+		return nil, err
 	}
-	defer func() { _ = logFile.Close() }()
+	rc := filepath.Join(b.work, name+".tfrc")
+	if err := devprovider.WriteCLIConfig(rc, pluginDir); err != nil {
+		return nil, err
+	}
+	env := []string{"TF_CLI_CONFIG_FILE=" + rc, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1", "ESIGN_BENCH_FLOOR_SCHEMA=" + b.floorSchema}
+	for _, kv := range os.Environ() { // the caller's settings would change what is measured
+		if !strings.HasPrefix(kv, "TF_") && !strings.HasPrefix(kv, "ESIGN_") {
+			env = append(env, kv)
+		}
+	}
+	provider, err := filepath.EvalSymlinks(filepath.Join(pluginDir, devprovider.BinaryName)) // as /proc/<pid>/exe names it
+	return &setup{terraform: bin, binary: provider, env: env}, err
+}
 
-	cmd := exec.CommandContext(ctx, t.bin, args...)
-	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, logFile, logFile
-	cmd.Env = append(append([]string{}, t.env...), extraEnv...)
+// outcome is one terraform command: its wall time, the peak RSS of its provider processes and its output.
+type outcome struct {
+	seconds float64
+	rss     int
+	changes bool // a -detailed-exitcode plan found changes
+	stdout  string
+}
+
+// tf runs terraform in dir, its output kept in logs/<log>.log.
+func (b *bench) tf(ctx context.Context, s *setup, dir, log string, env []string, args ...string) (outcome, error) {
+	var stdout, stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, s.terraform, args...)
+	cmd.Dir, cmd.Stdout, cmd.Stderr, cmd.Env = dir, &stdout, &stderr, append(slices.Clip(s.env), env...)
 	started := time.Now()
 	if err := cmd.Start(); err != nil {
-		return tfResult{}, err
+		return outcome{}, err
 	}
-	watch := watchChildren(cmd.Process.Pid, t.provider, 10*time.Millisecond)
-	waitErr := cmd.Wait()
-	res := tfResult{Elapsed: time.Since(started)}
-	res.Processes, res.PeakRSS, res.CPU = watch.Stop()
-
+	stopWatch := watchRSS(cmd.Process.Pid, s.binary)
+	err := cmd.Wait()
+	o := outcome{seconds: time.Since(started).Seconds(), rss: stopWatch(), stdout: stdout.String()}
+	if werr := writeFile(filepath.Join(b.work, "logs", log+".log"), o.stdout+stderr.String()); werr != nil {
+		return o, werr
+	}
 	var exit *exec.ExitError
-	switch {
-	case waitErr == nil:
-	case errors.As(waitErr, &exit) && exit.ExitCode() == 2 && slices.Contains(args, "-detailed-exitcode"):
-		res.ExitCode = 2
-	default:
-		return res, fmt.Errorf("terraform %s in %s: %w\n%s", strings.Join(args, " "), dir, waitErr, tail(logPath, 30))
+	if o.changes = errors.As(err, &exit) && exit.ExitCode() == 2 && slices.Contains(args, "-detailed-exitcode"); o.changes {
+		err = nil
 	}
-	return res, nil
-}
-
-// tail answers the last n lines of a file, for error messages.
-func tail(path string, n int) string {
-	b, err := os.ReadFile(path)
 	if err != nil {
-		return ""
+		lines := strings.Split(strings.TrimSpace(o.stdout+stderr.String()), "\n")
+		return o, fmt.Errorf("terraform %s in %s: %w\n%s", strings.Join(args, " "), dir, err, strings.Join(lines[max(0, len(lines)-20):], "\n"))
 	}
-	lines := bytes.Split(bytes.TrimRight(b, "\n"), []byte("\n"))
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return string(bytes.Join(lines, []byte("\n")))
+	return o, nil
 }
 
-// filteredEnv drops the user's esign and Terraform settings that would
-// change what is measured.
-func filteredEnv() []string {
-	var out []string
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(name, "ESIGN_") || strings.HasPrefix(name, "TF_") {
-			continue
+// watchRSS polls terraform's children (the provider processes, several per command) every 10 ms; stop answers
+// the highest VmHWM among those running binary, in bytes.
+func watchRSS(terraform int, binary string) (stop func() int) {
+	quit, peak := make(chan struct{}), make(chan int)
+	go func() {
+		var hwm int
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			lists, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", terraform))
+			for _, list := range lists {
+				pids, _ := os.ReadFile(list)
+				for _, pid := range strings.Fields(string(pids)) {
+					// Between fork and exec a child still shares terraform's memory.
+					if exe, _ := os.Readlink("/proc/" + pid + "/exe"); exe == binary {
+						hwm = max(hwm, vmHWM("/proc/"+pid+"/status"))
+					}
+				}
+			}
+			select {
+			case <-quit:
+				peak <- hwm
+				return
+			case <-tick.C:
+			}
 		}
-		out = append(out, kv)
+	}()
+	return func() int { close(quit); return <-peak }
+}
+
+func vmHWM(status string) int {
+	b, _ := os.ReadFile(status)
+	_, rest, _ := strings.Cut(string(b), "VmHWM:")
+	kb, _ := strconv.Atoi(strings.Fields(rest + " 0")[0])
+	return kb * 1024
+}
+
+func writeFile(path, text string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return err
 	}
-	return out
+	return os.WriteFile(path, []byte(text), 0o600)
 }
