@@ -14,8 +14,8 @@ const (
 	headerAuthorization   = "Authorization"
 )
 
-// countRequest finds the tenant of the request's subscription key and counts
-// the request against it, or against the shared unauthenticated bucket.
+// countRequest counts the request for the tenant of its key, or in the
+// unauthenticated bucket, and answers the tenant.
 func (e *Emulator) countRequest(r *http.Request, route string) *tenantState {
 	key := r.Header.Get(headerSubscriptionKey)
 	e.mu.Lock()
@@ -29,31 +29,26 @@ func (e *Emulator) countRequest(r *http.Request, route string) *tenantState {
 	return t
 }
 
-// authorize answers 401 unless the request has a known subscription key and,
-// when needsToken, a valid bearer token of that tenant. Messages are fixed
-// texts: the presented key or token is never repeated.
+// authorize answers 401 unless the request has a known key and, when
+// needsToken, a valid token of that tenant; the messages repeat neither.
 func (e *Emulator) authorize(w http.ResponseWriter, r *http.Request, t *tenantState, needsToken bool) bool {
-	if r.Header.Get(headerSubscriptionKey) == "" {
-		writeError(w, http.StatusUnauthorized, "Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.")
-		return false
-	}
-	if t == nil {
-		writeError(w, http.StatusUnauthorized, "Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.")
-		return false
-	}
-	if !needsToken {
+	var msg string
+	switch token, ok := bearerToken(r); {
+	case r.Header.Get(headerSubscriptionKey) == "":
+		msg = "Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API."
+	case t == nil:
+		msg = "Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription."
+	case !needsToken:
+		return true
+	case !ok:
+		msg = "Unauthorized: the Authorization header must carry a bearer token."
+	case !e.tokenValid(t, token):
+		msg = "Unauthorized: the bearer token is invalid or expired."
+	default:
 		return true
 	}
-	token, ok := bearerToken(r)
-	if !ok {
-		writeError(w, http.StatusUnauthorized, "Unauthorized: the Authorization header must carry a bearer token.")
-		return false
-	}
-	if !e.tokenValid(t, token) {
-		writeError(w, http.StatusUnauthorized, "Unauthorized: the bearer token is invalid or expired.")
-		return false
-	}
-	return true
+	writeError(w, http.StatusUnauthorized, "%s", msg)
+	return false
 }
 
 func bearerToken(r *http.Request) (string, bool) {
@@ -66,8 +61,6 @@ func bearerToken(r *http.Request) (string, bool) {
 	return token, token != ""
 }
 
-// tokenValid accepts the tenant's static access token, or a token issued by
-// login for this tenant that has not expired.
 func (e *Emulator) tokenValid(t *tenantState, token string) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -78,13 +71,8 @@ func (e *Emulator) tokenValid(t *tenantState, token string) bool {
 	return ok && e.now().Before(exp)
 }
 
-// ExpireTokens forgets every login token issued to the tenant, as if they had
-// expired: the next call with one answers 401 and the client must log in again.
-// The tenant's static access token keeps working.
+// ExpireTokens forgets the tenant's login tokens, as if they had expired;
+// its static access token keeps working.
 func (e *Emulator) ExpireTokens(subscriptionKey string) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if t, err := e.tenantLocked(subscriptionKey); err == nil {
-		clear(t.tokens)
-	}
+	_ = e.onTenant(subscriptionKey, func(t *tenantState) { clear(t.tokens) })
 }

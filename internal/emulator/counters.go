@@ -5,9 +5,9 @@ package emulator
 
 import "maps"
 
-// Counters answers a copy of the tenant's per-route request counters, keyed
-// by route name (Route*); "" is the default tenant. Pass UnauthenticatedBucket for the requests that
-// had no known subscription key. Routes never called are absent.
+// Counters answers the tenant's requests by route name (Route*), faulted
+// ones included; "" is the default tenant, UnauthenticatedBucket the requests
+// without a known key.
 func (e *Emulator) Counters(subscriptionKey string) map[string]int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -20,8 +20,8 @@ func (e *Emulator) Counters(subscriptionKey string) map[string]int {
 	return map[string]int{}
 }
 
-// Writes answers how many requests the tenant sent to routes that change
-// state (POST, PUT and DELETE routes, login excluded), faulted ones included.
+// Writes answers how many of the tenant's requests went to routes that
+// change state (POST, PUT and DELETE, the login excluded).
 func (e *Emulator) Writes(subscriptionKey string) int {
 	n := 0
 	for route, c := range e.Counters(subscriptionKey) {
@@ -32,9 +32,8 @@ func (e *Emulator) Writes(subscriptionKey string) int {
 	return n
 }
 
-// PeakConcurrentWrites answers the most write requests (as Writes counts
-// them) the tenant had in the service at the same time since the counters
-// were last reset: 1 for a client that writes one request after another.
+// PeakConcurrentWrites answers the most writes the tenant had in the service
+// at once since the counters were reset: 1 for a client that writes in turn.
 func (e *Emulator) PeakConcurrentWrites(subscriptionKey string) int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -44,18 +43,12 @@ func (e *Emulator) PeakConcurrentWrites(subscriptionKey string) int {
 	return 0
 }
 
-// writeStarted and writeEnded keep the gauge of PeakConcurrentWrites.
-func (e *Emulator) writeStarted(t *tenantState) {
+// writing moves the gauge of PeakConcurrentWrites.
+func (e *Emulator) writing(t *tenantState, delta int) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	t.writesInFlight++
+	t.writesInFlight += delta
 	t.peakWrites = max(t.peakWrites, t.writesInFlight)
-}
-
-func (e *Emulator) writeEnded(t *tenantState) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	t.writesInFlight--
 }
 
 // ResetCounters zeroes the tenant's counters (or the unauthenticated bucket).
@@ -70,8 +63,8 @@ func (e *Emulator) ResetCounters(subscriptionKey string) {
 	}
 }
 
-// counterTenantLocked finds the tenant of a counter call; "" is the default
-// tenant. A tenant whose key happens to be UnauthenticatedBucket wins.
+// counterTenantLocked finds the tenant of a counter call; a tenant whose key
+// is UnauthenticatedBucket wins over the bucket.
 func (e *Emulator) counterTenantLocked(subscriptionKey string) *tenantState {
 	if subscriptionKey == UnauthenticatedBucket {
 		return e.tenants[subscriptionKey]

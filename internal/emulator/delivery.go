@@ -9,15 +9,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 )
 
-// Event carries the ids of a simulated event. Empty ids get random GUIDs;
-// a zero Timestamp means now. TenantId of the payload is always the tenant's.
+// Event carries the ids of a simulated event; empty ones get random GUIDs,
+// a zero Timestamp is now. The payload's TenantId is the tenant's.
 type Event struct {
 	SignatureRequestID string    `json:"signatureRequestId"`
 	DepartmentID       string    `json:"departmentId"`
@@ -26,8 +28,8 @@ type Event struct {
 	Timestamp          time.Time `json:"timestamp"`
 }
 
-// Delivery is the outcome of sending one event to one subscription. It never
-// holds header values.
+// Delivery is the outcome of sending one event to one subscription, without
+// header values.
 type Delivery struct {
 	SubscriptionID string          `json:"subscriptionId"`
 	URI            string          `json:"uri"`
@@ -39,8 +41,8 @@ type Delivery struct {
 	Time           time.Time       `json:"time"`
 }
 
-// TimestampLayout is the payload's Timestamp: ISO 8601, UTC, seconds, and
-// no zone designator, as the interface document states.
+// TimestampLayout is the payload's Timestamp, as the interface document
+// states: ISO 8601, UTC, seconds, no zone designator.
 const TimestampLayout = "2006-01-02T15:04:05"
 
 type eventData struct {
@@ -57,8 +59,8 @@ type eventPayload struct {
 	EventData eventData `json:"EventData"`
 }
 
-// SimulateSignatorySigned fires signatorysigned to the tenant's matching
-// subscriptions and answers one Delivery per subscription.
+// SimulateSignatorySigned fires signatorysigned to the tenant's subscriptions
+// of it, and answers a Delivery for each.
 func (e *Emulator) SimulateSignatorySigned(subscriptionKey string, ev Event) ([]Delivery, error) {
 	if ev.SignatoryID == "" {
 		ev.SignatoryID = newGUID()
@@ -73,11 +75,6 @@ func (e *Emulator) SimulateRequestCompleted(subscriptionKey string, ev Event) ([
 	return e.simulate(subscriptionKey, ev, EventSignatureRequestCompleted, EventSignatureRequestStatusUpdated)
 }
 
-type target struct {
-	sub     Subscription
-	headers map[string]string
-}
-
 func (e *Emulator) simulate(subscriptionKey string, ev Event, eventTypes ...string) ([]Delivery, error) {
 	for _, id := range []*string{&ev.SignatureRequestID, &ev.DepartmentID, &ev.CreatorID} {
 		if *id == "" {
@@ -87,31 +84,25 @@ func (e *Emulator) simulate(subscriptionKey string, ev Event, eventTypes ...stri
 	if ev.Timestamp.IsZero() {
 		ev.Timestamp = time.Now()
 	}
-	e.mu.Lock()
-	t, err := e.tenantLocked(subscriptionKey)
-	var targets []target
+	var targets []subscription
+	var t *tenantState
 	var tenantID string
-	if err == nil {
-		tenantID = t.TenantID
+	err := e.onTenant(subscriptionKey, func(ts *tenantState) {
+		t, tenantID = ts, ts.TenantID
 		for _, s := range t.subs {
-			for _, et := range eventTypes {
-				if s.EventType == et {
-					targets = append(targets, target{sub: s.Subscription, headers: cloneHeaders(s.headers)})
-				}
+			if slices.Contains(eventTypes, s.EventType) {
+				targets = append(targets, subscription{s.Subscription, maps.Clone(s.headers)})
 			}
 		}
-	}
-	e.mu.Unlock()
+	})
 	if err != nil {
 		return nil, err
 	}
 
-	// Sent one after the other, outside the lock: the admin call answers
-	// once every delivery has an outcome.
 	deliveries := make([]Delivery, 0, len(targets))
 	for _, tg := range targets {
 		payload, _ := json.Marshal(eventPayload{
-			EventType: tg.sub.EventType,
+			EventType: tg.EventType,
 			Timestamp: ev.Timestamp.UTC().Format(TimestampLayout),
 			EventData: eventData{
 				SignatureRequestID: ev.SignatureRequestID, TenantID: tenantID,
@@ -125,22 +116,20 @@ func (e *Emulator) simulate(subscriptionKey string, ev Event, eventTypes ...stri
 
 	e.mu.Lock()
 	t.deliveries = append(t.deliveries, deliveries...)
-	if over := len(t.deliveries) - maxDeliveryLog; over > 0 {
-		t.deliveries = append([]Delivery(nil), t.deliveries[over:]...)
-	}
+	t.deliveries = t.deliveries[max(0, len(t.deliveries)-maxDeliveryLog):]
 	e.mu.Unlock()
 	return deliveries, nil
 }
 
-func (e *Emulator) deliver(tg target, payload []byte) Delivery {
-	d := Delivery{SubscriptionID: tg.sub.ID, URI: tg.sub.URI, EventType: tg.sub.EventType, Payload: payload, Time: time.Now().UTC()}
-	if reason := e.refuseTarget(tg.sub.URI); reason != "" {
+func (e *Emulator) deliver(tg subscription, payload []byte) Delivery {
+	d := Delivery{SubscriptionID: tg.ID, URI: tg.URI, EventType: tg.EventType, Payload: payload, Time: time.Now().UTC()}
+	if reason := e.refuseTarget(tg.URI); reason != "" {
 		d.Skipped, d.Error = true, reason
 		return d
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, tg.sub.URI, bytes.NewReader(payload))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, tg.URI, bytes.NewReader(payload))
 	if err != nil {
 		d.Error = "building the request failed"
 		return d
@@ -161,9 +150,8 @@ func (e *Emulator) deliver(tg target, payload []byte) Delivery {
 	return d
 }
 
-// logDelivery puts each outcome on the emulator's own output, so that
-// whoever runs it sees where an event went, or why it went nowhere, without
-// asking GET /_emulator/deliveries. Like the log, it never holds header values.
+// logDelivery shows whoever runs the emulator where an event went, or why it
+// went nowhere.
 func (e *Emulator) logDelivery(d Delivery) {
 	outcome := fmt.Sprintf("answered %d %s", d.StatusCode, http.StatusText(d.StatusCode))
 	switch {
@@ -175,8 +163,7 @@ func (e *Emulator) logDelivery(d Delivery) {
 	e.logf("event %s to %s (subscription %s): %s", d.EventType, d.URI, d.SubscriptionID, outcome)
 }
 
-// refuseTarget keeps the emulator from sending traffic anywhere but the
-// local machine unless told otherwise.
+// refuseTarget keeps events on this machine unless told otherwise.
 func (e *Emulator) refuseTarget(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil || !strings.EqualFold(u.Scheme, "https") {
@@ -188,17 +175,14 @@ func (e *Emulator) refuseTarget(raw string) string {
 	return fmt.Sprintf("not delivered: %s is not a loopback host (the emulator delivers to loopback hosts only, unless started with -allow-non-loopback-delivery, Options.AllowNonLoopbackDelivery)", u.Hostname())
 }
 
+// isLoopbackHost takes localhost, not its sub-domains, which may go to DNS.
 func isLoopbackHost(host string) bool {
-	// Only the exact name: sub-domains of localhost may go to DNS.
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
 	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return strings.EqualFold(host, "localhost") || ip != nil && ip.IsLoopback()
 }
 
-// deliveryClient copies the injected client (or a default one) so that
-// redirects are never followed: a redirect could lead off the loopback host.
+// deliveryClient copies c (or a default client) to follow no redirect,
+// which could lead off the loopback host.
 func deliveryClient(c *http.Client) *http.Client {
 	var out http.Client
 	if c != nil {
@@ -211,12 +195,7 @@ func deliveryClient(c *http.Client) *http.Client {
 }
 
 // Deliveries answers the tenant's delivery log, oldest first.
-func (e *Emulator) Deliveries(subscriptionKey string) []Delivery {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	t, err := e.tenantLocked(subscriptionKey)
-	if err != nil {
-		return nil
-	}
-	return append([]Delivery(nil), t.deliveries...)
+func (e *Emulator) Deliveries(subscriptionKey string) (out []Delivery) {
+	_ = e.onTenant(subscriptionKey, func(t *tenantState) { out = slices.Clone(t.deliveries) })
+	return out
 }

@@ -2,114 +2,76 @@
 // SPDX-License-Identifier: MPL-2.0
 
 // Package emulator is a local, in-process emulator of the electronic-signature
-// service described in the interface document (metadata, document storage and
-// webhooks), plus the login operation the live service exposes. It exists so
-// that the provider's acceptance tests, the benchmark and the README demo can
-// run without the live service, and so that a new user can try the provider
-// with nothing but Go installed (see the esign-emulator command).
+// service of the interface document (webhooks, metadata, document storage),
+// plus the login the live service exposes: for the provider's acceptance
+// tests, the benchmark, the demo, and users who try the provider or test
+// their configurations without the live service (command esign-emulator).
 //
 // # Service routes
 //
-// The emulator serves, relative to its base URL, the routes named by the
-// Route* constants. Every route requires the Ocp-Apim-Subscription-Key header
-// (it selects a tenant) and, except POST /identity/login, an
-// "Authorization: Bearer <token>" header carrying either the tenant's static
-// access token or a token issued by POST /identity/login that has not expired.
-// Failures are answered 401 with {"statusCode":401,"message":"..."}; the
-// message never repeats the presented key or token. Other errors use the same
-// body shape with their own status code.
-//
-// Behaviour worth knowing, taken from the live service:
-//   - event types are answered in lower case and matched case-insensitively;
-//   - subscription Headers are stored and sent with each event, but never
-//     returned by any route (admin routes included);
-//   - DELETE /hooks/v1/subscription/{id} answers 202 Accepted;
-//   - the eventType query parameter's name is matched case-insensitively, and
-//     it is required on GET and DELETE of one subscription (400 without it);
-//   - metadata list routes answer 404 when there is no entry;
-//   - entity types in paths are matched case-insensitively and answered in
-//     their canonical spelling (SignatureRequest, Signatory, Document).
+// The routes named by the Route* constants, relative to the base URL. Each
+// needs the Ocp-Apim-Subscription-Key header (it selects a tenant) and,
+// except POST /identity/login, "Authorization: Bearer <token>": the tenant's
+// static access token, or an unexpired token issued by the login. Errors
+// have the gateway's shape {"statusCode":401,"message":"..."}, and no
+// message repeats a credential. As on the live service, event types are
+// answered in lower case and matched in any case; subscription headers are
+// sent with each event but never answered; a delete answers 202 Accepted;
+// GET and DELETE of one subscription need the eventType query parameter
+// (its name in any case); metadata lists answer 404 when empty; entity types
+// match in any case and are answered in their canonical spelling. A request
+// body over 1 MiB is answered 413.
 //
 // # Tenants
 //
-// All state (subscriptions, metadata, documents, issued tokens, counters,
-// faults, delivery log) belongs to a tenant, identified by its subscription
-// key. Tests call NewTenant (or POST /_emulator/tenants) to get isolated state.
-// Requests with a missing or unknown key are counted in the shared
-// UnauthenticatedBucket.
+// All state (subscriptions, metadata, documents, tokens, counters, faults,
+// deliveries) belongs to a tenant, named by its subscription key: a test
+// takes its own with NewTenant or POST /_emulator/tenants. Requests without a
+// known key are counted in UnauthenticatedBucket.
 //
 // # Admin routes
 //
-// Test and development helpers live under /_emulator/ and need no service
-// credentials. Faults never apply to them. The tenant=<subscription key> query
-// parameter selects a tenant; without it the default (first) tenant is used,
-// except for the fault routes, where no tenant means the global setting.
+// They live under /_emulator/, need no credentials and are never faulted.
+// ?tenant=<subscription key> selects a tenant; without it, the default
+// (first) tenant, or for the fault routes the global setting.
 //
-//	GET    /_emulator/healthz                       {"status":"ok"}
-//	POST   /_emulator/tenants                       new random tenant: {"subscriptionKey","accessToken","username","password","tenantId"}
-//	GET    /_emulator/counters?tenant=              {"counters":{route:n},"writes":n,"peak_concurrent_writes":n}; tenant=unauthenticated for the shared bucket
-//	DELETE /_emulator/counters?tenant=              reset the counters (204)
-//	GET    /_emulator/faults?tenant=                effective FaultConfig as JSON
-//	PUT    /_emulator/faults?tenant=                replace it (global without tenant); durations as strings ("150ms")
-//	DELETE /_emulator/faults?tenant=                drop the tenant's override and scripted faults (global: reset to none)
-//	POST   /_emulator/faults/script?tenant=         {"route":"POST /hooks/v1/subscription","kind":"429","count":1}; "skip":n lets the next n through first
-//	GET    /_emulator/faults/holds?tenant=          held answers that apply, {route: duration}
-//	PUT    /_emulator/faults/holds?tenant=          {"route":"POST /hooks/v1/subscription","duration":"3s"}; "0s" removes the hold
-//	POST   /_emulator/events/signatory-signed?tenant=    body Event (all fields optional); answers {"deliveries":[...]}
-//	POST   /_emulator/events/request-completed?tenant=   idem, for signaturerequestcompleted (+ signaturerequeststatusupdated)
-//	GET    /_emulator/deliveries?tenant=            the delivery log {"deliveries":[...]}
-//	PUT    /_emulator/documents/{blobConnectionId}?tenant=[&synthetic_size=N]   raw body, or N generated bytes (SyntheticDocument)
-//	POST   /_emulator/tokens/expire?tenant=         forget the tenant's issued login tokens (204)
-//	GET    /_emulator/subscriptions?tenant=         subscriptions, without headers
-//	DELETE /_emulator/subscriptions/{id}?tenant=    out-of-band delete (204, 404)
-//	GET    /_emulator/metadata?tenant=              every metadata entry, with its referenceId
-//	PUT    /_emulator/metadata/{entityType}/{entityId}/{key}?tenant=   {"value","referenceId"}, out of band
-//	DELETE /_emulator/metadata/{entityType}/{entityId}/{key}?tenant=   out-of-band delete (204, 404)
+//	GET    /_emulator/healthz                        {"status":"ok"}
+//	POST   /_emulator/tenants                        a new random tenant: {"subscriptionKey","accessToken","username","password","tenantId"}
+//	GET    /_emulator/counters                       {"counters":{route:n},"writes":n,"peak_concurrent_writes":n}; tenant=unauthenticated for the shared bucket
+//	DELETE /_emulator/counters                       reset them (204)
+//	PUT    /_emulator/faults                         set the FaultConfig, answered back; durations as strings ("150ms")
+//	DELETE /_emulator/faults                         drop the tenant's faults, scripts and holds (global: reset to none)
+//	POST   /_emulator/faults/script                  {"route":"POST /hooks/v1/subscription","kind":"429","count":1}; "skip":n lets n through first
+//	PUT    /_emulator/faults/holds                   {"route":"POST /hooks/v1/subscription","duration":"3s"}, "0s" removes it; answers the holds that apply
+//	POST   /_emulator/events/signatory-signed        simulate a signing; body Event (every field optional); answers {"deliveries":[...]}
+//	POST   /_emulator/events/request-completed       idem: signaturerequestcompleted and signaturerequeststatusupdated
+//	GET    /_emulator/deliveries                     the delivery log {"deliveries":[...]}
+//	PUT    /_emulator/documents/{blobConnectionId}   store the body, or with ?synthetic_size=N N generated bytes (SyntheticDocument)
+//	POST   /_emulator/tokens/expire                  forget the tenant's login tokens (204)
+//	GET    /_emulator/subscriptions                  subscriptions, without headers
+//	DELETE /_emulator/subscriptions/{id}             delete one out of band (204, 404)
+//	GET    /_emulator/metadata                       every metadata entry, with its referenceId
+//	PUT    /_emulator/metadata/{entityType}/{entityId}/{key}   {"value","referenceId"}, out of band (204)
+//	DELETE /_emulator/metadata/{entityType}/{entityId}/{key}   delete one out of band (204, 404)
 //
 // # Faults
 //
 // FaultConfig injects latency, 5xx answers, 429 answers with Retry-After,
-// dropped connections (before any processing) and "commit then drop" (the
-// request is processed, then the connection is closed without an answer: the
-// ambiguous create). Faults are global or per tenant, optionally limited to
-// some routes, and drawn from a seeded generator so runs repeat. ScriptFault
-// queues exact faults for the next requests to a route.
-//
-// Scripted faults can also damage the answer of a request they carry out
-// (faults_garbled.go): "commit-then-html" (a 200 HTML page), "commit-then-
-// truncated-json" (half the body, as a complete message), "commit-then-empty-
-// object" ("{}"), "commit-then-cut-body" (half the body, then the connection
-// closes) and "commit-then-slow-body" (half the body, the rest 10 minutes
-// later). A client must take each as an unknown outcome, never as a failure.
-//
-// FaultConfig.EchoRequest ("echoRequest": true over PUT /_emulator/faults)
-// makes every error answer of the affected routes quote the request: its
-// Authorization and Ocp-Apim-Subscription-Key headers and its body (a login
-// password) first, then the other headers. Without it the emulator never
-// repeats a secret, so a client's redaction of error answers would go
-// untested. "echoEncoding" says how: the quote as Go's encoding/json writes it
-// (""), the whole error answer as .NET's System.Text.Json writes it
-// ("dotnet"), or the quote form-encoded ("form"). A dropped connection under
-// the echo fault quotes the request too, where a header line belongs, so a
-// transport error carries it (faults_echo.go). For example:
-//
-//	curl -X PUT "$URL/_emulator/faults?tenant=$KEY" -d '{"echoRequest":true,"echoEncoding":"dotnet"}'
-//
-// A request body larger than 1 MiB is answered 413 with a message naming
-// that size limit. InjectSubscription stores a subscription past every check
-// (an empty or repeated id, no event type), to test malformed list answers.
-//
-// HoldAnswers makes a route carry every request out at once and hold its
-// answer back for a while, as a slow gateway does: "POST
-// /hooks/v1/subscription" held 3s creates the subscription at once and
-// answers 3 seconds later, so a client interrupted meanwhile has changed the
-// service without learning the result. Holds are global or per tenant too
-// (a tenant's hold of a route wins), and ClearFaults removes them.
+// connections dropped before anything happens, and "commit then drop" (the
+// request is carried out, then its connection closed unanswered: the
+// ambiguous create). Faults are global or per tenant, limited to some routes
+// or not, and drawn from a seeded generator, so runs repeat; ScriptFault
+// queues exact faults for the next requests. HoldAnswers makes a route carry
+// each request out at once and answer it later, as a slow gateway does: a
+// client interrupted meanwhile has changed the service without learning it.
+// Answers that exist only to test a client's protections (secrets echoed in
+// error answers, damaged bodies, stalls) are not the service's: the tests
+// have them from internal/acctest/hostile.
 //
 // # Event delivery
 //
-// SimulateSignatorySigned and SimulateRequestCompleted POST the event payload,
-// with the subscription's custom headers, to every matching subscription of
-// the tenant. Only https URIs on loopback hosts are contacted unless
-// Options.AllowNonLoopbackDelivery is set; others are recorded as skipped.
+// SimulateSignatorySigned and SimulateRequestCompleted POST the event
+// payload, with the subscription's headers, to each matching subscription of
+// the tenant. Only https URIs on loopback hosts are contacted, unless
+// Options.AllowNonLoopbackDelivery; the others are logged as skipped.
 package emulator

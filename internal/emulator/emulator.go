@@ -4,48 +4,35 @@
 package emulator
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 )
 
-// Options configure an Emulator. The zero value is usable: it gives the
-// DevTenant, the default hook set, no faults and 30-minute tokens.
+// Options configure an Emulator. The zero value gives the DevTenant, the
+// default hooks, no faults and 30-minute tokens.
 type Options struct {
-	// Tenants registered at start; the first one is the default tenant of
-	// the admin routes. Empty means DevTenant (unless the state file has tenants).
-	Tenants []Tenant
-	// Hooks is the supported event-type set answered by GET /hooks/v1
-	// (default DefaultHooks). Names are matched case-insensitively against KnownHooks.
-	Hooks []string
-	// Faults is the global fault setting.
-	Faults FaultConfig
-	// HeldAnswers holds the answers of these routes (Route*) for so long,
-	// for every tenant (see HoldAnswers).
-	HeldAnswers map[string]time.Duration
-	// TokenLifetime of tokens issued by POST /identity/login (default 30m).
-	TokenLifetime time.Duration
-	// StateFile, when set, is loaded by New and rewritten at once (New
-	// fails if it cannot be written, say its folder is missing), after each
-	// write and by Close, so a demo survives restarts. A write that cannot
-	// be saved is answered 500.
+	Tenants       []Tenant                 // the first is the default tenant; none: DevTenant, unless the state file has some
+	Hooks         []string                 // the supported event types (default DefaultHooks), any case, of KnownHooks
+	Faults        FaultConfig              // the global faults
+	HeldAnswers   map[string]time.Duration // global held answers, by route (see HoldAnswers)
+	TokenLifetime time.Duration            // of the login's tokens (default 30m)
+	// StateFile, when set, is loaded by New and written at once (New fails
+	// if it cannot be), before each write is answered and by Close.
 	StateFile string
-	// DeliveryClient sends event payloads; tests inject one that trusts
-	// their TLS receiver. Redirects are never followed whatever it says.
-	DeliveryClient *http.Client
-	// AllowNonLoopbackDelivery lets events go to hosts other than loopback.
-	AllowNonLoopbackDelivery bool
-	// Logf receives one line per request and operational messages. Nil: silent.
-	Logf func(format string, args ...any)
-	// ErrorLogf receives failures that must not go unseen, such as a state
-	// file that could not be saved; silencing Logf should leave it set.
-	// Nil: Logf.
-	ErrorLogf func(format string, args ...any)
+	// DeliveryClient sends event payloads (tests trust their receiver with
+	// it); redirects are never followed whatever it says.
+	DeliveryClient           *http.Client
+	AllowNonLoopbackDelivery bool                             // deliver events to hosts other than loopback
+	Logf                     func(format string, args ...any) // a line per request and delivery; nil: silent
+	ErrorLogf                func(format string, args ...any) // failures that must be seen, such as a state file not saved; nil: Logf
 }
 
 // Emulator is the emulated service. Its methods are safe for concurrent use.
@@ -55,21 +42,17 @@ type Emulator struct {
 	stateFile      string
 	deliveryClient *http.Client
 	allowRemote    bool
-	logf           func(format string, args ...any)
-	errorf         func(format string, args ...any) // see Options.ErrorLogf
+	logf, errorf   func(format string, args ...any)
 	jwtSecret      []byte
 	handler        http.Handler
 	now            func() time.Time // when login tokens are issued and expire; tests set their own clock
 
-	// mu guards every field below and all tenant state. One lock keeps the
-	// emulator obviously correct; it is never held during network I/O.
-	mu          sync.Mutex
-	tenants     map[string]*tenantState // by subscription key
-	order       []*tenantState          // registration order, for the state file and the default tenant
-	unauth      map[string]int          // counters of requests without a known key
-	global      faultState
-	globalPlan  []scriptEntry
-	globalHolds map[string]time.Duration // see HoldAnswers
+	// mu guards what follows and all tenant state; it is never held during network I/O.
+	mu      sync.Mutex
+	tenants map[string]*tenantState // by subscription key
+	order   []*tenantState          // registration order, for the state file and the default tenant
+	unauth  map[string]int          // counters of requests without a known key
+	global  faultSettings
 
 	saveMu sync.Mutex // orders state-file writes
 
@@ -84,19 +67,17 @@ func New(opts Options) (*Emulator, error) {
 		return nil, err
 	}
 	e := &Emulator{
-		hooks:         hooks,
-		tokenLifetime: opts.TokenLifetime,
-		stateFile:     opts.StateFile,
-		allowRemote:   opts.AllowNonLoopbackDelivery,
-		logf:          opts.Logf,
-		errorf:        opts.ErrorLogf,
-		jwtSecret:     randomBytes(32),
-		now:           time.Now,
-		tenants:       map[string]*tenantState{},
-		unauth:        map[string]int{},
-	}
-	if e.tokenLifetime <= 0 {
-		e.tokenLifetime = 30 * time.Minute
+		hooks:          hooks,
+		tokenLifetime:  cmp.Or(max(opts.TokenLifetime, 0), 30*time.Minute),
+		stateFile:      opts.StateFile,
+		deliveryClient: deliveryClient(opts.DeliveryClient),
+		allowRemote:    opts.AllowNonLoopbackDelivery,
+		logf:           opts.Logf,
+		errorf:         opts.ErrorLogf,
+		jwtSecret:      randomBytes(32),
+		now:            time.Now,
+		tenants:        map[string]*tenantState{},
+		unauth:         map[string]int{},
 	}
 	if e.logf == nil {
 		e.logf = func(string, ...any) {}
@@ -104,11 +85,9 @@ func New(opts Options) (*Emulator, error) {
 	if e.errorf == nil {
 		e.errorf = e.logf
 	}
-	e.deliveryClient = deliveryClient(opts.DeliveryClient)
-	if err := opts.Faults.validate(); err != nil {
+	if err := e.setFaults("", opts.Faults); err != nil {
 		return nil, err
 	}
-	e.global = newFaultState(opts.Faults)
 	for route, d := range opts.HeldAnswers {
 		if err := e.holdAnswers("", route, d); err != nil {
 			return nil, err
@@ -124,19 +103,13 @@ func New(opts Options) (*Emulator, error) {
 	if len(tenants) == 0 && len(e.order) == 0 {
 		tenants = []Tenant{DevTenant()}
 	}
-	seen := map[string]bool{}
 	for i, t := range tenants {
-		if t.SubscriptionKey == "" {
-			return nil, fmt.Errorf("emulator: tenant %d has no subscription key", i)
+		if t.SubscriptionKey == "" || slices.ContainsFunc(tenants[:i], func(o Tenant) bool { return o.SubscriptionKey == t.SubscriptionKey }) {
+			return nil, fmt.Errorf("emulator: tenant %d has no subscription key, or repeats one", i)
 		}
-		if seen[t.SubscriptionKey] {
-			return nil, fmt.Errorf("emulator: tenant %d repeats a subscription key", i)
-		}
-		seen[t.SubscriptionKey] = true
 		e.registerTenant(t, i == 0)
 	}
-	// Written now, so a state file that cannot be kept is refused before
-	// any write is acknowledged.
+	// A state file that cannot be kept is refused before any write is acknowledged.
 	if err := e.saveState(); err != nil {
 		return nil, err
 	}
@@ -170,30 +143,31 @@ func (e *Emulator) Start(addr string) (string, error) {
 
 // Shutdown stops a started server gracefully, then saves the state file.
 func (e *Emulator) Shutdown(ctx context.Context) error {
-	e.srvMu.Lock()
-	srv := e.server
-	e.srvMu.Unlock()
-	var err error
-	if srv != nil {
-		err = srv.Shutdown(ctx)
-	}
-	return errors.Join(err, e.saveState())
+	return e.stop(func(srv *http.Server) error { return srv.Shutdown(ctx) })
 }
 
 // Close stops a started server at once and saves the state file.
-func (e *Emulator) Close() error {
+func (e *Emulator) Close() error { return e.stop((*http.Server).Close) }
+
+func (e *Emulator) stop(f func(*http.Server) error) error {
 	e.srvMu.Lock()
 	srv := e.server
 	e.srvMu.Unlock()
 	var err error
 	if srv != nil {
-		err = srv.Close()
+		err = f(srv)
 	}
 	return errors.Join(err, e.saveState())
 }
 
-// errorBody is the error shape of the API Management gateway, used for
-// every error so clients parse one shape.
+// logError logs the error of a call that cannot answer it.
+func (e *Emulator) logError(err error) {
+	if err != nil {
+		e.logf("%v", err)
+	}
+}
+
+// errorBody is the error shape of the API Management gateway, for every error.
 type errorBody struct {
 	StatusCode int    `json:"statusCode"`
 	Message    string `json:"message"`
@@ -209,46 +183,32 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_, _ = w.Write(body)
 }
 
-// writeError answers the gateway's error shape. Under the echo fault
-// (faults_echo.go) the message also quotes the request, secrets included.
+// writeError answers the gateway's error shape.
 func writeError(w http.ResponseWriter, status int, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if echo := echoOf(w); echo != "" {
-		msg += "; " + echo
-	}
-	writeJSON(w, status, errorBody{StatusCode: status, Message: msg})
+	writeJSON(w, status, errorBody{StatusCode: status, Message: fmt.Sprintf(format, args...)})
 }
 
-// maxRequestBody is the largest JSON request body the emulator reads: far
-// more than any request of the API needs (a subscription with its headers,
-// a metadata value).
+// maxRequestBody is far more than any request of the API needs.
 const maxRequestBody = 1 << 20
 
-// decodeJSON reads a small JSON body; field names match case-insensitively,
-// as encoding/json does, which is what the live service accepts.
+// decodeJSON reads a small JSON body; field names match in any case, as on
+// the live service.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, maxRequestBody)
-	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
-		// Only type errors are detailed: syntax errors quote body bytes,
-		// which may be a password.
-		var typeErr *json.UnmarshalTypeError
-		var tooLarge *http.MaxBytesError
-		switch {
-		case errors.As(err, &tooLarge):
-			writeSizeLimitError(w, tooLarge.Limit)
-		case errors.As(err, &typeErr):
-			writeError(w, http.StatusBadRequest, "request body: field %q must be a %s", typeErr.Field, typeErr.Type)
-		default:
-			writeError(w, http.StatusBadRequest, "request body is not valid JSON")
-		}
-		return false
+	err := json.NewDecoder(r.Body).Decode(v)
+	var typeErr *json.UnmarshalTypeError
+	var tooLarge *http.MaxBytesError
+	switch {
+	case err == nil:
+		return true
+	case errors.As(err, &tooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge,
+			"size limit exceeded: a request body may have at most %d bytes (%d KiB)", tooLarge.Limit, tooLarge.Limit>>10)
+	case errors.As(err, &typeErr):
+		writeError(w, http.StatusBadRequest, "request body: field %q must be a %s", typeErr.Field, typeErr.Type)
+	default:
+		// Not detailed: a syntax error quotes the body, which may hold a password.
+		writeError(w, http.StatusBadRequest, "request body is not valid JSON")
 	}
-	return true
-}
-
-// writeSizeLimitError answers a request body over the emulator's limit
-// with a message that says so, rather than a puzzling "not valid JSON".
-func writeSizeLimitError(w http.ResponseWriter, limit int64) {
-	writeError(w, http.StatusRequestEntityTooLarge,
-		"size limit exceeded: a request body may have at most %d bytes (%d KiB)", limit, limit>>10)
+	return false
 }

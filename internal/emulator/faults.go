@@ -4,11 +4,13 @@
 package emulator
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
 	"time"
@@ -21,8 +23,6 @@ type FaultKind string
 // FaultRateLimit adds Retry-After; FaultDrop closes the connection before
 // the request is processed; FaultCommitThenDrop processes it, then closes
 // the connection without an answer (the client cannot tell it succeeded).
-// The other commit-then kinds (faults_garbled.go) process it, then send its
-// answer damaged.
 const (
 	FaultInternalError      FaultKind = "500"
 	FaultBadGateway         FaultKind = "502"
@@ -31,25 +31,16 @@ const (
 	FaultRateLimit          FaultKind = "429"
 	FaultDrop               FaultKind = "drop"
 	FaultCommitThenDrop     FaultKind = "commit-then-drop"
-	// FaultUnauthorized answers 401 as the gateway does for an expired
-	// token, so that a client's re-login can be tested on any route.
-	FaultUnauthorized FaultKind = "401"
+	FaultUnauthorized       FaultKind = "401" // as for an expired token, on any route
 )
 
 // FaultKinds lists every kind.
-var FaultKinds = append([]FaultKind{FaultInternalError, FaultBadGateway, FaultServiceUnavailable, FaultGatewayTimeout, FaultRateLimit, FaultDrop, FaultUnauthorized},
-	garbledKinds...)
+var FaultKinds = []FaultKind{FaultInternalError, FaultBadGateway, FaultServiceUnavailable, FaultGatewayTimeout, FaultRateLimit,
+	FaultDrop, FaultCommitThenDrop, FaultUnauthorized}
 
 var serverErrorKinds = []FaultKind{FaultInternalError, FaultBadGateway, FaultServiceUnavailable, FaultGatewayTimeout}
 
 func (k FaultKind) valid() bool { return slices.Contains(FaultKinds, k) }
-
-// isPreProcessing tells kinds that strike before the request is processed.
-func (k FaultKind) isPreProcessing() bool { return k != "" && !k.isGarbled() }
-
-// isGarbled tells kinds that process the request, then drop or damage its
-// answer.
-func (k FaultKind) isGarbled() bool { return slices.Contains(garbledKinds, k) }
 
 // FaultConfig sets random faults. Rates are fractions between 0 and 1, drawn
 // independently per request in the order drop, commit-then-drop, 429, 5xx.
@@ -63,83 +54,55 @@ type FaultConfig struct {
 	CommitThenDropRate float64       // processed, then connection closed unanswered
 	Routes             []string      // route names (Route*) to affect; empty: every service route
 	Seed               uint64        // seeds the draws, so a run repeats
-	// EchoRequest makes every error answer of the affected routes quote the
-	// request's headers and body, secrets included (faults_echo.go), as a
-	// careless gateway or a service in debug mode does: a client must
-	// redact what it shows of an error answer.
-	EchoRequest bool
-	// EchoEncoding is how the echo is written: EchoGo, EchoDotNet or EchoForm.
-	EchoEncoding string
 }
 
-// faultConfigJSON is the admin wire form, with durations as strings.
+// faultConfigJSON is the admin wire form.
 type faultConfigJSON struct {
-	Latency            string   `json:"latency"`
-	ErrorRate          float64  `json:"errorRate"`
-	RateLimitRate      float64  `json:"rateLimitRate"`
-	RetryAfter         string   `json:"retryAfter"`
-	DropRate           float64  `json:"dropRate"`
-	CommitThenDropRate float64  `json:"commitThenDropRate"`
-	Routes             []string `json:"routes"`
-	Seed               uint64   `json:"seed"`
-	EchoRequest        bool     `json:"echoRequest"`
-	EchoEncoding       string   `json:"echoEncoding"`
+	Latency            jsonDuration `json:"latency"`
+	ErrorRate          float64      `json:"errorRate"`
+	RateLimitRate      float64      `json:"rateLimitRate"`
+	RetryAfter         jsonDuration `json:"retryAfter"`
+	DropRate           float64      `json:"dropRate"`
+	CommitThenDropRate float64      `json:"commitThenDropRate"`
+	Routes             []string     `json:"routes"`
+	Seed               uint64       `json:"seed"`
 }
 
-// MarshalJSON writes durations as strings such as "150ms".
+// MarshalJSON writes the admin wire form.
 func (f FaultConfig) MarshalJSON() ([]byte, error) {
-	routes := f.Routes
-	if routes == nil {
-		routes = []string{}
-	}
-	return json.Marshal(faultConfigJSON{
-		Latency: f.Latency.String(), ErrorRate: f.ErrorRate, RateLimitRate: f.RateLimitRate,
-		RetryAfter: f.RetryAfter.String(), DropRate: f.DropRate, CommitThenDropRate: f.CommitThenDropRate,
-		Routes: routes, Seed: f.Seed, EchoRequest: f.EchoRequest, EchoEncoding: f.EchoEncoding,
-	})
+	return json.Marshal(faultConfigJSON{jsonDuration(f.Latency), f.ErrorRate, f.RateLimitRate, jsonDuration(f.RetryAfter),
+		f.DropRate, f.CommitThenDropRate, nonNil(f.Routes), f.Seed})
 }
 
-// UnmarshalJSON reads durations as strings ("150ms") or as milliseconds.
+// UnmarshalJSON reads the admin wire form.
 func (f *FaultConfig) UnmarshalJSON(b []byte) error {
-	var raw struct {
-		faultConfigJSON
-		Latency    json.RawMessage `json:"latency"`
-		RetryAfter json.RawMessage `json:"retryAfter"`
-	}
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return err
-	}
-	lat, err := parseDurationJSON(raw.Latency)
-	if err != nil {
-		return fmt.Errorf("latency: %w", err)
-	}
-	ra, err := parseDurationJSON(raw.RetryAfter)
-	if err != nil {
-		return fmt.Errorf("retryAfter: %w", err)
-	}
-	j := raw.faultConfigJSON
-	*f = FaultConfig{Latency: lat, ErrorRate: j.ErrorRate, RateLimitRate: j.RateLimitRate, RetryAfter: ra,
-		DropRate: j.DropRate, CommitThenDropRate: j.CommitThenDropRate, Routes: j.Routes, Seed: j.Seed,
-		EchoRequest: j.EchoRequest, EchoEncoding: j.EchoEncoding}
-	return nil
+	var j faultConfigJSON
+	err := json.Unmarshal(b, &j)
+	*f = FaultConfig{time.Duration(j.Latency), j.ErrorRate, j.RateLimitRate, time.Duration(j.RetryAfter),
+		j.DropRate, j.CommitThenDropRate, j.Routes, j.Seed}
+	return err
 }
 
-func parseDurationJSON(raw json.RawMessage) (time.Duration, error) {
-	if len(raw) == 0 || string(raw) == "null" {
-		return 0, nil
-	}
+// jsonDuration is written as a string ("150ms") and read from one or from milliseconds.
+type jsonDuration time.Duration
+
+func (d jsonDuration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
+
+func (d *jsonDuration) UnmarshalJSON(raw []byte) error {
 	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		if s == "" {
-			return 0, nil
-		}
-		return time.ParseDuration(s)
-	}
 	var ms float64
-	if err := json.Unmarshal(raw, &ms); err != nil {
-		return 0, fmt.Errorf("want a duration string or milliseconds")
+	var err error
+	if err = json.Unmarshal(raw, &s); err == nil {
+		var v time.Duration
+		v, err = time.ParseDuration(cmp.Or(s, "0"))
+		*d = jsonDuration(v)
+	} else if err = json.Unmarshal(raw, &ms); err == nil {
+		*d = jsonDuration(ms * float64(time.Millisecond))
 	}
-	return time.Duration(ms * float64(time.Millisecond)), nil
+	if err != nil {
+		return &json.UnmarshalTypeError{Value: string(raw), Type: reflect.TypeFor[time.Duration]()}
+	}
+	return nil
 }
 
 func (f FaultConfig) validate() error {
@@ -151,9 +114,6 @@ func (f FaultConfig) validate() error {
 	if f.Latency < 0 || f.RetryAfter < 0 {
 		return fmt.Errorf("emulator: faults: durations must not be negative")
 	}
-	if !slices.Contains(echoEncodings, f.EchoEncoding) {
-		return fmt.Errorf("emulator: faults: unknown echo encoding %q", f.EchoEncoding)
-	}
 	for _, r := range f.Routes {
 		if !knownRoute(r) {
 			return fmt.Errorf("emulator: faults: unknown route %q", r)
@@ -162,76 +122,76 @@ func (f FaultConfig) validate() error {
 	return nil
 }
 
-// faultState is a FaultConfig with its own generator, reseeded whenever the
-// config is set, so the same config and requests give the same faults.
+// faultState is a FaultConfig with its generator, seeded when it is set, so
+// that a run repeats.
 type faultState struct {
 	cfg FaultConfig
 	rng *rand.Rand
 }
 
-func newFaultState(cfg FaultConfig) faultState {
-	return faultState{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
+func newFaultState(cfg FaultConfig) *faultState {
+	return &faultState{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
+}
+
+// faultSettings are a tenant's faults, scripted faults and held answers, or
+// the global ones. A tenant without faults of its own follows the global ones.
+type faultSettings struct {
+	faults *faultState
+	plan   []scriptEntry
+	holds  map[string]time.Duration // route: how long its answers are held
+}
+
+// settingsLocked answers the tenant's, or for "" the global settings. e.mu must be held.
+func (e *Emulator) settingsLocked(subscriptionKey string) (*faultSettings, error) {
+	if subscriptionKey == "" {
+		return &e.global, nil
+	}
+	if t := e.tenants[subscriptionKey]; t != nil {
+		return &t.faultSettings, nil
+	}
+	return nil, fmt.Errorf("emulator: unknown tenant subscription key")
 }
 
 // scriptEntry queues count faults of one kind for a route ("" = any route),
 // after skip matching requests that it lets through.
 type scriptEntry struct {
-	route string
-	kind  FaultKind
-	skip  int
-	count int
+	route       string
+	kind        FaultKind
+	skip, count int
 }
 
-type pickedFault struct {
-	kind       FaultKind
-	latency    time.Duration
-	retryAfter time.Duration
-	echo       bool // error answers quote the request (EchoRequest)
-	encoding   string
-}
-
-// pickFault decides the fault of one request: the tenant's scripted faults,
-// then the global script, then the random faults of the tenant's config if it
-// has one, else the global config.
-func (e *Emulator) pickFault(t *tenantState, route string) pickedFault {
+// pickFault decides a request's fault: the tenant's script, the global one,
+// then the tenant's random faults, or else the global ones.
+func (e *Emulator) pickFault(t *tenantState, route string) (kind FaultKind, latency, retryAfter time.Duration) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	fs := &e.global
-	if t != nil && t.faults != nil {
-		fs = t.faults
-	}
-	var p pickedFault
-	p.retryAfter = fs.cfg.RetryAfter
-	matches := len(fs.cfg.Routes) == 0 || slices.Contains(fs.cfg.Routes, route)
-	if matches {
-		p.latency = fs.cfg.Latency
-		p.echo, p.encoding = fs.cfg.EchoRequest, fs.cfg.EchoEncoding
-	}
+	fs, plans := e.global.faults, []*[]scriptEntry{&e.global.plan}
 	if t != nil {
-		if k, ok := takeScripted(&t.plan, route); ok {
-			p.kind = k
-			return p
-		}
-	}
-	if k, ok := takeScripted(&e.globalPlan, route); ok {
-		p.kind = k
-		return p
-	}
-	if !matches {
-		return p
+		fs = cmp.Or(t.faults, fs)
+		plans = append([]*[]scriptEntry{&t.plan}, plans...)
 	}
 	c := fs.cfg
-	switch {
-	case c.DropRate > 0 && fs.rng.Float64() < c.DropRate:
-		p.kind = FaultDrop
-	case c.CommitThenDropRate > 0 && fs.rng.Float64() < c.CommitThenDropRate:
-		p.kind = FaultCommitThenDrop
-	case c.RateLimitRate > 0 && fs.rng.Float64() < c.RateLimitRate:
-		p.kind = FaultRateLimit
-	case c.ErrorRate > 0 && fs.rng.Float64() < c.ErrorRate:
-		p.kind = serverErrorKinds[fs.rng.IntN(len(serverErrorKinds))]
+	matches := len(c.Routes) == 0 || slices.Contains(c.Routes, route)
+	if matches {
+		latency = c.Latency
 	}
-	return p
+	for _, plan := range plans {
+		if k, ok := takeScripted(plan, route); ok {
+			return k, latency, c.RetryAfter
+		}
+	}
+	switch {
+	case !matches:
+	case c.DropRate > 0 && fs.rng.Float64() < c.DropRate:
+		kind = FaultDrop
+	case c.CommitThenDropRate > 0 && fs.rng.Float64() < c.CommitThenDropRate:
+		kind = FaultCommitThenDrop
+	case c.RateLimitRate > 0 && fs.rng.Float64() < c.RateLimitRate:
+		kind = FaultRateLimit
+	case c.ErrorRate > 0 && fs.rng.Float64() < c.ErrorRate:
+		kind = serverErrorKinds[fs.rng.IntN(len(serverErrorKinds))]
+	}
+	return kind, latency, c.RetryAfter
 }
 
 func takeScripted(plan *[]scriptEntry, route string) (FaultKind, bool) {
@@ -247,29 +207,29 @@ func takeScripted(plan *[]scriptEntry, route string) (FaultKind, bool) {
 		}
 		k := s.kind
 		if s.count--; s.count <= 0 {
-			*plan = append((*plan)[:i], (*plan)[i+1:]...)
+			*plan = slices.Delete(*plan, i, i+1)
 		}
 		return k, true
 	}
 	return "", false
 }
 
-func (p pickedFault) apply(w http.ResponseWriter) {
-	switch p.kind {
+// strike answers an injected fault that strikes before the request is processed.
+func strike(w http.ResponseWriter, kind FaultKind, retryAfter time.Duration) {
+	switch kind {
 	case FaultDrop:
-		dropWithEcho(w)
+		dropConnection(w)
 	case FaultRateLimit:
-		secs := int64(math.Ceil(p.retryAfter.Seconds()))
+		secs := int64(math.Ceil(retryAfter.Seconds()))
 		w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))
 		writeError(w, http.StatusTooManyRequests, "Rate limit is exceeded. Try again in %d seconds.", secs)
 	default:
-		code, _ := strconv.Atoi(string(p.kind))
+		code, _ := strconv.Atoi(string(kind))
 		writeError(w, code, "injected fault: %s", http.StatusText(code))
 	}
 }
 
-// dropConnection closes the connection without an answer. Hijack works on
-// HTTP/1; elsewhere ErrAbortHandler makes the server abort the stream.
+// dropConnection closes the connection unanswered (HTTP/2: aborts the stream).
 func dropConnection(w http.ResponseWriter) {
 	if rec, ok := w.(*statusRecorder); ok {
 		rec.dropped = true
@@ -284,9 +244,7 @@ func dropConnection(w http.ResponseWriter) {
 // SetFaults sets the random faults of a tenant, or the global ones when
 // subscriptionKey is "". An invalid config is ignored and logged.
 func (e *Emulator) SetFaults(subscriptionKey string, f FaultConfig) {
-	if err := e.setFaults(subscriptionKey, f); err != nil {
-		e.logf("%v", err)
-	}
+	e.logError(e.setFaults(subscriptionKey, f))
 }
 
 func (e *Emulator) setFaults(subscriptionKey string, f FaultConfig) error {
@@ -295,43 +253,32 @@ func (e *Emulator) setFaults(subscriptionKey string, f FaultConfig) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	fs := newFaultState(f)
-	if subscriptionKey == "" {
-		e.global = fs
-		return nil
+	s, err := e.settingsLocked(subscriptionKey)
+	if err == nil {
+		s.faults = newFaultState(f)
 	}
-	t := e.tenants[subscriptionKey]
-	if t == nil {
-		return fmt.Errorf("emulator: unknown tenant subscription key")
-	}
-	t.faults = &fs
-	return nil
+	return err
 }
 
-// ClearFaults removes a tenant's own faults, scripted faults and held
-// answers (it follows the global setting again), or with "" resets the
-// global ones to none.
+// ClearFaults removes a tenant's faults, scripts and holds (the global ones
+// apply again), or with "" the global ones.
 func (e *Emulator) ClearFaults(subscriptionKey string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if subscriptionKey == "" {
-		e.global = newFaultState(FaultConfig{})
-		e.globalPlan, e.globalHolds = nil, nil
-		return
+	if s, err := e.settingsLocked(subscriptionKey); err == nil {
+		*s = faultSettings{}
 	}
-	if t := e.tenants[subscriptionKey]; t != nil {
-		t.faults, t.plan, t.holds = nil, nil, nil
-	}
+	e.global.faults = cmp.Or(e.global.faults, newFaultState(FaultConfig{}))
 }
 
 // Faults answers the fault config that applies to a tenant ("" = global).
 func (e *Emulator) Faults(subscriptionKey string) FaultConfig {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if t := e.tenants[subscriptionKey]; subscriptionKey != "" && t != nil && t.faults != nil {
-		return t.faults.cfg
+	if s, err := e.settingsLocked(subscriptionKey); err == nil && s.faults != nil {
+		return s.faults.cfg
 	}
-	return e.global.cfg
+	return e.global.faults.cfg
 }
 
 // ScriptFault makes the next count requests to route ("" = any service
@@ -341,39 +288,26 @@ func (e *Emulator) ScriptFault(subscriptionKey, route string, kind FaultKind, co
 	e.ScriptFaultAfter(subscriptionKey, route, kind, 0, count)
 }
 
-// ScriptFaultAfter is ScriptFault for the count requests that follow the
-// next skip ones to route, which it lets through: a fault that strikes the
-// third create of an apply, when two identical subscriptions already exist.
+// ScriptFaultAfter is ScriptFault after the next skip requests to route,
+// which it lets through: say, to strike an apply's third create.
 func (e *Emulator) ScriptFaultAfter(subscriptionKey, route string, kind FaultKind, skip, count int) {
-	if err := e.scriptFault(subscriptionKey, route, kind, skip, count); err != nil {
-		e.logf("%v", err)
-	}
+	e.logError(e.scriptFault(subscriptionKey, route, kind, skip, count))
 }
 
 func (e *Emulator) scriptFault(subscriptionKey, route string, kind FaultKind, skip, count int) error {
-	if !kind.valid() {
+	switch {
+	case !kind.valid():
 		return fmt.Errorf("emulator: unknown fault kind %q", kind)
-	}
-	if route != "" && !knownRoute(route) {
+	case route != "" && !knownRoute(route):
 		return fmt.Errorf("emulator: unknown route %q", route)
-	}
-	if skip < 0 {
+	case skip < 0:
 		return fmt.Errorf("emulator: skip must not be negative")
-	}
-	if count <= 0 {
-		return nil
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	entry := scriptEntry{route: route, kind: kind, skip: skip, count: count}
-	if subscriptionKey == "" {
-		e.globalPlan = append(e.globalPlan, entry)
-		return nil
+	s, err := e.settingsLocked(subscriptionKey)
+	if err == nil && count > 0 {
+		s.plan = append(s.plan, scriptEntry{route: route, kind: kind, skip: skip, count: count})
 	}
-	t := e.tenants[subscriptionKey]
-	if t == nil {
-		return fmt.Errorf("emulator: unknown tenant subscription key")
-	}
-	t.plan = append(t.plan, entry)
-	return nil
+	return err
 }

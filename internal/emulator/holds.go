@@ -12,26 +12,12 @@ import (
 	"time"
 )
 
-// Held answers: a route whose answers are held carries every request out at
-// once and sends the answer only after a pause, as a slow gateway in front
-// of the live service does. A client that gives up waiting (a timeout, an
-// interrupted terraform) has still changed the service: the case a
-// provider must survive without losing track of what it created.
-//
-// Holds are set per route, for one tenant or for all (global), like the
-// random faults: a tenant's own hold of a route wins over the global one.
-// Fault answers and dropped connections of the route are held too; the
-// Latency of FaultConfig, by contrast, delays a request before it is
-// carried out.
-
-// HoldAnswers makes every request of the tenant (subscriptionKey; "" sets
-// the global hold) to route be carried out at once and answered d later; d
-// = 0 removes the hold. An unknown route or tenant, or a negative d, is
-// ignored and logged.
+// HoldAnswers makes every request of the tenant ("" = global) to route be
+// carried out at once and answered d later, as a slow gateway does; d = 0
+// removes the hold, and a tenant's own hold of a route wins over the global
+// one. Fault answers are held too. An invalid call is logged and ignored.
 func (e *Emulator) HoldAnswers(subscriptionKey, route string, d time.Duration) {
-	if err := e.holdAnswers(subscriptionKey, route, d); err != nil {
-		e.logf("%v", err)
-	}
+	e.logError(e.holdAnswers(subscriptionKey, route, d))
 }
 
 func (e *Emulator) holdAnswers(subscriptionKey, route string, d time.Duration) error {
@@ -43,42 +29,31 @@ func (e *Emulator) holdAnswers(subscriptionKey, route string, d time.Duration) e
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	holds := &e.globalHolds
-	if subscriptionKey != "" {
-		t := e.tenants[subscriptionKey]
-		if t == nil {
-			return fmt.Errorf("emulator: unknown tenant subscription key")
-		}
-		holds = &t.holds
+	s, err := e.settingsLocked(subscriptionKey)
+	switch {
+	case err != nil:
+	case d == 0:
+		delete(s.holds, route)
+	case s.holds == nil:
+		s.holds = map[string]time.Duration{route: d}
+	default:
+		s.holds[route] = d
 	}
-	if d == 0 {
-		delete(*holds, route)
-		return nil
-	}
-	if *holds == nil {
-		*holds = map[string]time.Duration{}
-	}
-	(*holds)[route] = d
-	return nil
+	return err
 }
 
-// HeldAnswers answers the holds that apply to a tenant's requests, by
-// route: its own, and the global ones of the other routes ("" = the global
-// holds alone).
+// HeldAnswers answers the holds that apply to a tenant ("" = the global ones), by route.
 func (e *Emulator) HeldAnswers(subscriptionKey string) map[string]time.Duration {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	out := maps.Clone(e.globalHolds)
-	if out == nil {
-		out = map[string]time.Duration{}
-	}
-	if t := e.tenants[subscriptionKey]; subscriptionKey != "" && t != nil {
-		maps.Copy(out, t.holds)
+	out := map[string]time.Duration{}
+	maps.Copy(out, e.global.holds)
+	if s, err := e.settingsLocked(subscriptionKey); err == nil {
+		maps.Copy(out, s.holds)
 	}
 	return out
 }
 
-// answerHold is how long the answer of one request to route is held.
 func (e *Emulator) answerHold(t *tenantState, route string) time.Duration {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -87,13 +62,11 @@ func (e *Emulator) answerHold(t *tenantState, route string) time.Duration {
 			return d
 		}
 	}
-	return e.globalHolds[route]
+	return e.global.holds[route]
 }
 
-// heldWriter lets the handler carry the request out and passes its answer
-// on once the hold is over: the first WriteHeader or Write waits. wait must
-// also run after the handler, for an answer left to the server (an
-// implicit 200).
+// heldWriter passes the handler's answer on once the hold is over. wait must
+// also run after the handler, for an implicit 200.
 type heldWriter struct {
 	http.ResponseWriter
 	ctx  context.Context
@@ -116,8 +89,7 @@ func (h *heldWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach Hijack and Flush.
 func (h *heldWriter) Unwrap() http.ResponseWriter { return h.ResponseWriter }
 
-// pause waits d, or less when ctx ends first (the client went away); it
-// reports whether the whole pause passed.
+// pause waits d, or less if ctx ends first; it reports whether d passed.
 func pause(ctx context.Context, d time.Duration) bool {
 	if d <= 0 {
 		return true

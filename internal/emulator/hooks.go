@@ -23,45 +23,17 @@ var DefaultHooks = []string{EventSignatureRequestCompleted, EventSignatorySigned
 // KnownHooks lists every event type Options.Hooks may name.
 var KnownHooks = []string{EventSignatureRequestCompleted, EventSignatorySigned, EventSignatureRequestStatusUpdated}
 
-type eventDataSchema struct {
-	SignatureRequestID string `json:"SignatureRequestId"`
-	TenantID           string `json:"TenantId"`
-	DepartmentID       string `json:"DepartmentId"`
-	CreatorID          string `json:"CreatorId"`
-	SignatoryID        string `json:"SignatoryId,omitempty"`
-}
-
-type payloadSchema struct {
-	EventType string          `json:"EventType"`
-	Timestamp string          `json:"Timestamp"`
-	EventData eventDataSchema `json:"EventData"`
-}
-
 type hookDefinition struct {
-	EventType     string        `json:"eventType"`
-	Description   string        `json:"description"`
-	PayloadSchema payloadSchema `json:"payloadSchema"`
+	EventType     string       `json:"eventType"`
+	Description   string       `json:"description"`
+	PayloadSchema eventPayload `json:"payloadSchema"`
 }
 
-func definitionOf(eventType string) (hookDefinition, bool) {
-	data := eventDataSchema{SignatureRequestID: "guid", TenantID: "guid", DepartmentID: "guid", CreatorID: "guid"}
-	var desc string
-	switch eventType {
-	case EventSignatureRequestCompleted:
-		desc = "The signature request has been completed: all documents are signed."
-	case EventSignatorySigned:
-		desc = "A signatory signed the signature request."
-		data.SignatoryID = "guid"
-	case EventSignatureRequestStatusUpdated:
-		desc = "The status of the signature request changed; also raised when the request completes."
-	default:
-		return hookDefinition{}, false
-	}
-	return hookDefinition{
-		EventType:     eventType,
-		Description:   desc,
-		PayloadSchema: payloadSchema{EventType: "string", Timestamp: "date", EventData: data},
-	}, true
+// hookDescriptions describe the known event types in GET /hooks/v1.
+var hookDescriptions = map[string]string{
+	EventSignatureRequestCompleted:     "The signature request has been completed: all documents are signed.",
+	EventSignatorySigned:               "A signatory signed the signature request.",
+	EventSignatureRequestStatusUpdated: "The status of the signature request changed; also raised when the request completes.",
 }
 
 func resolveHooks(names []string) ([]hookDefinition, error) {
@@ -71,15 +43,17 @@ func resolveHooks(names []string) ([]hookDefinition, error) {
 	var defs []hookDefinition
 	for _, n := range names {
 		n = strings.ToLower(strings.TrimSpace(n))
-		if n == "" {
-			continue
-		}
-		d, ok := definitionOf(n)
-		if !ok {
+		desc, known := hookDescriptions[n]
+		switch {
+		case n == "" || slices.ContainsFunc(defs, func(d hookDefinition) bool { return d.EventType == n }):
+		case !known:
 			return nil, fmt.Errorf("emulator: unknown hook %q (known: %s)", n, strings.Join(KnownHooks, ", "))
-		}
-		if !slices.ContainsFunc(defs, func(x hookDefinition) bool { return x.EventType == n }) {
-			defs = append(defs, d)
+		default:
+			data := eventData{SignatureRequestID: "guid", TenantID: "guid", DepartmentID: "guid", CreatorID: "guid"}
+			if n == EventSignatorySigned {
+				data.SignatoryID = "guid"
+			}
+			defs = append(defs, hookDefinition{n, desc, eventPayload{"string", "date", data}})
 		}
 	}
 	if len(defs) == 0 {
@@ -108,6 +82,6 @@ func (e *Emulator) supportedList() string {
 }
 
 // handleHooksList is GET /hooks/v1.
-func (e *Emulator) handleHooksList(w http.ResponseWriter, r *http.Request, t *tenantState) {
+func (e *Emulator) handleHooksList(w http.ResponseWriter, _ *http.Request, _ *tenantState) {
 	writeJSON(w, http.StatusOK, e.hooks)
 }

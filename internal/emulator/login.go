@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"strings"
 	"time"
@@ -23,8 +24,7 @@ type loginResponse struct {
 	Token string `json:"token"`
 }
 
-// handleLogin is POST /identity/login: it needs only the subscription key,
-// and issues a short-lived JWT the emulator remembers until it expires.
+// handleLogin is POST /identity/login: it issues a JWT remembered until it expires.
 func (e *Emulator) handleLogin(w http.ResponseWriter, r *http.Request, t *tenantState) {
 	var req loginRequest
 	if !decodeJSON(w, r, &req) {
@@ -45,19 +45,14 @@ func (e *Emulator) handleLogin(w http.ResponseWriter, r *http.Request, t *tenant
 	token := e.signJWT(cred, now, exp)
 
 	e.mu.Lock()
-	for tok, x := range t.tokens { // prune, so long runs do not grow the map
-		if !now.Before(x) {
-			delete(t.tokens, tok)
-		}
-	}
+	maps.DeleteFunc(t.tokens, func(_ string, x time.Time) bool { return !now.Before(x) }) // so long runs do not grow it
 	t.tokens[token] = exp
 	e.mu.Unlock()
 	writeJSON(w, http.StatusOK, loginResponse{Token: token})
 }
 
-// signJWT builds a JWT shaped like the live service's: exp is nbf plus the
-// token lifetime. The emulator trusts only tokens it remembers, so the
-// signature (HMAC with a per-process secret) is for realism only.
+// signJWT builds a JWT shaped like the live service's; the emulator trusts
+// only tokens it remembers, so the signature is for realism only.
 func (e *Emulator) signJWT(t Tenant, nbf, exp time.Time) string {
 	enc := base64.RawURLEncoding
 	header, _ := json.Marshal(map[string]string{"alg": "HS256", "typ": "JWT"})

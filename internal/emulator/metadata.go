@@ -5,6 +5,7 @@ package emulator
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -29,8 +30,6 @@ type StoredMetadataEntry struct {
 	ReferenceID string `json:"referenceId"`
 }
 
-type metaEntry = StoredMetadataEntry
-
 type metadataList struct {
 	Total int             `json:"total"`
 	Items []MetadataEntry `json:"items"`
@@ -41,8 +40,8 @@ type putMetadataRequest struct {
 	ReferenceID string `json:"referenceId"`
 }
 
-// canonicalEntityType matches the entity type case-insensitively, as the
-// live service does (its pages write both SignatureRequest and signaturerequest).
+// canonicalEntityType matches in any case, as the live service does (its
+// pages write both SignatureRequest and signaturerequest).
 func canonicalEntityType(s string) (string, bool) {
 	for _, c := range []string{EntitySignatureRequest, EntitySignatory, EntityDocument} {
 		if strings.EqualFold(s, c) {
@@ -52,11 +51,18 @@ func canonicalEntityType(s string) (string, bool) {
 	return "", false
 }
 
-// handleMetadataPut is PUT /metadata/{entityType}/{entityId}/{key}: an upsert.
-func (e *Emulator) handleMetadataPut(w http.ResponseWriter, r *http.Request, t *tenantState) {
+func entityTypeOf(w http.ResponseWriter, r *http.Request) (string, bool) {
 	entityType, ok := canonicalEntityType(r.PathValue("entityType"))
 	if !ok {
 		writeError(w, http.StatusBadRequest, "entityType must be one of SignatureRequest, Signatory, Document")
+	}
+	return entityType, ok
+}
+
+// handleMetadataPut is PUT /metadata/{entityType}/{entityId}/{key}: an upsert.
+func (e *Emulator) handleMetadataPut(w http.ResponseWriter, r *http.Request, t *tenantState) {
+	entityType, ok := entityTypeOf(w, r)
+	if !ok {
 		return
 	}
 	entityID, key := r.PathValue("entityId"), r.PathValue("key")
@@ -71,17 +77,14 @@ func (e *Emulator) handleMetadataPut(w http.ResponseWriter, r *http.Request, t *
 	e.mu.Lock()
 	entry := upsertMetadata(t, entityType, entityID, key, req.Value, req.ReferenceID)
 	e.mu.Unlock()
-	if err := e.saveAfterWrite(); err != nil {
-		writeSaveError(w, err)
-		return
+	if e.saved(w) {
+		writeJSON(w, http.StatusOK, entry)
 	}
-	writeJSON(w, http.StatusOK, entry)
 }
 
-// upsertMetadata sets an entry, keeping its place in insertion order. An
-// empty referenceId keeps the stored one; a signature request's entry
-// defaults to its own id, which is what the reference look-up uses for it.
-// e.mu must be held.
+// upsertMetadata sets an entry in place. An empty referenceId keeps the
+// stored one; a signature request's defaults to its own id, as the reference
+// look-up takes it. e.mu must be held.
 func upsertMetadata(t *tenantState, entityType, entityID, key, value, referenceID string) MetadataEntry {
 	for _, m := range t.meta {
 		if m.EntityType == entityType && m.EntityID == entityID && m.Key == key {
@@ -95,7 +98,7 @@ func upsertMetadata(t *tenantState, entityType, entityID, key, value, referenceI
 	if referenceID == "" && entityType == EntitySignatureRequest {
 		referenceID = entityID
 	}
-	m := &metaEntry{
+	m := &StoredMetadataEntry{
 		MetadataEntry: MetadataEntry{Key: key, Value: value, EntityID: entityID, EntityType: entityType},
 		ReferenceID:   referenceID,
 	}
@@ -105,12 +108,9 @@ func upsertMetadata(t *tenantState, entityType, entityID, key, value, referenceI
 
 // handleMetadataEntityList is GET /metadata/{entityType}/{entityId}.
 func (e *Emulator) handleMetadataEntityList(w http.ResponseWriter, r *http.Request, t *tenantState) {
-	entityType, ok := canonicalEntityType(r.PathValue("entityType"))
-	if !ok {
-		writeError(w, http.StatusBadRequest, "entityType must be one of SignatureRequest, Signatory, Document")
-		return
+	if entityType, ok := entityTypeOf(w, r); ok {
+		e.writeEntityList(w, t, entityType, r.PathValue("entityId"))
 	}
-	e.writeEntityList(w, t, entityType, r.PathValue("entityId"))
 }
 
 // handleDocumentMetadata is GET /metadata/document/{documentId}.
@@ -119,22 +119,19 @@ func (e *Emulator) handleDocumentMetadata(w http.ResponseWriter, r *http.Request
 }
 
 func (e *Emulator) writeEntityList(w http.ResponseWriter, t *tenantState, entityType, entityID string) {
-	e.writeMetadataList(w, t, func(m *metaEntry) bool {
-		return m.EntityType == entityType && m.EntityID == entityID
-	})
+	e.writeMetadataList(w, t, func(m *StoredMetadataEntry) bool { return m.EntityType == entityType && m.EntityID == entityID })
 }
 
-// handleMetadataReferenceList is GET /metadata/{referenceId}: every entry
-// written with that referenceId (a request's own, its signatories' and
-// its documents').
+// handleMetadataReferenceList is GET /metadata/{referenceId}: the entries
+// of a request, its signatories and its documents.
 func (e *Emulator) handleMetadataReferenceList(w http.ResponseWriter, r *http.Request, t *tenantState) {
 	ref := r.PathValue("referenceId")
-	e.writeMetadataList(w, t, func(m *metaEntry) bool { return m.ReferenceID == ref })
+	e.writeMetadataList(w, t, func(m *StoredMetadataEntry) bool { return m.ReferenceID == ref })
 }
 
-// writeMetadataList answers the matching entries, or 404 when there is none,
-// as the live service does for an empty list.
-func (e *Emulator) writeMetadataList(w http.ResponseWriter, t *tenantState, match func(*metaEntry) bool) {
+// writeMetadataList answers the matching entries, or 404 as the live
+// service does for none.
+func (e *Emulator) writeMetadataList(w http.ResponseWriter, t *tenantState, match func(*StoredMetadataEntry) bool) {
 	e.mu.Lock()
 	items := []MetadataEntry{}
 	for _, m := range t.meta {
@@ -150,69 +147,49 @@ func (e *Emulator) writeMetadataList(w http.ResponseWriter, t *tenantState, matc
 	writeJSON(w, http.StatusOK, metadataList{Total: len(items), Items: items})
 }
 
-// SetMetadata writes an entry out of band (drift); entityType is matched
-// case-insensitively and an unknown one is ignored.
+// SetMetadata writes an entry out of band; an unknown entityType is ignored.
 func (e *Emulator) SetMetadata(subscriptionKey, entityType, entityID, key, value, referenceID string) {
 	_ = e.setMetadata(subscriptionKey, entityType, entityID, key, value, referenceID) // printed
 }
 
-// setMetadata is SetMetadata answering a failure to save the state file.
 func (e *Emulator) setMetadata(subscriptionKey, entityType, entityID, key, value, referenceID string) error {
 	canon, ok := canonicalEntityType(entityType)
 	if !ok {
 		return nil
 	}
-	e.mu.Lock()
-	t, err := e.tenantLocked(subscriptionKey)
-	if err == nil {
+	_, err := e.changeTenant(subscriptionKey, func(t *tenantState) bool {
 		upsertMetadata(t, canon, entityID, key, value, referenceID)
-	}
-	e.mu.Unlock()
-	if err != nil {
-		return nil
-	}
-	return e.saveAfterWrite()
+		return true
+	})
+	return err
 }
 
-// DeleteMetadata removes an entry out of band (the service itself has no
-// delete). It reports whether one was removed.
+// DeleteMetadata removes an entry out of band (the service has no delete),
+// and reports whether there was one.
 func (e *Emulator) DeleteMetadata(subscriptionKey, entityType, entityID, key string) bool {
 	removed, _ := e.deleteMetadata(subscriptionKey, entityType, entityID, key) // a save failure is printed
 	return removed
 }
 
-// deleteMetadata is DeleteMetadata answering a failure to save the state file.
 func (e *Emulator) deleteMetadata(subscriptionKey, entityType, entityID, key string) (bool, error) {
 	canon, _ := canonicalEntityType(entityType)
-	removed := false
-	e.mu.Lock()
-	if t, err := e.tenantLocked(subscriptionKey); err == nil {
-		for i, m := range t.meta {
-			if m.EntityType == canon && m.EntityID == entityID && m.Key == key {
-				t.meta = append(t.meta[:i], t.meta[i+1:]...)
-				removed = true
-				break
-			}
+	return e.changeTenant(subscriptionKey, func(t *tenantState) bool {
+		i := slices.IndexFunc(t.meta, func(m *StoredMetadataEntry) bool {
+			return m.EntityType == canon && m.EntityID == entityID && m.Key == key
+		})
+		if i >= 0 {
+			t.meta = slices.Delete(t.meta, i, i+1)
 		}
-	}
-	e.mu.Unlock()
-	if !removed {
-		return false, nil
-	}
-	return true, e.saveAfterWrite()
+		return i >= 0
+	})
 }
 
 // Metadata lists a tenant's entries in insertion order, with their referenceId.
-func (e *Emulator) Metadata(subscriptionKey string) []StoredMetadataEntry {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	t, err := e.tenantLocked(subscriptionKey)
-	if err != nil {
-		return nil
-	}
-	out := make([]StoredMetadataEntry, len(t.meta))
-	for i, m := range t.meta {
-		out[i] = *m
-	}
+func (e *Emulator) Metadata(subscriptionKey string) (out []StoredMetadataEntry) {
+	_ = e.onTenant(subscriptionKey, func(t *tenantState) {
+		for _, m := range t.meta {
+			out = append(out, *m)
+		}
+	})
 	return out
 }

@@ -5,13 +5,14 @@ package emulator
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// Route names: the ServeMux patterns of the service routes, also the keys of
-// the request counters and the route filter of faults.
+// Route names: the ServeMux patterns of the service, the keys of Counters
+// and of the faults' routes.
 const (
 	RouteLogin                 = "POST /identity/login"
 	RouteHooksList             = "GET /hooks/v1"
@@ -36,17 +37,9 @@ func Routes() []string {
 	}
 }
 
-func knownRoute(name string) bool {
-	for _, r := range Routes() {
-		if r == name {
-			return true
-		}
-	}
-	return false
-}
+func knownRoute(name string) bool { return slices.Contains(Routes(), name) }
 
-// isWriteRoute tells the routes that change service state. Login is a POST
-// but changes nothing a test of request economy cares about.
+// isWriteRoute tells the routes that change the service's state (not the login).
 func isWriteRoute(name string) bool {
 	if name == RouteLogin {
 		return false
@@ -76,37 +69,32 @@ func (e *Emulator) routes() http.Handler {
 	return mux
 }
 
-// service registers a service route behind counting, faults and auth, in
-// the order a gateway applies them: the request is counted, then faults
-// (rate limits, outages) strike before credentials are even looked at. A
-// held answer (HoldAnswers) leaves by the same way, only later.
+// service registers a route behind counting, faults and credentials, in the
+// order of a gateway: faults strike before credentials are looked at.
 func (e *Emulator) service(mux *http.ServeMux, route string, needsToken bool, h serviceHandler) {
 	mux.Handle(route, e.logged(route, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		t := e.countRequest(r, route)
 		if t != nil && isWriteRoute(route) {
-			e.writeStarted(t)
-			defer e.writeEnded(t)
+			e.writing(t, 1)
+			defer e.writing(t, -1)
 		}
-		f := e.pickFault(t, route)
-		if !pause(r.Context(), f.latency) {
+		kind, latency, retryAfter := e.pickFault(t, route)
+		if !pause(r.Context(), latency) {
 			return
 		}
 		hold := e.answerHold(t, route)
-		if f.echo {
-			w = withEcho(w, r, f.encoding)
-		}
-		switch {
-		case f.kind.isPreProcessing():
-			pause(r.Context(), hold)
-			f.apply(w)
-			return
-		case f.kind.isGarbled():
-			answer := newRecordedAnswer()
-			if e.authorize(answer, r, t, needsToken) {
-				h(answer, r, t)
+		switch kind {
+		case "":
+		case FaultCommitThenDrop:
+			if discard := (discardWriter{}); e.authorize(discard, r, t, needsToken) {
+				h(discard, r, t)
 			}
 			pause(r.Context(), hold)
-			sendGarbled(r.Context(), w, f.kind, answer)
+			dropConnection(w)
+			return
+		default:
+			pause(r.Context(), hold)
+			strike(w, kind, retryAfter)
 			return
 		}
 		if hold > 0 {
@@ -119,6 +107,13 @@ func (e *Emulator) service(mux *http.ServeMux, route string, needsToken bool, h 
 		}
 	})))
 }
+
+// discardWriter takes the answer of a request whose connection is dropped.
+type discardWriter struct{}
+
+func (discardWriter) Header() http.Header         { return http.Header{} }
+func (discardWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (discardWriter) WriteHeader(int)             {}
 
 // statusRecorder remembers the status for the request log.
 type statusRecorder struct {
@@ -144,9 +139,8 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach Hijack and Flush.
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// logged writes one line per request: method, route pattern, status and
-// duration. Never the path values, query, headers or body: they may carry
-// keys, tokens or header secrets.
+// logged writes a line per request: route pattern, status and duration;
+// never what may carry a secret (path values, query, headers, body).
 func (e *Emulator) logged(route string, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()

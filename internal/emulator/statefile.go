@@ -4,6 +4,7 @@
 package emulator
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,8 +16,8 @@ import (
 	"strings"
 )
 
-// maxSavedDocument bounds the documents the state file keeps: it is for
-// demos, not a blob store. Synthetic documents are saved as their size.
+// maxSavedDocument bounds the documents the state file keeps (synthetic ones
+// are saved as their size): it is for demos, not a blob store.
 const maxSavedDocument = 8 << 20
 
 type stateFile struct {
@@ -31,8 +32,7 @@ type tenantSaved struct {
 	Documents     []documentSaved       `json:"documents"`
 }
 
-// subscriptionSaved includes the headers: the state file is the user's own
-// file, written 0600, and delivery needs them after a restart.
+// subscriptionSaved keeps the headers, which delivery needs after a restart.
 type subscriptionSaved struct {
 	Subscription
 	Headers map[string]string `json:"headers,omitempty"`
@@ -47,14 +47,14 @@ type documentSaved struct {
 // loadState reads the state file; a missing file is an empty state.
 func (e *Emulator) loadState() error {
 	b, err := os.ReadFile(e.stateFile)
-	if errors.Is(err, fs.ErrNotExist) {
+	var sf stateFile
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil
+	case err == nil:
+		err = json.Unmarshal(b, &sf)
 	}
 	if err != nil {
-		return fmt.Errorf("emulator: state file: %w", err)
-	}
-	var sf stateFile
-	if err := json.Unmarshal(b, &sf); err != nil {
 		return fmt.Errorf("emulator: state file %s: %w", e.stateFile, err)
 	}
 	for _, ts := range sf.Tenants {
@@ -70,57 +70,41 @@ func (e *Emulator) loadState() error {
 			t.meta = append(t.meta, &m)
 		}
 		for _, d := range ts.Documents {
-			if d.SyntheticSize > 0 {
-				t.docs[d.ID] = &document{synthetic: true, size: d.SyntheticSize}
-			} else {
-				t.docs[d.ID] = &document{data: d.Data, size: int64(len(d.Data))}
-			}
+			t.docs[d.ID] = &document{data: d.Data, synthetic: d.SyntheticSize > 0, size: cmp.Or(d.SyntheticSize, int64(len(d.Data)))}
 		}
 		e.mu.Unlock()
 	}
 	return nil
 }
 
-// saveState writes the state file atomically (temp file, then rename), so a
-// crash leaves the old or the new state, never half of one. New calls it
-// too, so a path that cannot be written is refused at start.
+// saveState writes the state file atomically (a temporary file, then a
+// rename), so a crash leaves the old or the new state, never half of one.
 func (e *Emulator) saveState() error {
 	if e.stateFile == "" {
 		return nil
 	}
 	e.saveMu.Lock()
 	defer e.saveMu.Unlock()
-	fail := func(err error) error { return fmt.Errorf("emulator: state file %s: %w", e.stateFile, err) }
 	b, err := json.MarshalIndent(e.snapshot(), "", "  ")
+	var tmp *os.File
+	if err == nil {
+		tmp, err = os.CreateTemp(filepath.Dir(e.stateFile), ".esign-emulator-state-*") // 0600: it holds secrets
+	}
+	if err == nil {
+		defer func() { _ = os.Remove(tmp.Name()) }() // no-op after the rename
+		_, err = tmp.Write(append(b, '\n'))
+		if err = errors.Join(err, tmp.Close()); err == nil {
+			err = os.Rename(tmp.Name(), e.stateFile)
+		}
+	}
 	if err != nil {
-		return fail(err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(e.stateFile), ".esign-emulator-state-*")
-	if err != nil {
-		return fail(err)
-	}
-	defer func() { _ = os.Remove(tmp.Name()) }() // no-op after the rename
-	if err := tmp.Chmod(0o600); err != nil {
-		_ = tmp.Close()
-		return fail(err)
-	}
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		_ = tmp.Close()
-		return fail(err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fail(err)
-	}
-	if err := os.Rename(tmp.Name(), e.stateFile); err != nil {
-		return fail(err)
+		return fmt.Errorf("emulator: state file %s: %w", e.stateFile, err)
 	}
 	return nil
 }
 
-// saveAfterWrite is saveState for write paths, called before the write is
-// answered. A failure is always printed (errorf, which the request log's
-// quiet mode does not silence) and returned, so that a route answers
-// writeSaveError instead of acknowledging a write it could not keep.
+// saveAfterWrite is saveState before a write is answered; a failure is
+// printed (-quiet or not) and returned.
 func (e *Emulator) saveAfterWrite() error {
 	err := e.saveState()
 	if err != nil {
@@ -129,8 +113,16 @@ func (e *Emulator) saveAfterWrite() error {
 	return err
 }
 
-// writeSaveError answers a write that was made in memory but could not be
-// saved: a 500, since a restart would lose it.
+// saved saves a write before it is answered; one that could not be saved is
+// answered 500, since a restart would lose it.
+func (e *Emulator) saved(w http.ResponseWriter) bool {
+	err := e.saveAfterWrite()
+	if err != nil {
+		writeSaveError(w, err)
+	}
+	return err == nil
+}
+
 func writeSaveError(w http.ResponseWriter, err error) {
 	writeError(w, http.StatusInternalServerError, "the write was made but could not be saved: %v", err)
 }

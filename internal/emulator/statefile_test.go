@@ -46,7 +46,7 @@ func TestStateFileSurvivesRestart(t *testing.T) {
 	if m := e2.Metadata(key); len(m) != 1 || m[0].ReferenceID != "r1" || m[0].Value != "v" {
 		t.Errorf("metadata after restart %+v", m)
 	}
-	if tenants := e2.Tenants(); len(tenants) < 2 || tenants[0] != DevTenant() {
+	if tenants := e2.snapshot().Tenants; len(tenants) < 2 || tenants[0].Tenant != DevTenant() {
 		t.Errorf("tenants after restart %+v", tenants)
 	}
 	if _, err := e2.SimulateSignatorySigned(key, Event{}); err != nil {

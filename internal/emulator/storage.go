@@ -12,15 +12,13 @@ import (
 	"strconv"
 )
 
-// document is a stored blob: bytes, or a synthetic size whose bytes are
-// generated while streaming, so a 500 MB download costs no memory.
-// A document is never mutated once stored: PutDocument replaces it.
+// document is a stored blob: bytes, or a size whose bytes are generated while
+// streaming, so a 500 MB download costs no memory. It is never mutated.
 type document struct {
 	data      []byte
 	synthetic bool
 	size      int64
-	// status and contentType replace 200 and application/octet-stream
-	// (PutDocumentAnswer); the state file does not keep them.
+	// PutDocumentAnswer's, instead of 200 and application/octet-stream; not saved.
 	status      int
 	contentType string
 }
@@ -42,59 +40,42 @@ func (e *Emulator) handleStorageDownload(w http.ResponseWriter, r *http.Request,
 		writeError(w, http.StatusNotFound, "document not found")
 		return
 	}
-	size := d.size
-	if !d.synthetic {
-		size = int64(len(d.data))
-	}
 	status, contentType := http.StatusOK, "application/octet-stream"
 	if d.status != 0 {
 		status, contentType = d.status, d.contentType
 	}
 	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Content-Length", strconv.FormatInt(size, 10))
+	w.Header().Set("Content-Length", strconv.FormatInt(d.size, 10))
 	w.WriteHeader(status)
-	// Streamed: io.Copy moves fixed-size chunks, no second copy is built.
 	_, _ = io.Copy(w, d.reader(id))
 }
 
-// PutDocument stores a copy of data under blobConnectionID for the tenant
-// ("" = default tenant).
+// PutDocument stores a copy of data for the tenant ("" = default tenant).
 func (e *Emulator) PutDocument(subscriptionKey, blobConnectionID string, data []byte) {
 	_ = e.putDocument(subscriptionKey, blobConnectionID, &document{data: bytes.Clone(data), size: int64(len(data))}) // printed
 }
 
-// PutDocumentAnswer makes GET /storage/document/{blobConnectionId} answer
-// status, contentType and body as given, so that tests can have the
-// service answer what is not a document: a 204, an HTML page, JSON.
+// PutDocumentAnswer makes the download answer status, contentType and body:
+// what is not a document (a 204, an HTML page, JSON).
 func (e *Emulator) PutDocumentAnswer(subscriptionKey, blobConnectionID string, status int, contentType string, body []byte) {
 	_ = e.putDocument(subscriptionKey, blobConnectionID, &document{data: bytes.Clone(body), size: int64(len(body)), status: status, contentType: contentType}) // printed
 }
 
-// PutSyntheticDocument stores a document of size bytes generated on the fly
-// by SyntheticDocument(blobConnectionID, size).
+// PutSyntheticDocument stores SyntheticDocument(blobConnectionID, size).
 func (e *Emulator) PutSyntheticDocument(subscriptionKey, blobConnectionID string, size int64) {
 	_ = e.putDocument(subscriptionKey, blobConnectionID, &document{synthetic: true, size: size}) // printed
 }
 
 func (e *Emulator) putDocument(subscriptionKey, id string, d *document) error {
-	e.mu.Lock()
-	t, err := e.tenantLocked(subscriptionKey)
-	if err == nil {
-		t.docs[id] = d
-	}
-	e.mu.Unlock()
-	if err != nil {
-		return nil
-	}
-	return e.saveAfterWrite()
+	_, err := e.changeTenant(subscriptionKey, func(t *tenantState) bool { t.docs[id] = d; return true })
+	return err
 }
 
 const syntheticBlock = 64 << 10
 
-// SyntheticDocument answers the deterministic bytes of a synthetic document:
-// a 64 KiB block derived from the id, each block stamped with its index so
-// reordered or lost blocks change the hash. Tests use it to compute the
-// expected digest of a download.
+// SyntheticDocument answers the bytes of a synthetic document: a 64 KiB
+// block derived from the id, each stamped with its index so that reordered
+// or lost blocks change a download's digest.
 func SyntheticDocument(blobConnectionID string, size int64) io.Reader {
 	if size < 0 {
 		size = 0

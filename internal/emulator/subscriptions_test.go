@@ -122,3 +122,16 @@ func TestHeadersNeverReturned(t *testing.T) {
 		}
 	}
 }
+
+// A request body over the emulator's limit is answered 413 with a message
+// that says it is a size limit.
+func TestRequestBodySizeLimit(t *testing.T) {
+	f := newFixture(t, Options{})
+	huge := `{"Uri":"https://localhost/x","EventType":"signatorysigned","Description":"` + strings.Repeat("x", maxRequestBody) + `"}`
+	for _, path := range []string{"/hooks/v1/subscription", "/_emulator/events/signatory-signed"} {
+		data := f.do("POST", path, huge, http.StatusRequestEntityTooLarge)
+		if m := decode[errorBody](t, data).Message; !strings.Contains(m, "size limit") || !strings.Contains(m, "1024 KiB") {
+			t.Errorf("%s: %q does not say it is a size limit", path, m)
+		}
+	}
+}

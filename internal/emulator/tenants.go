@@ -7,13 +7,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"time"
 )
 
-// Tenant is one set of credentials and, inside the emulator, one isolated
-// state. SubscriptionKey identifies it; AccessToken (optional) is a static
-// bearer token that never expires; Username, Password and TenantID are the
-// login credentials of POST /identity/login.
+// Tenant is one set of credentials and one isolated state. AccessToken, if
+// any, never expires; Username, Password and TenantID are for the login.
 type Tenant struct {
 	SubscriptionKey string `json:"subscriptionKey"`
 	AccessToken     string `json:"accessToken"`
@@ -22,8 +21,7 @@ type Tenant struct {
 	TenantID        string `json:"tenantId"`
 }
 
-// DevTenant is the default tenant of a local emulator. Its values are
-// published development defaults, not secrets.
+// DevTenant is the default tenant: published development values, no secrets.
 func DevTenant() Tenant {
 	return Tenant{
 		SubscriptionKey: "dev-subscription-key",
@@ -34,8 +32,7 @@ func DevTenant() Tenant {
 	}
 }
 
-// UnauthenticatedBucket names the shared counters of requests whose
-// subscription key is missing or unknown: pass it to Counters.
+// UnauthenticatedBucket names, for Counters, the requests without a known key.
 const UnauthenticatedBucket = "unauthenticated"
 
 // maxDeliveryLog bounds the per-tenant delivery log.
@@ -43,32 +40,18 @@ const maxDeliveryLog = 1000
 
 type tenantState struct {
 	Tenant
-	subs     []*subscription
-	meta     []*metaEntry
-	docs     map[string]*document
-	tokens   map[string]time.Time // issued login tokens and their expiry
-	counters map[string]int
-	// writesInFlight and peakWrites gauge how many write requests the
-	// service handled at the same time (reset with the counters).
-	writesInFlight, peakWrites int
-	faults                     *faultState // nil: the global faults apply
-	plan                       []scriptEntry
-	holds                      map[string]time.Duration // route: how long its answers are held
-	deliveries                 []Delivery
+	subs                       []*subscription
+	meta                       []*StoredMetadataEntry
+	docs                       map[string]*document
+	tokens                     map[string]time.Time // issued login tokens and their expiry
+	counters                   map[string]int
+	writesInFlight, peakWrites int // see PeakConcurrentWrites
+	faultSettings
+	deliveries []Delivery
 }
 
-func newTenantState(t Tenant) *tenantState {
-	return &tenantState{
-		Tenant:   t,
-		docs:     map[string]*document{},
-		tokens:   map[string]time.Time{},
-		counters: map[string]int{},
-	}
-}
-
-// registerTenant adds t, or updates the credentials of a tenant loaded from
-// the state file with the same key (keeping its data). first moves it to the
-// front so it becomes the default tenant. Callers must not hold e.mu.
+// registerTenant adds t, or updates the credentials of the tenant of its key
+// (from the state file); first makes it the default tenant.
 func (e *Emulator) registerTenant(t Tenant, first bool) *tenantState {
 	if t.TenantID == "" {
 		t.TenantID = newGUID()
@@ -79,30 +62,22 @@ func (e *Emulator) registerTenant(t Tenant, first bool) *tenantState {
 	if ts != nil {
 		ts.Tenant = t
 	} else {
-		ts = newTenantState(t)
+		ts = &tenantState{Tenant: t, docs: map[string]*document{}, tokens: map[string]time.Time{}, counters: map[string]int{}}
 		e.tenants[t.SubscriptionKey] = ts
 		e.order = append(e.order, ts)
 	}
 	if first {
-		for i, o := range e.order {
-			if o == ts {
-				copy(e.order[1:i+1], e.order[:i])
-				e.order[0] = ts
-				break
-			}
-		}
+		e.order = slices.Insert(slices.DeleteFunc(e.order, func(o *tenantState) bool { return o == ts }), 0, ts)
 	}
 	return ts
 }
 
-// NewTenant registers a tenant with random credentials, so a test gets
-// isolated state and counters.
+// NewTenant registers a tenant with random credentials: a test's own state.
 func (e *Emulator) NewTenant() Tenant {
 	t, _ := e.newTenant() // a save failure is printed
 	return t
 }
 
-// newTenant is NewTenant answering a failure to save the state file.
 func (e *Emulator) newTenant() (Tenant, error) {
 	t := Tenant{
 		SubscriptionKey: randomHex(16),
@@ -113,17 +88,6 @@ func (e *Emulator) newTenant() (Tenant, error) {
 	}
 	e.registerTenant(t, false)
 	return t, e.saveAfterWrite()
-}
-
-// Tenants lists the registered tenants, the default one first.
-func (e *Emulator) Tenants() []Tenant {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	out := make([]Tenant, len(e.order))
-	for i, t := range e.order {
-		out[i] = t.Tenant
-	}
-	return out
 }
 
 // tenantLocked finds a tenant; "" means the default tenant. e.mu must be held.
@@ -140,6 +104,25 @@ func (e *Emulator) tenantLocked(subscriptionKey string) (*tenantState, error) {
 		return nil, fmt.Errorf("emulator: unknown tenant subscription key")
 	}
 	return t, nil
+}
+
+// onTenant runs f on the tenant ("" = the default one) under e.mu.
+func (e *Emulator) onTenant(subscriptionKey string, f func(t *tenantState)) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t, err := e.tenantLocked(subscriptionKey)
+	if err == nil {
+		f(t)
+	}
+	return err
+}
+
+// changeTenant is onTenant for a change f reports, which is then saved.
+func (e *Emulator) changeTenant(subscriptionKey string, f func(t *tenantState) bool) (changed bool, err error) {
+	if err := e.onTenant(subscriptionKey, func(t *tenantState) { changed = f(t) }); err != nil || !changed {
+		return false, err
+	}
+	return true, e.saveAfterWrite()
 }
 
 func randomBytes(n int) []byte {
