@@ -57,22 +57,24 @@ func TestWrongBaseURLIsNeverNotFound(t *testing.T) {
 // supported hooks makes unnecessary.
 func TestNotFoundTrustedAtConfirmedBaseURL(t *testing.T) {
 	ctx := context.Background()
-	for _, coalescing := range []bool{true, false} {
-		c, tenant := newTestClient(t, func(c *Config) { c.DisableReadCoalescing = !coalescing })
-		for range 3 {
-			if _, err := c.GetSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned"); !IsNotFound(err) {
-				t.Fatalf("coalescing %v: err = %v, want ErrNotFound", coalescing, err)
-			}
-			if set, err := c.EntityMetadata(ctx, EntityDocument, "none"); err != nil || len(set.Items) != 0 {
-				t.Fatalf("coalescing %v: got %+v, %v; want an empty list", coalescing, set, err)
-			}
+	c, tenant := newTestClient(t)
+	for range 3 {
+		if _, err := c.GetSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned"); !IsNotFound(err) {
+			t.Fatalf("err = %v, want ErrNotFound", err)
 		}
-		if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 1 {
-			t.Errorf("coalescing %v: %d GET /hooks/v1 requests, want 1 for the client", coalescing, n)
+		// The list uncached, then shared.
+		if list, err := c.ListEntityMetadata(ctx, EntityDocument, "none"); err != nil || len(list.Items) != 0 {
+			t.Fatalf("got %+v, %v; want an empty list", list, err)
+		}
+		if set, err := c.EntityMetadata(ctx, EntityDocument, "none"); err != nil || len(set.Items) != 0 {
+			t.Fatalf("got %+v, %v; want an empty list", set, err)
 		}
 	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 1 {
+		t.Errorf("%d GET /hooks/v1 requests, want 1 for the client", n)
+	}
 
-	c, tenant := newTestClient(t)
+	c, tenant = newTestClient(t)
 	if _, err := c.SupportedHooks(ctx); err != nil {
 		t.Fatal(err)
 	}

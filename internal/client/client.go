@@ -27,15 +27,13 @@ type Config struct {
 	AccessToken     string
 	Login           *LoginCredentials
 
-	MaxRetries     int           // retries of one call; negative: none, zero: the default
-	RequestTimeout time.Duration // one attempt, up to the answer's last byte
-	UserAgent      string
-	HTTPClient     *http.Client // copied, to follow no redirect; nil: a client of its own
-	Logger         Logger       // one event per attempt; nil: silence
-	// DisableReadCoalescing sends every cached read (debugging, and the benchmark's naive peer).
-	DisableReadCoalescing bool
-	ExtraSecrets          []string // withheld too, e.g. webhook header values
-	AllowInsecureHTTP     bool     // http:// for any host, not only loopback
+	MaxRetries        int           // retries of one call; negative: none, zero: the default
+	RequestTimeout    time.Duration // one attempt, up to the answer's last byte
+	UserAgent         string
+	HTTPClient        *http.Client // copied, to follow no redirect; nil: a client of its own
+	Logger            Logger       // one event per attempt; nil: silence
+	ExtraSecrets      []string     // withheld too, e.g. webhook header values
+	AllowInsecureHTTP bool         // http:// for any host, not only loopback
 
 	retryBaseDelay time.Duration // tests shorten it
 }
@@ -67,10 +65,9 @@ type Client struct {
 	baseURLConfirmed atomic.Bool // GET /hooks/v1 answered here, so a 404 means what it says
 	unreachable      unreachableHost
 
-	subscriptions   *coalescer[*SubscriptionSet]
-	entityMetadata  *coalescer[*MetadataSet]
-	supportedHooks  *coalescer[[]Hook]
-	coalesceEnabled bool
+	subscriptions  *coalescer[*SubscriptionSet]
+	entityMetadata *coalescer[*MetadataSet]
+	supportedHooks *coalescer[[]Hook]
 }
 
 // New validates cfg and returns a Client. It makes no request.
@@ -90,14 +87,13 @@ func New(cfg Config) (*Client, error) {
 	}
 
 	c := &Client{
-		base:            base,
-		http:            withRefusedRedirects(cfg.HTTPClient),
-		userAgent:       cfg.UserAgent,
-		maxRetries:      cfg.MaxRetries,
-		timeout:         cfg.RequestTimeout,
-		logger:          cfg.Logger,
-		gate:            &gate{},
-		coalesceEnabled: !cfg.DisableReadCoalescing,
+		base:       base,
+		http:       withRefusedRedirects(cfg.HTTPClient),
+		userAgent:  cfg.UserAgent,
+		maxRetries: cfg.MaxRetries,
+		timeout:    cfg.RequestTimeout,
+		logger:     cfg.Logger,
+		gate:       &gate{},
 	}
 	if c.userAgent == "" {
 		c.userAgent = "terraform-provider-esign"

@@ -44,8 +44,5 @@ func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
 
 // SupportedHooks is read once per Client: the set does not change during a run.
 func (c *Client) SupportedHooks(ctx context.Context) ([]Hook, error) {
-	if !c.coalesceEnabled {
-		return c.ListHooks(ctx)
-	}
 	return c.supportedHooks.get(ctx, "", c.ListHooks)
 }

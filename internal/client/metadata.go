@@ -115,9 +115,6 @@ func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string
 		}
 		return newMetadataSet(list.Items), nil
 	}
-	if !c.coalesceEnabled {
-		return fetch(ctx)
-	}
 	return c.entityMetadata.get(ctx, entityCacheKey(entityType, entityID), fetch)
 }
 

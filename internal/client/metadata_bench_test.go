@@ -21,14 +21,13 @@ const benchEntries = 10_000
 
 // newBenchClient gives a client for a fresh emulator tenant, like
 // newTestClient does for tests.
-func newBenchClient(b *testing.B, disableCoalescing bool) (*Client, emulator.Tenant) {
+func newBenchClient(b *testing.B) (*Client, emulator.Tenant) {
 	b.Helper()
 	tenant := testEmulator.NewTenant()
 	c, err := New(Config{
-		BaseURL:               testURL,
-		SubscriptionKey:       tenant.SubscriptionKey,
-		AccessToken:           tenant.AccessToken,
-		DisableReadCoalescing: disableCoalescing,
+		BaseURL:         testURL,
+		SubscriptionKey: tenant.SubscriptionKey,
+		AccessToken:     tenant.AccessToken,
 	})
 	if err != nil {
 		b.Fatal(err)
@@ -51,7 +50,7 @@ func seedEntity(subscriptionKey string, n int) string {
 // /metadata/SignatureRequest/{id} for an entity of n entries, as raw bytes.
 func entityListBody(b *testing.B, n int) []byte {
 	b.Helper()
-	c, tenant := newBenchClient(b, true)
+	c, tenant := newBenchClient(b)
 	id := seedEntity(tenant.SubscriptionKey, n)
 	req, err := http.NewRequest(http.MethodGet, c.endpoint(nil, lit("metadata"), lit(EntitySignatureRequest), val(id)).String(), nil)
 	if err != nil {
@@ -111,20 +110,20 @@ func BenchmarkEntityMetadataFind(b *testing.B) {
 	}
 }
 
-// BenchmarkEntityMetadataRequest is one uncached EntityMetadata call for a
-// 10,000-entry entity over HTTP against the emulator (no injected latency):
-// request, emulator answer, decode and index.
+// BenchmarkEntityMetadataRequest is one uncached read of a 10,000-entry
+// entity over HTTP against the emulator (no injected latency): request,
+// emulator answer, decode and index.
 func BenchmarkEntityMetadataRequest(b *testing.B) {
-	c, tenant := newBenchClient(b, true)
+	c, tenant := newBenchClient(b)
 	id := seedEntity(tenant.SubscriptionKey, benchEntries)
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		set, err := c.EntityMetadata(ctx, EntitySignatureRequest, id)
+		list, err := c.ListEntityMetadata(ctx, EntitySignatureRequest, id)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(set.Items) != benchEntries {
+		if set := newMetadataSet(list.Items); len(set.Items) != benchEntries {
 			b.Fatalf("got %d entries, want %d", len(set.Items), benchEntries)
 		}
 	}
@@ -132,16 +131,26 @@ func BenchmarkEntityMetadataRequest(b *testing.B) {
 
 // BenchmarkEntityMetadata100Readers is one refresh as Terraform drives it:
 // 100 resources of the same 1,000-entry entity read at once, each finding
-// its own key. "coalesced" shares one list request (the provider's
-// default); "naive" is ESIGN_DISABLE_READ_COALESCING=true, one request each.
+// its own key. "coalesced" shares one list request, as the provider does;
+// "naive" reads the list once per resource, as a peer without sharing would.
 func BenchmarkEntityMetadata100Readers(b *testing.B) {
 	const readers, entries = 100, 1_000
+	naive := func(ctx context.Context, c *Client, id string) (*MetadataSet, error) {
+		list, err := c.ListEntityMetadata(ctx, EntitySignatureRequest, id)
+		if err != nil {
+			return nil, err
+		}
+		return newMetadataSet(list.Items), nil
+	}
+	coalesced := func(ctx context.Context, c *Client, id string) (*MetadataSet, error) {
+		return c.EntityMetadata(ctx, EntitySignatureRequest, id)
+	}
 	for _, mode := range []struct {
-		name    string
-		disable bool
-	}{{"coalesced", false}, {"naive", true}} {
+		name string
+		read func(context.Context, *Client, string) (*MetadataSet, error)
+	}{{"coalesced", coalesced}, {"naive", naive}} {
 		b.Run(mode.name, func(b *testing.B) {
-			c, tenant := newBenchClient(b, mode.disable)
+			c, tenant := newBenchClient(b)
 			key := tenant.SubscriptionKey
 			id := seedEntity(key, entries)
 			ctx := context.Background()
@@ -153,7 +162,7 @@ func BenchmarkEntityMetadata100Readers(b *testing.B) {
 				var wg sync.WaitGroup
 				for r := range readers {
 					wg.Go(func() {
-						set, err := c.EntityMetadata(ctx, EntitySignatureRequest, id)
+						set, err := mode.read(ctx, c, id)
 						if err != nil {
 							b.Error(err)
 							return

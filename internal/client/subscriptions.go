@@ -135,9 +135,6 @@ func (c *Client) Subscriptions(ctx context.Context) (*SubscriptionSet, error) {
 		}
 		return NewSubscriptionSet(items), nil
 	}
-	if !c.coalesceEnabled {
-		return fetch(ctx)
-	}
 	return c.subscriptions.get(ctx, "", fetch)
 }
 

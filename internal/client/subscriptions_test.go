@@ -125,18 +125,6 @@ func TestSubscriptionsCoalescedAndInvalidated(t *testing.T) {
 	}
 }
 
-func TestSubscriptionsWithoutCoalescing(t *testing.T) {
-	c, tenant := newTestClient(t, func(c *Config) { c.DisableReadCoalescing = true })
-	for i := 0; i < 3; i++ {
-		if _, err := c.Subscriptions(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionList]; n != 3 {
-		t.Fatalf("with coalescing off, 3 reads made %d requests, want 3", n)
-	}
-}
-
 // An answer about another subscription is an error, never that
 // subscription's data; the same GUID in other letters is the same one. The
 // server answering so is a hostile-world server of its own.

@@ -46,7 +46,6 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		"auth":            authMode(cfg),
 		"max_retries":     cfg.MaxRetries,
 		"request_timeout": cfg.RequestTimeout.String(),
-		"coalesce_reads":  !cfg.DisableReadCoalescing,
 	})
 	data := framework.NewProviderData(c)
 	resp.ResourceData = data
@@ -124,13 +123,6 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 		cfg.RequestTimeout, _ = time.ParseDuration(config.RequestTimeout.ValueString()) // validated by the schema
 	}
 
-	if raw := getenv(envDisableReadCoalescing); raw != "" {
-		off, err := strconv.ParseBool(raw)
-		if err != nil {
-			diags.AddError("Invalid "+envDisableReadCoalescing, fmt.Sprintf("%s must be true or false, got %q.", envDisableReadCoalescing, raw))
-		}
-		cfg.DisableReadCoalescing = off
-	}
 	return cfg, diags
 }
 

@@ -22,9 +22,6 @@ const (
 	envTenantID          = "ESIGN_TENANT_ID"
 	envMaxRetries        = "ESIGN_MAX_RETRIES"
 	envAllowInsecureHTTP = "ESIGN_ALLOW_INSECURE_HTTP"
-	// envDisableReadCoalescing is a debugging switch: every read goes to the
-	// service, one request per resource (see README, "Debugging").
-	envDisableReadCoalescing = "ESIGN_DISABLE_READ_COALESCING"
 )
 
 func resolveBool(v types.Bool, name, env string, getenv func(string) string, diags *diag.Diagnostics) bool {
