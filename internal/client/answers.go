@@ -140,7 +140,7 @@ func hooksProblem(hooks []Hook) string {
 		if h.EventType == "" {
 			return fmt.Sprintf("hook %d of %d has no event type", i+1, len(hooks))
 		}
-		name := strings.ToLower(h.EventType)
+		name := CanonicalEventType(h.EventType)
 		if first, dup := seen[name]; dup {
 			return fmt.Sprintf("hooks %d and %d have the same event type %s", first+1, i+1, h.EventType)
 		}

@@ -61,7 +61,7 @@ type Client struct {
 	gate       *gate
 	auth       *authenticator
 
-	ownership        subscriptionOwnership
+	creates          subscriptionCreates
 	baseURLConfirmed atomic.Bool // GET /hooks/v1 answered here, so a 404 means what it says
 	unreachable      unreachableHost
 

@@ -38,7 +38,7 @@ func TestCreateSubscriptionRefusesHeadersBeforeSending(t *testing.T) {
 			if !errors.Is(err, ErrInvalidHeader) || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing was sent") {
 				t.Errorf("CreateSubscription: err = %v, want ErrInvalidHeader saying %s, and that nothing was sent", err, tc.want)
 			}
-			_, errOnce := c.CreateSubscriptionOnce(context.Background(), req)
+			_, errOnce := c.CreateSubscriptionOnce(context.Background(), req, claimsOf(c))
 			if !errors.Is(errOnce, ErrInvalidHeader) || !strings.Contains(errOnce.Error(), tc.want) {
 				t.Errorf("CreateSubscriptionOnce: err = %v, want ErrInvalidHeader saying %s", errOnce, tc.want)
 			}

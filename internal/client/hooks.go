@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"strings"
 )
 
 // Hook is one supported event type.
@@ -17,7 +16,7 @@ type Hook struct {
 	PayloadSchema json.RawMessage `json:"payloadSchema"`
 }
 
-// ListHooks answers event types lower-case; its answer confirms the base URL (base_url.go).
+// ListHooks answers event types canonically; its answer confirms the base URL (base_url.go).
 func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
 	var hooks []Hook
 	cl := call{
@@ -34,7 +33,7 @@ func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
 	}
 	c.baseURLConfirmed.Store(true)
 	for i := range hooks {
-		hooks[i].EventType = strings.ToLower(hooks[i].EventType)
+		hooks[i].EventType = CanonicalEventType(hooks[i].EventType)
 	}
 	if hooks == nil {
 		hooks = []Hook{}

@@ -51,7 +51,7 @@ func TestUninterruptedCreateCompletes(t *testing.T) {
 	err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, func(ctx context.Context) (err error) {
 		writeCtx, cancel := c.Uninterrupted(ctx)
 		defer cancel()
-		got, err = c.CreateSubscriptionOnce(writeCtx, onceRequest)
+		got, err = c.CreateSubscriptionOnce(writeCtx, onceRequest, claimsOf(c))
 		interrupted = Interrupted(writeCtx)
 		return err
 	})
@@ -70,7 +70,7 @@ func TestCancelledCreateLearnsItsOutcome(t *testing.T) {
 	c, tenant := newTestClient(t)
 	var got CreatedSubscription
 	err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, func(ctx context.Context) (err error) {
-		got, err = c.CreateSubscriptionOnce(ctx, onceRequest)
+		got, err = c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
 		return err
 	})
 	if err != nil {
@@ -114,7 +114,7 @@ func TestNoNewAttemptAfterInterrupt(t *testing.T) {
 		c, tenant := newTestClient(t)
 		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultRateLimit, 1)
 		err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) error {
-			_, err := c.CreateSubscriptionOnce(ctx, onceRequest)
+			_, err := c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
 			return err
 		}))
 		if !errors.Is(err, ErrRateLimited) {
@@ -137,7 +137,7 @@ func TestNoNewAttemptAfterInterrupt(t *testing.T) {
 		}
 		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultUnauthorized, 1)
 		err = interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) error {
-			_, err := c.CreateSubscriptionOnce(ctx, onceRequest)
+			_, err := c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
 			return err
 		}))
 		if !errors.Is(err, ErrInterrupted) {
@@ -155,7 +155,7 @@ func TestNoNewAttemptAfterInterrupt(t *testing.T) {
 		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultServiceUnavailable, 1)
 		var got CreatedSubscription
 		err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) (err error) {
-			got, err = c.CreateSubscriptionOnce(ctx, onceRequest)
+			got, err = c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
 			return err
 		}))
 		// The list showed that nothing was created; nothing is sent again.
@@ -178,7 +178,7 @@ func TestInterruptedBeforeSendingCreatesNothing(t *testing.T) {
 	interrupt()
 	writeCtx, cancel := c.Uninterrupted(ctx)
 	defer cancel()
-	_, err := c.CreateSubscriptionOnce(writeCtx, onceRequest)
+	_, err := c.CreateSubscriptionOnce(writeCtx, onceRequest, claimsOf(c))
 	if !errors.Is(err, ErrInterrupted) {
 		t.Errorf("err = %v, want ErrInterrupted", err)
 	}

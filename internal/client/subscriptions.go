@@ -34,6 +34,15 @@ type subscriptionList struct {
 	Items listField[Subscription] `json:"items"`
 }
 
+// CanonicalEventType is the spelling of an event type that requests send and comparisons use: the service
+// answers lower-case.
+func CanonicalEventType(eventType string) string { return strings.ToLower(eventType) }
+
+// MatchKey is what identical subscriptions share: the service never returns headers.
+func MatchKey(eventType, uri, description string) string {
+	return CanonicalEventType(eventType) + "\x00" + uri + "\x00" + description
+}
+
 // ImportID is the subscription's import ID: "<event_type>/<id>".
 func (s Subscription) ImportID() string { return s.EventType + "/" + s.ID }
 
@@ -43,11 +52,11 @@ type SubscriptionSet struct {
 	byID  map[string]int
 }
 
-// NewSubscriptionSet spells event types lower-case, as the service lists them.
+// NewSubscriptionSet spells event types canonically.
 func NewSubscriptionSet(items []Subscription) *SubscriptionSet {
 	s := &SubscriptionSet{Items: items, byID: make(map[string]int, len(items))}
 	for i := range items {
-		items[i].EventType = strings.ToLower(items[i].EventType)
+		items[i].EventType = CanonicalEventType(items[i].EventType)
 		s.byID[strings.ToLower(items[i].ID)] = i
 	}
 	return s
@@ -64,10 +73,10 @@ func (s *SubscriptionSet) Find(id string) (Subscription, bool) {
 
 // Identical answers the subscriptions with that event type (in any case), URI and description.
 func (s *SubscriptionSet) Identical(eventType, uri, description string) []Subscription {
-	want := subscriptionMatchKey(eventType, uri, description)
+	want := MatchKey(eventType, uri, description)
 	var out []Subscription
 	for _, sub := range s.Items {
-		if subscriptionMatchKey(sub.EventType, sub.URI, sub.Description) == want {
+		if MatchKey(sub.EventType, sub.URI, sub.Description) == want {
 			out = append(out, sub)
 		}
 	}
@@ -84,6 +93,7 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 		c.gate.add(v)
 	}
 	c.gate.add(URISecrets(req.URI)...)
+	req.EventType = CanonicalEventType(req.EventType)
 	defer c.subscriptions.invalidate("")
 	var out createSubscriptionResponse
 	cl := call{
@@ -98,7 +108,6 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 	if out.ID == "" {
 		return "", &outcomeUnknownError{route: cl.route, cause: c.malformed(cl, "a 2xx answer without an id")}
 	}
-	c.ownership.claim(out.ID)
 	return out.ID, nil
 }
 
@@ -161,7 +170,7 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 	if !strings.EqualFold(out.ID, id) {
 		return nil, c.malformed(cl, "it describes the subscription %q, not %q", out.ID, id)
 	}
-	out.EventType = strings.ToLower(out.EventType)
+	out.EventType = CanonicalEventType(out.EventType)
 	return &out, nil
 }
 
@@ -182,5 +191,5 @@ func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) e
 }
 
 func eventTypeQuery(eventType string) url.Values {
-	return url.Values{"eventType": []string{strings.ToLower(eventType)}}
+	return url.Values{"eventType": []string{CanonicalEventType(eventType)}}
 }

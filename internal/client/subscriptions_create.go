@@ -17,40 +17,25 @@ import (
 // tell: a request that did not take effect while exactly one identical subscription of another writer
 // appeared, or a service that carries out a request after answering 5xx for it.
 
-// subscriptionOwnership is a Client's baseline, claims and per-key create locks; its zero value is ready.
-type subscriptionOwnership struct {
-	mu      sync.Mutex
-	claimed map[string]struct{}      // lower-case ids
-	keys    map[string]chan struct{} // one create at a time per key
+// Claims are the subscriptions the caller's resources track (read, imported, created, adopted), kept by the
+// caller: a lost answer never adopts one, and CreateSubscriptionOnce claims what it creates or adopts before
+// the next identical create starts.
+type Claims interface {
+	Claimed(id string) bool
+	Claim(id string) bool // records id; false if it was claimed already
+}
+
+// subscriptionCreates is a Client's baseline and per-key create locks; its zero value is ready.
+type subscriptionCreates struct {
+	mu   sync.Mutex
+	keys map[string]chan struct{} // one create at a time per key
 
 	baselineMu sync.Mutex
 	baseline   *SubscriptionSet // nil until taken
 }
 
-// claim records id and reports whether it was free.
-func (l *subscriptionOwnership) claim(id string) bool {
-	id = strings.ToLower(id)
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.claimed == nil {
-		l.claimed = map[string]struct{}{}
-	}
-	if _, taken := l.claimed[id]; taken {
-		return false
-	}
-	l.claimed[id] = struct{}{}
-	return true
-}
-
-func (l *subscriptionOwnership) claimedByUs(id string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	_, taken := l.claimed[strings.ToLower(id)]
-	return taken
-}
-
 // lock takes the create lock of key, or gives up with the context or an interrupt.
-func (l *subscriptionOwnership) lock(ctx context.Context, key string) (unlock func(), err error) {
+func (l *subscriptionCreates) lock(ctx context.Context, key string) (unlock func(), err error) {
 	l.mu.Lock()
 	if l.keys == nil {
 		l.keys = map[string]chan struct{}{}
@@ -78,21 +63,6 @@ func (l *subscriptionOwnership) lock(ctx context.Context, key string) (unlock fu
 	}
 }
 
-// subscriptionMatchKey: the service lower-cases event types and never returns headers.
-func subscriptionMatchKey(eventType, uri, description string) string {
-	return strings.ToLower(eventType) + "\x00" + uri + "\x00" + description
-}
-
-// ClaimSubscription records that a resource of this process read or imported id.
-func (c *Client) ClaimSubscription(id string) {
-	if id != "" {
-		c.ownership.claim(id)
-	}
-}
-
-// SubscriptionClaimed reports whether a resource of this process read, imported, planned, deleted or created id.
-func (c *Client) SubscriptionClaimed(id string) bool { return c.ownership.claimedByUs(id) }
-
 type CreatedSubscription struct {
 	ID       string
 	Adopted  bool // the answer was lost and the subscription found in the list
@@ -101,9 +71,9 @@ type CreatedSubscription struct {
 
 // CreateSubscriptionOnce matches ErrOutcomeUnknown when the subscription may exist (the list could not be
 // read, or an *AmbiguousCreateError), and ErrInterrupted when nothing was created.
-func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscriptionRequest) (CreatedSubscription, error) {
+func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscriptionRequest, claims Claims) (CreatedSubscription, error) {
 	var out CreatedSubscription
-	unlock, err := c.ownership.lock(ctx, subscriptionMatchKey(req.EventType, req.URI, req.Description))
+	unlock, err := c.creates.lock(ctx, MatchKey(req.EventType, req.URI, req.Description))
 	if err != nil {
 		return out, fmt.Errorf("%s: nothing was created: %w", routeSubscriptionCreate, err)
 	}
@@ -121,6 +91,7 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 		out.Requests++
 		id, err := c.CreateSubscription(ctx, req)
 		if err == nil {
+			claims.Claim(id)
 			out.ID = id
 			return out, nil
 		}
@@ -128,7 +99,7 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 			return out, err
 		}
 
-		id, found, checkErr := c.adoptCreated(outcomeCheckContext(ctx), req, baseline, err)
+		id, found, checkErr := c.adoptCreated(outcomeCheckContext(ctx), req, baseline, claims, err)
 		switch {
 		case checkErr != nil:
 			return out, checkErr
@@ -152,7 +123,7 @@ const routeSubscriptionCreate = "POST /hooks/v1/subscription"
 // shared list until then, so it costs no request after a refresh. A subscription tracked before this run,
 // or the old one of a create_before_destroy replacement, is in it and never adopted.
 func (c *Client) SubscriptionBaseline(ctx context.Context) (*SubscriptionSet, error) {
-	l := &c.ownership
+	l := &c.creates
 	l.baselineMu.Lock()
 	defer l.baselineMu.Unlock()
 	if l.baseline != nil {
@@ -168,26 +139,21 @@ func (c *Client) SubscriptionBaseline(ctx context.Context) (*SubscriptionSet, er
 
 // adoptCreated lists afresh after a lost answer: one candidate (identical, not in the baseline, not
 // claimed) is adopted; none means the request did not take effect; several are an *AmbiguousCreateError.
-func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest, baseline *SubscriptionSet, lost error) (string, bool, error) {
+func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest, baseline *SubscriptionSet, claims Claims, lost error) (string, bool, error) {
 	items, err := c.ListSubscriptions(ctx)
 	if err != nil {
 		return "", false, fmt.Errorf("%w; listing the subscriptions to find out whether it was created also failed: %w", lost, err)
 	}
 	var candidates []Subscription
-	want := subscriptionMatchKey(req.EventType, req.URI, req.Description)
-	for _, s := range items {
-		if subscriptionMatchKey(s.EventType, s.URI, s.Description) != want || c.ownership.claimedByUs(s.ID) {
-			continue
-		}
-		if _, existed := baseline.Find(s.ID); !existed {
-			s.EventType = strings.ToLower(s.EventType)
+	for _, s := range NewSubscriptionSet(items).Identical(req.EventType, req.URI, req.Description) {
+		if _, existed := baseline.Find(s.ID); !existed && !claims.Claimed(s.ID) {
 			candidates = append(candidates, s)
 		}
 	}
 	switch {
 	case len(candidates) > 1:
 		return "", false, c.ambiguousCreate(req, candidates, lost)
-	case len(candidates) == 1 && c.ownership.claim(candidates[0].ID):
+	case len(candidates) == 1 && claims.Claim(candidates[0].ID):
 		return candidates[0].ID, true, nil
 	}
 	// None, or the one was claimed meanwhile by a resource that tracks it.
@@ -209,7 +175,7 @@ func (e *AmbiguousCreateError) Error() string { return e.text }
 func (e *AmbiguousCreateError) Unwrap() []error { return []error{ErrOutcomeUnknown, e.cause} }
 
 func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Subscription, lost error) *AmbiguousCreateError {
-	e := &AmbiguousCreateError{EventType: strings.ToLower(req.EventType), URI: req.URI, Description: req.Description,
+	e := &AmbiguousCreateError{EventType: CanonicalEventType(req.EventType), URI: req.URI, Description: req.Description,
 		Candidates: candidates, cause: lost}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%v. Looking for what it created, the client found %d identical subscriptions (event type %s, uri %s, "+

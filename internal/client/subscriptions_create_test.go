@@ -16,10 +16,24 @@ import (
 
 var onceRequest = CreateSubscriptionRequest{URI: "https://hooks.example.com/once", EventType: "SignatorySigned", Description: "d"}
 
+// claims is what the webhook package keeps for a provider process (one per Client: claimsOf), by id as listed.
+type claims struct{ sync.Map }
+
+func (s *claims) Claimed(id string) bool { _, ok := s.Load(id); return ok }
+
+func (s *claims) Claim(id string) bool { _, taken := s.LoadOrStore(id, true); return !taken }
+
+var claimsByClient sync.Map
+
+func claimsOf(c *Client) *claims {
+	v, _ := claimsByClient.LoadOrStore(c, &claims{})
+	return v.(*claims)
+}
+
 // createOnce runs CreateSubscriptionOnce and fails the test on an error.
 func createOnce(t *testing.T, c *Client, req CreateSubscriptionRequest) CreatedSubscription {
 	t.Helper()
-	got, err := c.CreateSubscriptionOnce(context.Background(), req)
+	got, err := c.CreateSubscriptionOnce(context.Background(), req, claimsOf(c))
 	if err != nil {
 		t.Fatalf("CreateSubscriptionOnce: %v", err)
 	}
@@ -107,7 +121,7 @@ func TestCreateOnceNeverAdoptsClaimed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.ClaimSubscription(outside) // as Read does for a resource in state
+	claimsOf(c).Claim(outside) // as Read does for a resource in state
 
 	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultBadGateway, 1)
 	second := createOnce(t, c, onceRequest)
@@ -122,7 +136,7 @@ func TestCreateOnceNeverAdoptsClaimed(t *testing.T) {
 func TestCreateOnceIsBounded(t *testing.T) {
 	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 2 })
 	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultServiceUnavailable, 10)
-	got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest)
+	got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
 	if err == nil || errors.Is(err, ErrOutcomeUnknown) {
 		t.Fatalf("err = %v, want a definite failure", err)
 	}
@@ -144,7 +158,7 @@ func TestCreateOnceListFailureKeepsOutcomeUnknown(t *testing.T) {
 	}
 	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
 	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultServiceUnavailable, 5)
-	_, err := c.CreateSubscriptionOnce(context.Background(), onceRequest)
+	_, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
 	if !errors.Is(err, ErrOutcomeUnknown) {
 		t.Fatalf("err = %v, want ErrOutcomeUnknown", err)
 	}
@@ -164,7 +178,7 @@ func TestCreateOnceConcurrentIdenticalCreates(t *testing.T) {
 	errs := make(chan error, n)
 	for i := range n {
 		wg.Go(func() {
-			got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest)
+			got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
 			ids[i] = got.ID
 			if err != nil {
 				errs <- err
@@ -203,7 +217,7 @@ func TestAmbiguousCreateAdoptsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
-	got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest)
+	got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
 
 	var ambiguous *AmbiguousCreateError
 	if !errors.As(err, &ambiguous) || !errors.Is(err, ErrOutcomeUnknown) {
@@ -248,7 +262,7 @@ func TestTwoProcessesNeverClaimTheSameSubscription(t *testing.T) {
 		c := testClient(t, tenant)
 		for range perProcess {
 			wg.Go(func() {
-				got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest)
+				got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
 				mu.Lock()
 				defer mu.Unlock()
 				var ambiguous *AmbiguousCreateError
@@ -301,7 +315,7 @@ func TestBaselineShowsIdenticalSubscriptions(t *testing.T) {
 	add("SignatorySigned", onceRequest.URI, "another description")
 	add("SignatorySigned", onceRequest.URI+"/other", onceRequest.Description)
 	add("SignatureRequestCompleted", onceRequest.URI, onceRequest.Description)
-	c.ClaimSubscription(claimed.ID) // as Read does for a resource in state
+	claimsOf(c).Claim(claimed.ID) // as Read does for a resource in state
 	created := createOnce(t, c, onceRequest).ID
 
 	baseline, err := c.SubscriptionBaseline(context.Background())
@@ -310,11 +324,11 @@ func TestBaselineShowsIdenticalSubscriptions(t *testing.T) {
 	}
 	var unclaimed []string
 	for _, s := range baseline.Identical(onceRequest.EventType, onceRequest.URI, onceRequest.Description) {
-		if !c.SubscriptionClaimed(s.ID) {
+		if !claimsOf(c).Claimed(s.ID) {
 			unclaimed = append(unclaimed, s.ID)
 		}
 	}
-	if len(unclaimed) != 1 || unclaimed[0] != twin.ID || !c.SubscriptionClaimed(created) {
+	if len(unclaimed) != 1 || unclaimed[0] != twin.ID || !claimsOf(c).Claimed(created) {
 		t.Errorf("unclaimed identical subscriptions %v, want only %s (and %s, created, claimed)", unclaimed, twin.ID, created)
 	}
 	if n := testEmulator.Counters(key)[emulator.RouteSubscriptionList]; n != 1 {

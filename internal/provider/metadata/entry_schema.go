@@ -62,7 +62,7 @@ var entrySchema = schema.Schema{
 				"Changing it otherwise replaces the entry.",
 			Required:      true,
 			Validators:    []validator.String{validators.EntityType()},
-			PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplaceUnlessOnlyCaseChanges()},
+			PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplaceUnlessSameCanonical(canonicalEntityType)},
 		},
 		"entity_id": schema.StringAttribute{
 			MarkdownDescription: "Id of the signature request, signatory or document. Any characters are allowed (they are " +

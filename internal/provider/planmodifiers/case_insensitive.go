@@ -6,7 +6,6 @@ package planmodifiers
 import (
 	"context"
 	"slices"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
@@ -14,36 +13,27 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// RequiresReplaceUnlessOnlyCaseChanges: the service reads these names without
-// regard to case, so a change of case alone is an update of the state only.
-func RequiresReplaceUnlessOnlyCaseChanges() planmodifier.String {
+// RequiresReplaceUnlessSameCanonical: the service reads these names in any case, so a change that canonical
+// undoes is an update of the state only.
+func RequiresReplaceUnlessSameCanonical(canonical func(string) string) planmodifier.String {
 	const description = "Replaces the resource when the value changes other than in case."
-	return stringplanmodifier.RequiresReplaceIf(changedOtherThanInCase, description, description)
+	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+		resp.RequiresReplace = req.PlanValue.IsUnknown() || canonical(req.StateValue.ValueString()) != canonical(req.PlanValue.ValueString())
+	}, description, description)
 }
 
-func changedOtherThanInCase(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-	if req.PlanValue.IsUnknown() {
-		resp.RequiresReplace = true
-		return
-	}
-	resp.RequiresReplace = !strings.EqualFold(req.StateValue.ValueString(), req.PlanValue.ValueString())
-}
-
-// SetRequiresReplaceUnlessOnlyCaseChanges is RequiresReplaceUnlessOnlyCaseChanges
-// for a set of names.
-func SetRequiresReplaceUnlessOnlyCaseChanges() planmodifier.Set {
+// SetRequiresReplaceUnlessSameCanonical is RequiresReplaceUnlessSameCanonical for a set of names.
+func SetRequiresReplaceUnlessSameCanonical(canonical func(string) string) planmodifier.Set {
 	const description = "Replaces the resource when the set changes other than in the case of its values."
-	return setplanmodifier.RequiresReplaceIf(setChangedOtherThanInCase, description, description)
+	return setplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.SetRequest, resp *setplanmodifier.RequiresReplaceIfFuncResponse) {
+		plan, planKnown := canonicalNames(req.PlanValue, canonical)
+		state, _ := canonicalNames(req.StateValue, canonical)
+		resp.RequiresReplace = !planKnown || !slices.Equal(plan, state)
+	}, description, description)
 }
 
-func setChangedOtherThanInCase(_ context.Context, req planmodifier.SetRequest, resp *setplanmodifier.RequiresReplaceIfFuncResponse) {
-	plan, planKnown := foldedNames(req.PlanValue)
-	state, _ := foldedNames(req.StateValue)
-	resp.RequiresReplace = !planKnown || !slices.Equal(plan, state)
-}
-
-// foldedNames is false when the set or one of its elements is unknown.
-func foldedNames(set types.Set) ([]string, bool) {
+// canonicalNames is false when the set or one of its elements is unknown.
+func canonicalNames(set types.Set, canonical func(string) string) ([]string, bool) {
 	if set.IsUnknown() {
 		return nil, false
 	}
@@ -53,7 +43,7 @@ func foldedNames(set types.Set) ([]string, bool) {
 		if !ok || s.IsUnknown() {
 			return nil, false
 		}
-		names = append(names, strings.ToLower(s.ValueString()))
+		names = append(names, canonical(s.ValueString()))
 	}
 	slices.Sort(names)
 	return slices.Compact(names), true

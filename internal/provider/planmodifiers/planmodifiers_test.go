@@ -15,6 +15,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
 // testSchema has an attribute for each modifier to act on, and the ones
@@ -51,7 +53,7 @@ func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 
 var unknownString = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
 
-func TestRequiresReplaceUnlessOnlyCaseChanges(t *testing.T) {
+func TestRequiresReplaceUnlessSameCanonical(t *testing.T) {
 	for _, tc := range []struct {
 		name         string
 		state, plan  tftypes.Value
@@ -70,7 +72,7 @@ func TestRequiresReplaceUnlessOnlyCaseChanges(t *testing.T) {
 			req.PlanValue = stringAt(t, plan.GetAttribute, "name")
 			req.ConfigValue = req.PlanValue
 			resp := &planmodifier.StringResponse{PlanValue: req.PlanValue}
-			RequiresReplaceUnlessOnlyCaseChanges().PlanModifyString(t.Context(), req, resp)
+			RequiresReplaceUnlessSameCanonical(client.CanonicalEventType).PlanModifyString(t.Context(), req, resp)
 			if resp.RequiresReplace != tc.wantReplaced {
 				t.Errorf("%s -> %s: RequiresReplace = %t", tc.state, tc.plan, resp.RequiresReplace)
 			}
@@ -210,7 +212,7 @@ func TestRequiresReplaceUnlessAdopted(t *testing.T) {
 
 // A set of names replaces the resource when it changes other than in the
 // case of its names.
-func TestSetRequiresReplaceUnlessOnlyCaseChanges(t *testing.T) {
+func TestSetRequiresReplaceUnlessSameCanonical(t *testing.T) {
 	set := func(names ...string) types.Set {
 		values := make([]attr.Value, 0, len(names))
 		for _, n := range names {
@@ -236,7 +238,7 @@ func TestSetRequiresReplaceUnlessOnlyCaseChanges(t *testing.T) {
 				Plan:  tfsdk.Plan{Raw: object(t, map[string]tftypes.Value{})},
 			}
 			resp := &planmodifier.SetResponse{PlanValue: tc.plan}
-			SetRequiresReplaceUnlessOnlyCaseChanges().PlanModifySet(context.Background(), req, resp)
+			SetRequiresReplaceUnlessSameCanonical(client.CanonicalEventType).PlanModifySet(context.Background(), req, resp)
 			if resp.RequiresReplace != tc.wantReplaced {
 				t.Errorf("RequiresReplace = %v, want %v", resp.RequiresReplace, tc.wantReplaced)
 			}

@@ -29,7 +29,7 @@ func checkEventTypes(ctx context.Context, data *framework.ProviderData, at path.
 	}
 	var found []client.Hook
 	for _, t := range eventTypes {
-		if i := slices.IndexFunc(hooks, func(h client.Hook) bool { return strings.EqualFold(h.EventType, t) }); i >= 0 {
+		if i := slices.IndexFunc(hooks, func(h client.Hook) bool { return h.EventType == client.CanonicalEventType(t) }); i >= 0 {
 			found = append(found, hooks[i])
 			continue
 		}

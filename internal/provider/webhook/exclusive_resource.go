@@ -6,7 +6,6 @@ package webhook
 import (
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
@@ -91,7 +90,7 @@ var exclusiveSchema = schema.Schema{
 			Optional:      true,
 			ElementType:   types.StringType,
 			Validators:    []validator.Set{setvalidator.SizeAtLeast(1), setvalidator.ValueStringsAre(validators.EventTypeName())},
-			PlanModifiers: []planmodifier.Set{planmodifiers.SetRequiresReplaceUnlessOnlyCaseChanges()},
+			PlanModifiers: []planmodifier.Set{planmodifiers.SetRequiresReplaceUnlessSameCanonical(client.CanonicalEventType)},
 		},
 		"uri_prefix": schema.StringAttribute{
 			MarkdownDescription: "Narrows the scope to the `uri`s under this `https://` URL (scheme and host in any case, port " +
@@ -159,7 +158,7 @@ func knownIDs(set framework.StringSet) (ids idSet, allKnown bool) {
 	ids, allKnown = idSet{}, !set.IsUnknown()
 	for _, v := range set.Elements() {
 		s, _ := v.(types.String)
-		ids[strings.ToLower(s.ValueString())] = true
+		ids.add(s.ValueString())
 		allKnown = allKnown && !s.IsUnknown()
 	}
 	return ids, allKnown
@@ -228,7 +227,7 @@ func (r *exclusiveResource) sync(ctx context.Context, m exclusiveModel, prior *e
 	named, leaving := idSet{}, idSet{} // leaving: their own resources delete them
 	if prior != nil {
 		for _, s := range listed(ctx, *prior, diags) {
-			named[strings.ToLower(s.ID)] = true
+			named.add(s.ID)
 		}
 		leaving, _ = knownIDs(prior.SubscriptionIDs)
 	}

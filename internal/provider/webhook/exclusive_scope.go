@@ -18,18 +18,18 @@ import (
 
 // exclusiveScope is what an esign_webhook_subscriptions_exclusive owns, and its id, import ID and identity.
 type exclusiveScope struct {
-	eventTypes []string // lower-case, sorted, without repeats; none: every type (never nil: the identity's list is empty)
+	eventTypes []string // canonical, sorted, without repeats; none: every type (never nil: the identity's list is empty)
 	uriPrefix  string   // as configured; "": every URI
 	place      uriPlace
 }
 
 func newExclusiveScope(eventTypes []string, uriPrefix string) exclusiveScope {
-	lower := make([]string, 0, len(eventTypes))
+	canonical := make([]string, 0, len(eventTypes))
 	for _, t := range eventTypes {
-		lower = append(lower, strings.ToLower(t))
+		canonical = append(canonical, client.CanonicalEventType(t))
 	}
-	slices.Sort(lower)
-	return exclusiveScope{eventTypes: slices.Compact(lower), uriPrefix: uriPrefix, place: placeOf(uriPrefix)}
+	slices.Sort(canonical)
+	return exclusiveScope{eventTypes: slices.Compact(canonical), uriPrefix: uriPrefix, place: placeOf(uriPrefix)}
 }
 
 // uriPlace compares host and port without case, the path with it (RFC 3986: a receiver may tell /Prod from /prod).
@@ -50,7 +50,7 @@ func (p uriPlace) within(prefix uriPlace) bool {
 }
 
 func (s exclusiveScope) contains(sub client.Subscription) bool {
-	return (len(s.eventTypes) == 0 || slices.Contains(s.eventTypes, strings.ToLower(sub.EventType))) &&
+	return (len(s.eventTypes) == 0 || slices.Contains(s.eventTypes, client.CanonicalEventType(sub.EventType))) &&
 		(s.uriPrefix == "" || placeOf(sub.URI).within(s.place))
 }
 
@@ -110,6 +110,14 @@ func (s exclusiveScope) describe() string {
 type idSet map[string]bool
 
 func (s idSet) has(id string) bool { return s[strings.ToLower(id)] }
+
+// add reports whether id was new.
+func (s idSet) add(id string) bool {
+	id = strings.ToLower(id)
+	added := !s[id]
+	s[id] = true
+	return added
+}
 
 // outside is what is in scope and not in belong, in a fixed order so that plans and state do not reorder it.
 func (s exclusiveScope) outside(subs []client.Subscription, belong idSet) []client.Subscription {

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
@@ -36,7 +37,7 @@ func parseImportID(raw string) (eventType, id string, err error) {
 }
 
 var subscriptionIdentity = framework.NewStateIdentity(subscriptionIdentitySchema,
-	map[string]func(string) string{"event_type": strings.ToLower},
+	map[string]func(string) string{"event_type": client.CanonicalEventType},
 	importIDOfIdentity)
 
 // The event type is in the identity because the service's get and delete

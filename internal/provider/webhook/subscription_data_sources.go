@@ -6,7 +6,6 @@ package webhook
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -121,7 +120,7 @@ type subscriptionFilterModel struct {
 }
 
 func (f subscriptionFilterModel) matches(s client.Subscription) bool {
-	return (f.EventType.IsNull() || strings.EqualFold(f.EventType.ValueString(), s.EventType)) &&
+	return (f.EventType.IsNull() || client.CanonicalEventType(f.EventType.ValueString()) == s.EventType) &&
 		(f.URI.IsNull() || f.URI.ValueString() == s.URI)
 }
 

@@ -16,19 +16,15 @@ import (
 
 // trackPrior claims id under the lock lookForLeftovers takes, so whichever
 // comes second in Terraform's concurrent walk sees the first.
-func (p *subscriptionPlans) trackPrior(c *client.Client, id string) (string, bool) {
-	if p == nil {
-		c.ClaimSubscription(id)
-		return "", false
-	}
+func (p *subscriptionPlans) trackPrior(id string) (string, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	c.ClaimSubscription(id)
+	p.claimed.add(id)
 	eventType, named := p.named[strings.ToLower(id)]
 	return eventType, named
 }
 
-func (p *subscriptionPlans) lookForLeftovers(c *client.Client, baseline *client.SubscriptionSet, claim planClaim) []client.Subscription {
+func (p *subscriptionPlans) lookForLeftovers(baseline *client.SubscriptionSet, claim planClaim) []client.Subscription {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.named == nil {
@@ -36,7 +32,7 @@ func (p *subscriptionPlans) lookForLeftovers(c *client.Client, baseline *client.
 	}
 	var out []client.Subscription
 	for _, s := range baseline.Identical(claim.eventType, claim.uri, claim.description) {
-		if !c.SubscriptionClaimed(s.ID) {
+		if !p.claimed.has(s.ID) {
 			p.named[strings.ToLower(s.ID)] = claim.eventType
 			out = append(out, s)
 		}
@@ -52,7 +48,7 @@ func checkLeftovers(ctx context.Context, data *framework.ProviderData, claim pla
 		return
 	}
 	plans := plansOf(data)
-	for _, s := range plans.lookForLeftovers(data.Client, baseline, claim) {
+	for _, s := range plans.lookForLeftovers(baseline, claim) {
 		warnLeftover(diags, data.Client.Shown(s)[0], plans.nameNext(leftoverWarnings))
 	}
 }

@@ -14,21 +14,15 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// leftoverFixture is a client that makes no request, and a list with one
-// subscription identical to claim (event type in another case) and one
-// that differs in its description.
-func leftoverFixture(t *testing.T) (*client.Client, *client.SubscriptionSet, planClaim) {
-	t.Helper()
-	c, err := client.New(client.Config{BaseURL: "http://127.0.0.1:1", SubscriptionKey: "k", AccessToken: "t"})
-	if err != nil {
-		t.Fatal(err)
-	}
+// leftoverFixture is a list with one subscription identical to claim (event
+// type in another case) and one that differs in its description.
+func leftoverFixture() (*client.SubscriptionSet, planClaim) {
 	const uri = "https://hooks.example.com/a"
 	set := client.NewSubscriptionSet([]client.Subscription{
 		{ID: "AAAA", EventType: "signatorysigned", URI: uri, Description: "d"},
 		{ID: "BBBB", EventType: "signatorysigned", URI: uri, Description: "other"},
 	})
-	return c, set, planClaim{eventType: "SignatorySigned", uri: uri, description: "d"}
+	return set, planClaim{eventType: "SignatorySigned", uri: uri, description: "d"}
 }
 
 // Terraform plans a create and refreshes the resource that tracks an
@@ -37,22 +31,22 @@ func leftoverFixture(t *testing.T) (*client.Client, *client.SubscriptionSet, pla
 // first keeps the create from naming it.
 func TestLeftoversInEitherOrder(t *testing.T) {
 	t.Run("create first", func(t *testing.T) {
-		c, set, claim := leftoverFixture(t)
-		plans := &subscriptionPlans{}
-		if found := plans.lookForLeftovers(c, set, claim); len(found) != 1 || found[0].ID != "AAAA" {
+		set, claim := leftoverFixture()
+		plans := &subscriptionPlans{claimed: idSet{}}
+		if found := plans.lookForLeftovers(set, claim); len(found) != 1 || found[0].ID != "AAAA" {
 			t.Fatalf("the create found %+v, want AAAA", found)
 		}
-		if eventType, named := plans.trackPrior(c, "aaaa"); !named || eventType != "SignatorySigned" { // ids in any case
+		if eventType, named := plans.trackPrior("aaaa"); !named || eventType != "SignatorySigned" { // ids in any case
 			t.Fatal("the tracking resource's plan does not learn that a create named its subscription")
 		}
 	})
 	t.Run("tracking resource first", func(t *testing.T) {
-		c, set, claim := leftoverFixture(t)
-		plans := &subscriptionPlans{}
-		if _, named := plans.trackPrior(c, "AAAA"); named {
+		set, claim := leftoverFixture()
+		plans := &subscriptionPlans{claimed: idSet{}}
+		if _, named := plans.trackPrior("AAAA"); named {
 			t.Fatal("nothing named it yet")
 		}
-		if found := plans.lookForLeftovers(c, set, claim); len(found) != 0 {
+		if found := plans.lookForLeftovers(set, claim); len(found) != 0 {
 			t.Fatalf("the create named %+v, which a resource tracks", found)
 		}
 	})
@@ -62,13 +56,13 @@ func TestLeftoversInEitherOrder(t *testing.T) {
 // the subscription never both miss each other.
 func TestLeftoversNeverMissEachOther(t *testing.T) {
 	for range 500 {
-		c, set, claim := leftoverFixture(t)
-		plans := &subscriptionPlans{}
+		set, claim := leftoverFixture()
+		plans := &subscriptionPlans{claimed: idSet{}}
 		var found []client.Subscription
 		var named bool
 		var wg sync.WaitGroup
-		wg.Go(func() { found = plans.lookForLeftovers(c, set, claim) })
-		wg.Go(func() { _, named = plans.trackPrior(c, "AAAA") })
+		wg.Go(func() { found = plans.lookForLeftovers(set, claim) })
+		wg.Go(func() { _, named = plans.trackPrior("AAAA") })
 		wg.Wait()
 		if named == (len(found) == 0) {
 			t.Fatalf("found %+v, named %t: exactly one must see the other", found, named)

@@ -4,8 +4,6 @@
 package webhook
 
 import (
-	"strings"
-
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
@@ -25,7 +23,7 @@ type subscriptionModel struct {
 // differs only in case; headers are never returned.
 func flattenSubscription(sub client.Subscription, m *subscriptionModel) {
 	m.ID = types.StringValue(sub.ID)
-	if !strings.EqualFold(m.EventType.ValueString(), sub.EventType) {
+	if client.CanonicalEventType(m.EventType.ValueString()) != sub.EventType {
 		m.EventType = types.StringValue(sub.EventType)
 	}
 	m.URI = types.StringValue(sub.URI)

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
@@ -20,10 +21,24 @@ import (
 type subscriptionPlansKey struct{}
 
 type subscriptionPlans struct {
-	mu     sync.Mutex
-	byKey  map[string][]planClaim // match key → the plans that declare it
-	named  map[string]string      // lower-case id → event type of the create that named it a leftover
-	warned framework.NamedCounts  // by kind: leftoverWarnings, rivalWarnings
+	mu      sync.Mutex
+	byKey   map[string][]planClaim // client.MatchKey → the plans that declare it
+	named   map[string]string      // lower-case id → event type of the create that named it a leftover
+	claimed idSet                  // what a resource of this process read, imported, planned, deleted or created
+	warned  framework.NamedCounts  // by kind: leftoverWarnings, rivalWarnings
+}
+
+// Claim and Claimed are the process's client.Claims.
+func (p *subscriptionPlans) Claim(id string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.claimed.add(id)
+}
+
+func (p *subscriptionPlans) Claimed(id string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.claimed.has(id)
 }
 
 const (
@@ -36,7 +51,7 @@ func (p *subscriptionPlans) nameNext(kind int) bool { return p == nil || p.warne
 
 // plansOf is nil before the provider is configured, which records nothing.
 func plansOf(data *framework.ProviderData) *subscriptionPlans {
-	return framework.OperationState(data, subscriptionPlansKey{}, func() *subscriptionPlans { return &subscriptionPlans{} })
+	return framework.OperationState(data, subscriptionPlansKey{}, func() *subscriptionPlans { return &subscriptionPlans{claimed: idSet{}} })
 }
 
 type planClaim struct {
@@ -59,10 +74,7 @@ func claimOf(plan subscriptionModel, prior *subscriptionModel, replaces string) 
 	return c, true
 }
 
-// key: the service never shows headers, so they do not count.
-func (c planClaim) key() string {
-	return strings.ToLower(c.eventType) + "\x00" + c.uri + "\x00" + c.description
-}
+func (c planClaim) key() string { return client.MatchKey(c.eventType, c.uri, c.description) }
 
 // sameResource tells whether c and o are the two plans of one replacement.
 func (c planClaim) sameResource(o planClaim) bool {

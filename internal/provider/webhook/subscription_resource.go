@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
@@ -68,7 +67,7 @@ var subscriptionSchema = schema.Schema{
 				validators.EventTypeName(),
 			},
 			PlanModifiers: []planmodifier.String{
-				planmodifiers.RequiresReplaceUnlessOnlyCaseChanges(),
+				planmodifiers.RequiresReplaceUnlessSameCanonical(client.CanonicalEventType),
 			},
 		},
 		"uri": schema.StringAttribute{
@@ -146,7 +145,7 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	var prior *subscriptionModel
 	if !req.State.Raw.IsNull() && r.Client != nil {
 		prior = &state
-		if eventType, named := plans.trackPrior(r.Client, state.ID.ValueString()); named {
+		if eventType, named := plans.trackPrior(state.ID.ValueString()); named {
 			warnNamedBefore(&resp.Diagnostics, state.ID.ValueString(), eventType)
 		}
 	}
@@ -156,7 +155,7 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 
 	// An existing subscription whose type the service no longer lists is
 	// left alone; only a new or changed type is checked.
-	newType := req.State.Raw.IsNull() || !strings.EqualFold(state.EventType.ValueString(), plan.EventType.ValueString())
+	newType := req.State.Raw.IsNull() || client.CanonicalEventType(state.EventType.ValueString()) != client.CanonicalEventType(plan.EventType.ValueString())
 	if newType && !plan.EventType.IsUnknown() && !plan.EventType.IsNull() && r.Client != nil {
 		checkEventTypes(ctx, r.ProviderData, path.Root("event_type"), []string{plan.EventType.ValueString()}, &resp.Diagnostics)
 	}
@@ -213,7 +212,7 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 	// before it sends again, and an interrupt does not cut it off once sent.
 	var created client.CreatedSubscription
 	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) (err error) {
-		created, err = r.Client.CreateSubscriptionOnce(ctx, body)
+		created, err = r.Client.CreateSubscriptionOnce(ctx, body, plansOf(r.ProviderData))
 		return err
 	})
 	if err != nil {
@@ -280,7 +279,7 @@ func (r *subscriptionResource) stateFromList(prior subscriptionModel, set *clien
 	if !ok {
 		return prior, false
 	}
-	r.Client.ClaimSubscription(sub.ID)
+	plansOf(r.ProviderData).Claim(sub.ID)
 	current = prior
 	flattenSubscription(sub, &current)
 	return current, true
@@ -317,7 +316,7 @@ func (r *subscriptionResource) Delete(ctx context.Context, req resource.DeleteRe
 	}
 
 	// No create of this run takes it; an interrupt does not cut off a sent delete.
-	r.Client.ClaimSubscription(state.ID.ValueString())
+	plansOf(r.ProviderData).Claim(state.ID.ValueString())
 	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
 		return r.Client.DeleteSubscription(ctx, state.ID.ValueString(), state.EventType.ValueString())
 	})
@@ -360,13 +359,13 @@ func (r *subscriptionResource) importByID(ctx context.Context, req resource.Impo
 		resp.Diagnostics.AddError("Webhook subscription not found",
 			fmt.Sprintf("The service lists no subscription with id %q. Expected %s.", id, importIDForm))
 		return
-	case eventType != "" && !strings.EqualFold(eventType, sub.EventType):
+	case eventType != "" && client.CanonicalEventType(eventType) != sub.EventType:
 		resp.Diagnostics.AddError("Webhook subscription has another event type",
 			fmt.Sprintf("Subscription %q has event type %q, not %q. Import it as %s/%s or as %s.", id, sub.EventType, eventType, sub.EventType, sub.ID, sub.ID))
 		return
 	}
 
-	r.Client.ClaimSubscription(sub.ID)
+	plansOf(r.ProviderData).Claim(sub.ID)
 
 	// The ID's spelling of the event type is kept, so that a configuration
 	// written the same way shows no difference.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
@@ -52,13 +53,13 @@ func warnRivals(diags *diag.Diagnostics, c planClaim, rivals []planClaim) {
 		others = append(others, fmt.Sprintf("the esign_webhook_subscription with event_type = %q%s", r.eventType, r.tracking()))
 	}
 	diags.AddWarning(fmt.Sprintf("%d identical webhook subscription blocks: %s to %s (%q)%s",
-		len(rivals)+1, strings.ToLower(c.eventType), c.uri, c.description, c.tracking()),
+		len(rivals)+1, client.CanonicalEventType(c.eventType), c.uri, c.description, c.tracking()),
 		fmt.Sprintf("This esign_webhook_subscription (event_type = %q%s) declares the same subscription as %s: event type "+
 			"%s (in any case), uri %q and description %q. The service would hold identical subscriptions, and the receiver "+
 			"at that uri would get every event twice (headers may differ, but the service never shows them).\n\n"+
 			"Keep one block for this subscription. Terraform does not tell providers resource addresses, so this warning "+
 			"names the other block by what it declares: the one with this uri and description.",
-			c.eventType, c.tracking(), strings.Join(others, " and "), strings.ToLower(c.eventType), c.uri, c.description))
+			c.eventType, c.tracking(), strings.Join(others, " and "), client.CanonicalEventType(c.eventType), c.uri, c.description))
 }
 
 // tracking tells two blocks apart by more than their arguments.
