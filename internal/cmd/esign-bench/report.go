@@ -19,7 +19,7 @@ import (
 func (b *bench) markdown() string {
 	var w strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&w, format, args...) }
-	p("# Benchmark results\n\nWritten by `make bench` (`esign-bench %s`); do not edit by hand.\n\n", strings.Join(os.Args[1:], " "))
+	p("# Benchmark results\n\nWritten by `make bench`; do not edit by hand.\n\n")
 	p("Machine: %s; load average %s at the end. %s\n\n", b.machine, b.loadAtEnd, b.note)
 	p("Every command ran %d times, interleaved (run i of each before run i+1), against the in-process emulator, which adds %s to "+
 		"every request; Terraform's default -parallelism=10, local state. A ratio is the median of the per-run ratios. *writes*: "+
