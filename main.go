@@ -6,7 +6,8 @@ package main
 
 import (
 	"flag"
-	"log"
+	"fmt"
+	"os"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/server"
 )
@@ -21,6 +22,7 @@ func main() {
 	server.QuietLogsUnlessAsked()
 
 	if err := server.Serve(version, debug); err != nil {
-		log.Fatal(err.Error())
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
 }

@@ -5,7 +5,6 @@ package client
 
 import (
 	"html"
-	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -28,7 +27,8 @@ type decoder struct {
 }
 
 var decoders = []decoder{
-	{decode: one(unescapeBackslashes)},
+	{decode: one(func(s string) string { return unescapeBackslashes(s, true) })},
+	{decode: one(func(s string) string { return unescapeBackslashes(s, false) })},
 	{decode: one(html.UnescapeString)},
 	{decode: one(func(s string) string { return unescapePercent(s, false) })},
 	{decode: one(func(s string) string { return unescapePercent(s, true) })},
@@ -81,14 +81,15 @@ func decodings(text string, visit func(decoding) bool) bool {
 }
 
 // unescapeBackslashes undoes JSON escapes of every style (\uXXXX in either case, surrogate pairs, \/, \",
-// \\, \n ...) and the \xXX of JavaScript and Python; anything else stays as it is.
-func unescapeBackslashes(s string) string {
+// \\, \n ...) and the \xXX of JavaScript and Python; anything else stays as it is. With pairs false, "\\" is
+// no escape: a careless encoder leaves a backslash raw before an escape of its own ("\\u0075" for "\u").
+func unescapeBackslashes(s string, pairs bool) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 == len(s) {
+		if s[i] != '\\' || i+1 == len(s) || !pairs && s[i+1] == '\\' {
 			b.WriteByte(s[i])
 			continue
 		}
@@ -100,29 +101,29 @@ func unescapeBackslashes(s string) string {
 			b.WriteByte("\b\f\n\r\t"[strings.IndexByte("bfnrt", c)])
 			i++
 		case 'x':
-			if v, ok := hexValue(s, i+2, 2); ok {
-				b.WriteByte(byte(v))
+			if v, ok := hexByte(s, i+2); ok {
+				b.WriteByte(v)
 				i += 3
 				continue
 			}
 			b.WriteByte('\\')
 		case 'u':
-			r, ok := hexValue(s, i+2, 4)
+			r, ok := hexRune(s, i+2)
 			if !ok {
 				b.WriteByte('\\')
 				continue
 			}
 			i += 5
-			if utf16.IsSurrogate(rune(r)) && i+6 < len(s) && s[i+1] == '\\' && s[i+2] == 'u' {
-				if low, ok := hexValue(s, i+3, 4); ok {
-					if pair := utf16.DecodeRune(rune(r), rune(low)); pair != utf8.RuneError {
+			if utf16.IsSurrogate(r) && i+6 < len(s) && s[i+1] == '\\' && s[i+2] == 'u' {
+				if low, ok := hexRune(s, i+3); ok {
+					if pair := utf16.DecodeRune(r, low); pair != utf8.RuneError {
 						b.WriteRune(pair)
 						i += 6
 						continue
 					}
 				}
 			}
-			b.WriteRune(rune(r))
+			b.WriteRune(r)
 		default:
 			b.WriteByte('\\')
 		}
@@ -130,12 +131,30 @@ func unescapeBackslashes(s string) string {
 	return b.String()
 }
 
-func hexValue(s string, at, digits int) (int, bool) {
-	if at+digits > len(s) {
+// hexRune reads four hex digits at s[at:].
+func hexRune(s string, at int) (rune, bool) {
+	var r rune
+	for i := at; i < at+4; i++ {
+		if i >= len(s) {
+			return 0, false
+		}
+		d, ok := hexDigit(s[i])
+		if !ok {
+			return 0, false
+		}
+		r = r<<4 | rune(d)
+	}
+	return r, true
+}
+
+// hexByte reads two hex digits at s[at:].
+func hexByte(s string, at int) (byte, bool) {
+	if at+2 > len(s) {
 		return 0, false
 	}
-	v, err := strconv.ParseUint(s[at:at+digits], 16, 32)
-	return int(v), err == nil
+	hi, ok1 := hexDigit(s[at])
+	lo, ok2 := hexDigit(s[at+1])
+	return hi<<4 | lo, ok1 && ok2
 }
 
 // unescapePercent undoes %XX in either case, and "+" for a space in form encoding; a malformed % stays.
@@ -147,8 +166,8 @@ func unescapePercent(s string, plus bool) string {
 	for i := 0; i < len(s); i++ {
 		switch {
 		case s[i] == '%':
-			if v, ok := hexValue(s, i+1, 2); ok {
-				b.WriteByte(byte(v))
+			if v, ok := hexByte(s, i+1); ok {
+				b.WriteByte(v)
 				i += 2
 				continue
 			}

@@ -41,6 +41,17 @@ var gateEncoders = []struct {
 			return u(r, i%3 == 1)
 		})
 	}},
+	{`JSON careless: every other character \uXXXX, a backslash left raw`, func(s string) string {
+		var b strings.Builder
+		for i, r := range []rune(s) {
+			if i%2 == 1 && r <= 0xffff {
+				b.WriteString(u(r, false))
+			} else {
+				b.WriteRune(r)
+			}
+		}
+		return b.String()
+	}},
 	{"HTML named", html.EscapeString},
 	{"HTML numeric", func(s string) string {
 		var b strings.Builder

@@ -44,8 +44,13 @@ type documentSaved struct {
 	SyntheticSize int64  `json:"syntheticSize,omitempty"`
 }
 
-// loadState reads the state file; a missing file is an empty state.
+// loadState reads the state file; a missing file is an empty state. A device or a fifo is refused: /dev/zero
+// would be read forever.
 func (e *Emulator) loadState() error {
+	info, err := os.Stat(e.stateFile)
+	if err == nil && !info.Mode().IsRegular() {
+		return fmt.Errorf("emulator: state file %s: not a regular file", e.stateFile)
+	}
 	b, err := os.ReadFile(e.stateFile)
 	var sf stateFile
 	switch {

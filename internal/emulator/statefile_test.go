@@ -84,9 +84,11 @@ func TestStateFileBad(t *testing.T) {
 // that cannot be saved later answers the write 500 and prints the failure
 // through ErrorLogf (which -quiet leaves on), not through Logf.
 func TestStateFileUnwritable(t *testing.T) {
-	missing := filepath.Join(t.TempDir(), "missing", "state.json")
-	if _, err := New(Options{StateFile: missing}); err == nil || !strings.Contains(err.Error(), missing) {
-		t.Errorf("New with a state file in a missing folder: %v", err)
+	for path, why := range map[string]string{filepath.Join(t.TempDir(), "missing", "state.json"): "",
+		os.DevNull: "not a regular file"} { // a device: /dev/zero would be read forever
+		if _, err := New(Options{StateFile: path}); err == nil || !strings.Contains(err.Error(), path+": "+why) {
+			t.Errorf("New with the state file %s: %v", path, err)
+		}
 	}
 
 	dir := filepath.Join(t.TempDir(), "gone")

@@ -6,6 +6,9 @@
 package server
 
 import (
+	"io"
+	"log"
+
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
@@ -15,6 +18,9 @@ import (
 
 // Serve serves the provider until Terraform stops it; debug is managed debug mode (delve).
 func Serve(version string, debug bool) error {
+	// Only net/http writes to the standard logger here, and what it writes is a peer's bytes ("Unsolicited
+	// response received on idle HTTP channel starting with ..."), unchecked by the client's gate.
+	log.SetOutput(io.Discard)
 	var opts []tf6server.ServeOpt
 	if debug {
 		opts = append(opts, tf6server.WithManagedDebug())

@@ -65,9 +65,12 @@ const (
 	EmptyObject   Damage = "empty-object"   // "{}" with the route's status
 	CutBody       Damage = "cut-body"       // the whole body announced, half of it sent, the connection closed
 	SlowBody      Damage = "slow-body"      // the whole body announced, half of it sent, the rest 10 minutes later
+	// Unsolicited: the whole answer, then a second one nobody asked for quoting the request's credentials,
+	// which Go's transport reports through the standard logger.
+	Unsolicited Damage = "unsolicited"
 )
 
-// Damages lists every Damage.
+// Damages lists every Damage after which the answer cannot be used.
 var Damages = []Damage{HTML, TruncatedJSON, EmptyObject, CutBody, SlowBody}
 
 // Server passes every request on to the emulator, and its answer back,
@@ -213,6 +216,11 @@ func (s *Server) send(w http.ResponseWriter, r *http.Request, status int, header
 		length, sent = len(body)+1, half
 	case SlowBody:
 		sent = half
+	case Unsolicited:
+		drop(w, fmt.Sprintf("HTTP/1.1 %d %s\r\nContent-Length: %d\r\n\r\n%s"+
+			"HTTP/1.1 200 OK\r\nX-Echo: %s %s\r\n\r\n", status, http.StatusText(status), len(body), body,
+			r.Header.Get("Ocp-Apim-Subscription-Key"), r.Header.Get("Authorization")))
+		return
 	}
 	for name, values := range header {
 		if name != "Connection" {

@@ -164,9 +164,11 @@ func knownIDs(set framework.StringSet) (ids idSet, allKnown bool) {
 	return ids, allKnown
 }
 
-func unmanagedValue(ctx context.Context, subs []client.Subscription) types.List {
+// unmanagedValue stores what the service says of each through the gate: a URI without query values (often a
+// receiver's credential) and no control characters, which the plan would print.
+func unmanagedValue(ctx context.Context, c *client.Client, subs []client.Subscription) types.List {
 	items := make([]unmanagedModel, 0, len(subs)) // empty, not null
-	for _, s := range subs {
+	for _, s := range c.Shown(subs...) {
 		items = append(items, unmanagedModel(s))
 	}
 	v, _ := types.ListValueFrom(ctx, unmanagedType, items)
@@ -255,7 +257,7 @@ func (r *exclusiveResource) sync(ctx context.Context, m exclusiveModel, prior *e
 	}
 	warnLeftForNextPlan(diags, scope, r.Client.Shown(late...), prior != nil && prior.ID.IsNull())
 	if prior == nil || m.Unmanaged.IsUnknown() || diags.HasError() {
-		m.Unmanaged = unmanagedValue(ctx, left)
+		m.Unmanaged = unmanagedValue(ctx, r.Client, left)
 	}
 	m.ID = types.StringValue(scope.id())
 	diags.Append(state.Set(ctx, &m)...)
@@ -338,9 +340,9 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	case create || !allKnown:
 		plan.Unmanaged = types.ListUnknown(unmanagedType)
 	case mode == onUnmanagedDelete:
-		plan.Unmanaged = unmanagedValue(ctx, nil)
+		plan.Unmanaged = unmanagedValue(ctx, r.Client, nil)
 	default:
-		plan.Unmanaged = unmanagedValue(ctx, unmanaged)
+		plan.Unmanaged = unmanagedValue(ctx, r.Client, unmanaged)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 	summary, then, add := "Webhook subscription not managed by Terraform", "", resp.Diagnostics.AddWarning
