@@ -3,8 +3,9 @@
 # against a provider built once from this tree. The provider is reached through
 # dev_overrides in a temporary CLI configuration (TF_CLI_CONFIG_FILE): the
 # user's ~/.terraformrc is never read or changed, and nothing is downloaded.
-# Local modules are installed with `terraform get` into a temporary data dir
-# (TF_DATA_DIR), so no .terraform/ directory is left in examples/.
+# Local modules (of the configuration or of its tests) are installed with
+# `terraform get` into a temporary data dir (TF_DATA_DIR), so no .terraform/
+# directory is left in examples/.
 # The documentation snippets (examples/resources/*, examples/data-sources/*)
 # are bare blocks without a terraform block, as tfplugindocs expects; they are
 # validated in a temporary copy with required_providers added (esign-oss/esign).
@@ -14,8 +15,8 @@
 # Examples with blocks the given client does not know are skipped, saying so:
 # action blocks (Terraform >= 1.14; no OpenTofu release yet) and ephemeral
 # blocks (Terraform >= 1.10, OpenTofu >= 1.11).
-# Then examples/per-environment-webhooks is not only validated but run, with
-# the same provider, against two emulators (run-per-environment-example.sh).
+# `terraform validate` checks the *.tftest.hcl files of each directory too;
+# run-per-environment-example.sh (make examples-test) runs them.
 # Usage: validate-examples.sh [terraform command or path]
 set -euo pipefail
 tf="${1:-terraform}"
@@ -98,7 +99,8 @@ terraform {
 TF
     note=" (snippet, with required_providers added)"
   fi
-  if tf_files_match '^[[:space:]]*module[[:space:]]+"' "$dir"; then
+  if tf_files_match '^[[:space:]]*module[[:space:]]+"' "$dir" || compgen -G "$dir/*.tftest.hcl" >/dev/null ||
+    compgen -G "$dir/tests/*.tftest.hcl" >/dev/null; then
     "$tf" -chdir="$run_dir" get -no-color >>"$log" 2>&1 || ok=0
   fi
   validate_args=(-no-color)
@@ -127,5 +129,3 @@ if [ "${#failed[@]}" -ne 0 ]; then
   exit 1
 fi
 echo "all $n example directories validate"
-
-bash scripts/run-per-environment-example.sh "$tf" "$work/terraform.rc"
