@@ -77,3 +77,30 @@ func (e *outcomeUnknownError) Error() string {
 func (e *outcomeUnknownError) Unwrap() []error { return []error{ErrOutcomeUnknown, e.cause} }
 
 func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
+
+// answerError is a 2xx answer that cannot be used; it would come again, so it is not retried.
+type answerError struct {
+	text string // shown through the gate
+	kind error  // ErrMalformedAnswer or ErrAnswerTooLarge
+}
+
+func (e *answerError) Error() string { return e.text }
+
+func (e *answerError) Unwrap() error { return e.kind }
+
+// malformed shows problem, which may quote the answer, through the gate.
+func (c *Client) malformed(cl call, format string, args ...any) error {
+	problem := c.gate.Show(fmt.Sprintf(format, args...))
+	return &answerError{
+		text: fmt.Sprintf("%s at %s: the service's answer is malformed: %s", cl.route, hostPort(c.base), problem),
+		kind: ErrMalformedAnswer,
+	}
+}
+
+func (c *Client) tooLarge(cl call) error {
+	return &answerError{
+		text: fmt.Sprintf("%s at %s: the service's answer is larger than %d MiB, the most the client reads of one answer",
+			cl.route, hostPort(c.base), MaxAnswerBytes>>20),
+		kind: ErrAnswerTooLarge,
+	}
+}

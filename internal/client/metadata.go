@@ -5,6 +5,7 @@ package client
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -153,4 +154,20 @@ func (c *Client) listMetadata(ctx context.Context, cl call) (*MetadataList, erro
 // entityCacheKey ignores the entity type's case, as the service does.
 func entityCacheKey(entityType, entityID string) string {
 	return strings.ToLower(entityType) + "\x00" + entityID
+}
+
+// metadataProblem: a reference list holds several entities, so a key may repeat across them, never within one.
+func metadataProblem(entries []MetadataEntry) string {
+	seen := make(map[string]int, len(entries))
+	for i, e := range entries {
+		if e.Key == "" {
+			return fmt.Sprintf("entry %d of %d has no key", i+1, len(entries))
+		}
+		id := entityCacheKey(e.EntityType, e.EntityID) + "\x00" + e.Key
+		if first, dup := seen[id]; dup {
+			return fmt.Sprintf("entries %d and %d have the same key %q (entity %s %s)", first+1, i+1, e.Key, e.EntityType, e.EntityID)
+		}
+		seen[id] = i
+	}
+	return ""
 }

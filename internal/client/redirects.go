@@ -4,10 +4,13 @@
 package client
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"golang.org/x/net/http/httpproxy"
 )
 
 // Redirects are never followed: see DESIGN.md, "Credentials go to the configured origin only". The
@@ -71,4 +74,19 @@ func (c *Client) redirectMeaning(requested, loc *url.URL) (why, fix string) {
 		fix = fmt.Sprintf(" (to %s, if that is the service)", c.ShowURI(base))
 	}
 	return why, fix
+}
+
+// newTransport reads the proxy settings per client (http.ProxyFromEnvironment reads them once per process)
+// and makes a proxy's refusal an error of its own.
+func newTransport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	fromEnv := httpproxy.FromEnvironment().ProxyFunc()
+	t.Proxy = func(req *http.Request) (*url.URL, error) { return fromEnv(req.URL) }
+	t.OnProxyConnectResponse = func(_ context.Context, proxy *url.URL, _ *http.Request, resp *http.Response) error {
+		if resp.StatusCode == http.StatusOK {
+			return nil
+		}
+		return &proxyRefusedError{proxy: proxy.Host, status: resp.Status, code: resp.StatusCode}
+	}
+	return t
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"time"
@@ -311,4 +312,83 @@ func stripURL(err error) error {
 		return uerr.Err
 	}
 	return err
+}
+
+// MaxAnswerBytes caps one JSON answer: 2.5 times the largest plausible one (50,000 subscriptions with
+// 200-character URIs and descriptions: 26 MB, measured). A 400 MB answer once drove the provider to 943 MB.
+const MaxAnswerBytes = 64 << 20
+
+// readJSON decodes resp into cl.out; a read error is a transport failure, an unusable answer an *answerError.
+func (c *Client) readJSON(cl call, resp *http.Response) error {
+	if cl.out == nil {
+		return nil
+	}
+	if resp.ContentLength > MaxAnswerBytes {
+		return c.tooLarge(cl)
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswerBytes+1))
+	switch {
+	case err != nil:
+		return fmt.Errorf("reading the answer after %d bytes: %w", len(data), err)
+	case len(data) > MaxAnswerBytes:
+		return c.tooLarge(cl)
+	}
+	if err := json.Unmarshal(data, cl.out); err != nil {
+		return c.malformed(cl, "%s", undecodable(data, resp.Header.Get("Content-Type"), err))
+	}
+	return nil
+}
+
+// undecodable says why data is not the JSON expected, without quoting it.
+func undecodable(data []byte, contentType string, err error) string {
+	mediaType, _, _ := mime.ParseMediaType(contentType)
+	var syntaxErr *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case len(bytes.TrimSpace(data)) == 0:
+		return "the body is empty"
+	case mediaType == "text/html" || bytes.HasPrefix(bytes.TrimSpace(data), []byte("<")):
+		return fmt.Sprintf("an HTML page (%d bytes, Content-Type %q), not JSON: is base_url the root of the API, not of a web site?", len(data), contentType)
+	case errors.As(err, &syntaxErr) && syntaxErr.Offset >= int64(len(data)):
+		return fmt.Sprintf("the JSON ends early, after %d bytes (truncated)", len(data))
+	case errors.As(err, &syntaxErr):
+		return fmt.Sprintf("not valid JSON (%d bytes): %v", len(data), err)
+	case errors.As(err, &typeErr):
+		return fmt.Sprintf("the field %q holds a JSON %s", typeErr.Field, typeErr.Value)
+	}
+	return err.Error()
+}
+
+// An interrupted write finishes the request it sent and starts no other (no retry, no new login, no
+// create), so it ends within one request timeout plus any lost-answer check: see DESIGN.md, "Writes an
+// interrupt does not cut off".
+
+var ErrInterrupted = errors.New("interrupted, so no further request was sent")
+
+// interruptKey holds the caller's Done channel in an Uninterrupted context.
+type interruptKey struct{}
+
+// Uninterrupted keeps the values and deadline of ctx, not its cancellation; cancel releases it.
+func (c *Client) Uninterrupted(ctx context.Context) (context.Context, context.CancelFunc) {
+	detached := context.WithoutCancel(ctx)
+	write, cancel := context.WithCancel(detached)
+	if deadline, ok := ctx.Deadline(); ok {
+		write, cancel = context.WithDeadline(detached, deadline)
+	}
+	return context.WithValue(write, interruptKey{}, ctx.Done()), cancel
+}
+
+func Interrupted(ctx context.Context) bool {
+	select {
+	case <-interruptOf(ctx):
+		return true
+	default:
+		return false
+	}
+}
+
+// interruptOf is nil (never closes) for a context that is not Uninterrupted.
+func interruptOf(ctx context.Context) <-chan struct{} {
+	ch, _ := ctx.Value(interruptKey{}).(<-chan struct{})
+	return ch
 }

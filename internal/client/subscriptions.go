@@ -5,6 +5,7 @@ package client
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -192,4 +193,88 @@ func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) e
 
 func eventTypeQuery(eventType string) url.Values {
 	return url.Values{"eventType": []string{CanonicalEventType(eventType)}}
+}
+
+// A list is the whole truth about what exists (DESIGN.md, "Creates that never duplicate, and never claim
+// another's"): one with an item that cannot be identified or told apart is malformed, never shortened.
+
+// listField tells "items": null (an empty list) from no "items" at all (not a list answer).
+type listField[T any] struct {
+	items   []T
+	present bool
+}
+
+func (l *listField[T]) UnmarshalJSON(b []byte) error {
+	l.present = true
+	return json.Unmarshal(b, &l.items)
+}
+
+func subscriptionsProblem(subs []Subscription) string {
+	seen := make(map[string]int, len(subs))
+	for i, s := range subs {
+		switch {
+		case s.ID == "":
+			return fmt.Sprintf("subscription %d of %d has no id", i+1, len(subs))
+		case s.EventType == "":
+			return fmt.Sprintf("subscription %s has no event type", s.ID)
+		}
+		id := strings.ToLower(s.ID)
+		if first, dup := seen[id]; dup {
+			return fmt.Sprintf("subscriptions %d and %d have the same id %s", first+1, i+1, s.ID)
+		}
+		seen[id] = i
+	}
+	return ""
+}
+
+// Hook is one supported event type.
+type Hook struct {
+	EventType     string          `json:"eventType"`
+	Description   string          `json:"description"`
+	PayloadSchema json.RawMessage `json:"payloadSchema"`
+}
+
+// ListHooks answers event types canonically; its answer confirms the base URL (base_url.go).
+func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
+	var hooks []Hook
+	cl := call{
+		method:     http.MethodGet,
+		route:      routeHooksList,
+		url:        c.endpoint(nil, lit("hooks"), lit("v1")),
+		idempotent: true,
+	}
+	if err := c.doJSON(ctx, cl, &hooks); err != nil {
+		return nil, c.notFoundOnFixedRoute(err)
+	}
+	if problem := hooksProblem(hooks); problem != "" {
+		return nil, c.malformed(cl, "%s", problem)
+	}
+	c.baseURLConfirmed.Store(true)
+	for i := range hooks {
+		hooks[i].EventType = CanonicalEventType(hooks[i].EventType)
+	}
+	if hooks == nil {
+		hooks = []Hook{}
+	}
+	return hooks, nil
+}
+
+// SupportedHooks is read once per Client: the set does not change during a run.
+func (c *Client) SupportedHooks(ctx context.Context) ([]Hook, error) {
+	return c.supportedHooks.get(ctx, "", c.ListHooks)
+}
+
+func hooksProblem(hooks []Hook) string {
+	seen := make(map[string]int, len(hooks))
+	for i, h := range hooks {
+		if h.EventType == "" {
+			return fmt.Sprintf("hook %d of %d has no event type", i+1, len(hooks))
+		}
+		name := CanonicalEventType(h.EventType)
+		if first, dup := seen[name]; dup {
+			return fmt.Sprintf("hooks %d and %d have the same event type %s", first+1, i+1, h.EventType)
+		}
+		seen[name] = i
+	}
+	return ""
 }

@@ -191,3 +191,9 @@ func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Sub
 	e.text = b.String()
 	return e
 }
+
+// outcomeCheckContext: nothing stops the lost-answer check but its own retries and timeouts, since
+// giving up would leave a subscription that may exist and whose id nobody knows.
+func outcomeCheckContext(ctx context.Context) context.Context {
+	return context.WithValue(context.WithoutCancel(ctx), interruptKey{}, (<-chan struct{})(nil))
+}
