@@ -6,6 +6,7 @@
 package client
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -32,11 +33,10 @@ type Config struct {
 	MaxRetries        int           // retries of one call; negative: none, zero: the default
 	RequestTimeout    time.Duration // one attempt, up to the answer's last byte
 	UserAgent         string
-	HTTPClient        *http.Client // copied, to follow no redirect; nil: a client of its own
-	Logger            Logger       // one event per attempt; nil: silence
-	ExtraSecrets      []string     // withheld too, e.g. webhook header values
-	AllowInsecureHTTP bool         // http:// for any host, not only loopback
+	Logger            Logger // one event per attempt; nil: silence
+	AllowInsecureHTTP bool   // http:// for any host, not only loopback
 
+	httpClient     *http.Client  // copied, to follow no redirect; nil: a client of its own
 	retryBaseDelay time.Duration // tests shorten it
 }
 
@@ -53,19 +53,24 @@ type Logger interface {
 
 // Client is safe for concurrent use.
 type Client struct {
-	base       *url.URL
-	http       *http.Client
-	userAgent  string
-	maxRetries int
-	timeout    time.Duration
-	backoff    backoff
-	logger     Logger
-	gate       *gate
-	auth       *authenticator
+	base           *url.URL
+	http           *http.Client
+	userAgent      string
+	maxRetries     int
+	timeout        time.Duration
+	retryBaseDelay time.Duration
+	logger         Logger
+	gate           *gate
+
+	subscriptionKey string
+	login           *LoginCredentials
+	tokenMu         sync.Mutex
+	accessToken     string // static, or from the login: renewed once when a call answers 401
+	loginRejected   error  // never tried again: repeated wrong passwords may lock the account
 
 	creates          subscriptionCreates
-	baseURLConfirmed atomic.Bool // GET /hooks/v1 answered here, so a 404 means what it says
-	unreachable      unreachableHost
+	baseURLConfirmed atomic.Bool  // GET /hooks/v1 answered here, so a 404 means what it says
+	unreachableUntil atomic.Int64 // Unix ns; until then a call makes one attempt (retry.go)
 
 	subscriptions  *coalescer[*SubscriptionSet]
 	entityMetadata *coalescer[*MetadataSet]
@@ -89,16 +94,19 @@ func New(cfg Config) (*Client, error) {
 	}
 
 	c := &Client{
-		base:       base,
-		http:       withRefusedRedirects(cfg.HTTPClient),
-		userAgent:  cfg.UserAgent,
-		maxRetries: cfg.MaxRetries,
-		timeout:    cfg.RequestTimeout,
-		logger:     cfg.Logger,
-		gate:       &gate{},
-	}
-	if c.userAgent == "" {
-		c.userAgent = "terraform-provider-esign"
+		base:            base,
+		http:            withRefusedRedirects(cfg.httpClient),
+		userAgent:       cmp.Or(cfg.UserAgent, "terraform-provider-esign"),
+		maxRetries:      cfg.MaxRetries,
+		timeout:         cfg.RequestTimeout,
+		retryBaseDelay:  cmp.Or(cfg.retryBaseDelay, defaultRetryBaseDelay),
+		logger:          cfg.Logger,
+		gate:            &gate{},
+		subscriptionKey: cfg.SubscriptionKey,
+		accessToken:     cfg.AccessToken,
+		subscriptions:   newCoalescer[*SubscriptionSet](),
+		entityMetadata:  newCoalescer[*MetadataSet](),
+		supportedHooks:  newCoalescer[[]Hook](),
 	}
 	switch {
 	case c.maxRetries == 0:
@@ -109,13 +117,12 @@ func New(cfg Config) (*Client, error) {
 	if c.timeout <= 0 {
 		c.timeout = DefaultRequestTimeout
 	}
-	c.backoff = newBackoff(cfg.retryBaseDelay)
 	c.gate.add(cfg.SubscriptionKey, cfg.AccessToken)
-	c.gate.add(cfg.ExtraSecrets...)
-	c.auth = newAuthenticator(c, cfg)
-	c.subscriptions = newCoalescer[*SubscriptionSet]()
-	c.entityMetadata = newCoalescer[*MetadataSet]()
-	c.supportedHooks = newCoalescer[[]Hook]()
+	if cfg.Login != nil {
+		login := *cfg.Login
+		c.login = &login
+		c.gate.add(login.Password)
+	}
 	return c, nil
 }
 
@@ -128,138 +135,85 @@ func (c *Client) Show(text string) string { return c.gate.Show(text) }
 // ShowURI shows a receiver URI without userinfo and query values, through the gate.
 func (c *Client) ShowURI(raw string) string { return c.gate.Show(stripURI(raw)) }
 
-// endpoint builds a route's URL; variable segments are escaped so "/" or "%" stays inside its segment.
-func (c *Client) endpoint(query url.Values, parts ...segment) *url.URL {
+// endpoint builds a route's URL. Each segment is escaped, so that "/" or "%" stays inside it, and "." and
+// ".." too, or servers on the way would resolve them.
+func (c *Client) endpoint(query url.Values, segments ...string) *url.URL {
 	u := *c.base
-	var plain, escaped strings.Builder
-	plain.WriteString(c.base.Path)
-	escaped.WriteString(c.base.EscapedPath())
-	for _, p := range parts {
-		plain.WriteByte('/')
-		escaped.WriteByte('/')
-		plain.WriteString(p.value)
-		escaped.WriteString(escapeSegment(p))
+	u.RawPath = c.base.EscapedPath()
+	for _, s := range segments {
+		if s == "." || s == ".." {
+			u.RawPath += "/" + strings.Repeat("%2E", len(s))
+		} else {
+			u.RawPath += "/" + url.PathEscape(s)
+		}
 	}
-	u.Path = plain.String()
-	u.RawPath = escaped.String()
+	u.Path, _ = url.PathUnescape(u.RawPath)
 	if query != nil {
 		u.RawQuery = query.Encode()
 	}
 	return &u
 }
 
-type segment struct {
-	value   string
-	literal bool
-}
-
-// escapeSegment escapes "." and ".." too, or servers on the way would resolve them.
-func escapeSegment(p segment) string {
-	switch {
-	case p.literal:
-		return p.value
-	case p.value == ".":
-		return "%2E"
-	case p.value == "..":
-		return "%2E%2E"
-	}
-	return url.PathEscape(p.value)
-}
-
-func lit(s string) segment { return segment{value: s, literal: true} }
-func val(s string) segment { return segment{value: s} }
-
 // RequestTimeout bounds one attempt; the provider bounds what it sends itself with it too.
 func (c *Client) RequestTimeout() time.Duration { return c.timeout }
 
 // LoginTenantID is "" with a static access token.
 func (c *Client) LoginTenantID() string {
-	if c.auth.login == nil {
+	if c.login == nil {
 		return ""
 	}
-	return c.auth.login.TenantID
+	return c.login.TenantID
 }
-
-// authenticator holds a static access token, or one from the login, renewed once when a call answers 401.
-type authenticator struct {
-	c               *Client
-	subscriptionKey string
-	login           *LoginCredentials
-
-	mu       sync.Mutex
-	current  string
-	rejected error // a refused login, never tried again: repeated wrong passwords may lock the account
-}
-
-func newAuthenticator(c *Client, cfg Config) *authenticator {
-	a := &authenticator{c: c, subscriptionKey: cfg.SubscriptionKey, current: cfg.AccessToken}
-	if cfg.Login != nil {
-		login := *cfg.Login
-		a.login = &login
-		c.gate.add(login.Password)
-	}
-	return a
-}
-
-func (a *authenticator) canLogin() bool { return a.login != nil }
 
 // token logs in when there is no token; concurrent callers wait for one login.
-func (a *authenticator) token(ctx context.Context) (string, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.rejected != nil {
-		return "", a.rejected
+func (c *Client) token(ctx context.Context) (string, error) {
+	c.tokenMu.Lock()
+	defer c.tokenMu.Unlock()
+	if c.loginRejected != nil {
+		return "", c.loginRejected
 	}
-	if a.current != "" || a.login == nil {
-		return a.current, nil
+	if c.accessToken != "" || c.login == nil {
+		return c.accessToken, nil
 	}
-	tok, err := a.c.Login(ctx)
+	tok, err := c.Login(ctx)
 	if errors.Is(err, ErrLoginRejected) {
-		a.rejected = err
+		c.loginRejected = err
 	}
 	if err != nil {
 		return "", err
 	}
-	a.current = tok
+	c.accessToken = tok
 	return tok, nil
 }
 
 // relogin drops stale, unless another caller replaced it already, and logs in again.
-func (a *authenticator) relogin(ctx context.Context, stale string) error {
+func (c *Client) relogin(ctx context.Context, stale string) error {
 	if Interrupted(ctx) {
 		return ErrInterrupted // the 401 says the refused request did nothing
 	}
-	a.mu.Lock()
-	if a.current == stale {
-		a.current = ""
+	c.tokenMu.Lock()
+	if c.accessToken == stale {
+		c.accessToken = ""
 	}
-	a.mu.Unlock()
-	_, err := a.token(ctx)
+	c.tokenMu.Unlock()
+	_, err := c.token(ctx)
 	return err
-}
-
-type loginRequest struct {
-	Login    string `json:"login"`
-	Password string `json:"password"`
-	TenantID string `json:"tenantid"`
-}
-
-type loginResponse struct {
-	Token string `json:"token"`
 }
 
 // Login returns a token; the client logs in by itself when it needs one.
 func (c *Client) Login(ctx context.Context) (string, error) {
-	creds := c.auth.login
+	creds := c.login
 	if creds == nil {
 		return "", errors.New("login: no login credentials are configured")
 	}
-	var out loginResponse
+	var out struct {
+		Token string `json:"token"`
+	}
 	err := c.doJSON(ctx, call{
 		method:     http.MethodPost,
 		route:      "POST /identity/login",
-		url:        c.endpoint(nil, lit("identity"), lit("login")),
-		body:       loginRequest{Login: creds.Username, Password: creds.Password, TenantID: creds.TenantID},
+		url:        c.endpoint(nil, "identity", "login"),
+		body:       map[string]string{"login": creds.Username, "password": creds.Password, "tenantid": creds.TenantID},
 		idempotent: true, // logging in twice is harmless
 		anonymous:  true,
 	}, &out)

@@ -24,7 +24,7 @@ func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { retu
 func fuzzClient(t *testing.T, status int, body []byte, header string) *Client {
 	c, err := New(Config{
 		BaseURL: "https://esign.invalid", SubscriptionKey: "fuzz-key", AccessToken: "fuzz-token", MaxRetries: -1,
-		HTTPClient: &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		httpClient: &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
 			h := http.Header{}
 			h.Set("Retry-After", header)
 			h.Set("Location", header)

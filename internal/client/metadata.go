@@ -76,7 +76,7 @@ func (c *Client) PutMetadata(ctx context.Context, entityType, entityID, key stri
 	err := c.doJSON(ctx, call{
 		method:     http.MethodPut,
 		route:      "PUT /metadata/{entityType}/{entityId}/{key}",
-		url:        c.endpoint(nil, lit("metadata"), val(entityType), val(entityID), val(key)),
+		url:        c.endpoint(nil, "metadata", entityType, entityID, key),
 		body:       req,
 		idempotent: true,
 	}, &out)
@@ -95,7 +95,7 @@ func (c *Client) PutMetadata(ctx context.Context, entityType, entityID, key stri
 func (c *Client) ListEntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataList, error) {
 	return c.listMetadata(ctx, call{
 		route: "GET /metadata/{entityType}/{entityId}",
-		url:   c.endpoint(nil, lit("metadata"), val(entityType), val(entityID)),
+		url:   c.endpoint(nil, "metadata", entityType, entityID),
 	})
 }
 
@@ -103,7 +103,7 @@ func (c *Client) ListEntityMetadata(ctx context.Context, entityType, entityID st
 func (c *Client) ListReferenceMetadata(ctx context.Context, referenceID string) (*MetadataList, error) {
 	return c.listMetadata(ctx, call{
 		route: "GET /metadata/{referenceId}",
-		url:   c.endpoint(nil, lit("metadata"), val(referenceID)),
+		url:   c.endpoint(nil, "metadata", referenceID),
 	})
 }
 

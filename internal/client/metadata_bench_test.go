@@ -52,7 +52,7 @@ func entityListBody(b *testing.B, n int) []byte {
 	b.Helper()
 	c, tenant := newBenchClient(b)
 	id := seedEntity(tenant.SubscriptionKey, n)
-	req, err := http.NewRequest(http.MethodGet, c.endpoint(nil, lit("metadata"), lit(EntitySignatureRequest), val(id)).String(), nil)
+	req, err := http.NewRequest(http.MethodGet, c.endpoint(nil, "metadata", EntitySignatureRequest, id).String(), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

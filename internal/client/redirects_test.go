@@ -99,7 +99,7 @@ func TestRedirectsAreNeverFollowed(t *testing.T) {
 			}
 			gateway := redirectingGateway(tc.status, other.URL, newServer)
 			defer gateway.Close()
-			cfg := Config{BaseURL: gateway.URL, SubscriptionKey: redirectTestKey, AccessToken: redirectTestToken, HTTPClient: gateway.Client()}
+			cfg := Config{BaseURL: gateway.URL, SubscriptionKey: redirectTestKey, AccessToken: redirectTestToken, httpClient: gateway.Client()}
 			if tc.login {
 				cfg.AccessToken = ""
 				cfg.Login = &LoginCredentials{Username: "user", Password: redirectTestPassword, TenantID: "00000000-0000-4000-8000-000000000001"}
@@ -168,7 +168,7 @@ func TestSameOriginRedirectIsNotFollowed(t *testing.T) {
 		http.Redirect(w, r, "/v2"+r.URL.RequestURI(), http.StatusPermanentRedirect) //nolint:gosec // G710: the redirect under test
 	}))
 	defer gateway.Close()
-	c, err := New(Config{BaseURL: gateway.URL, SubscriptionKey: "k", AccessToken: "t", HTTPClient: gateway.Client()})
+	c, err := New(Config{BaseURL: gateway.URL, SubscriptionKey: "k", AccessToken: "t", httpClient: gateway.Client()})
 	if err != nil {
 		t.Fatal(err)
 	}

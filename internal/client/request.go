@@ -60,13 +60,13 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 			return nil, fmt.Errorf("%s: encoding the request: %w", cl.route, err)
 		}
 	}
-	budget := c.retryBudget()
+	hostDown := c.hostDown()
 	reauthenticated := false
 	for attempt := 0; ; attempt++ {
 		token := ""
 		if !cl.anonymous {
 			var err error
-			if token, err = c.auth.token(ctx); err != nil {
+			if token, err = c.token(ctx); err != nil {
 				return nil, err
 			}
 		}
@@ -75,12 +75,12 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		resp, err := c.attempt(ctx, cl, payload, token)
 		if err != nil {
 			c.log(ctx, cl, attempt, 0, started, err)
-			if final := c.afterFailedAttempt(ctx, cl, attempt, budget, err); final != nil {
+			if final := c.afterFailedAttempt(ctx, cl, attempt, hostDown, err); final != nil {
 				return nil, final
 			}
 			continue
 		}
-		c.unreachable.forget() // the service answered
+		c.unreachableUntil.Store(0) // the service answered
 		c.log(ctx, cl, attempt, resp.StatusCode, started, nil)
 
 		if resp.StatusCode >= 200 && resp.StatusCode < 300 {
@@ -93,10 +93,10 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		apiErr := c.apiError(cl, resp)
 		resp.release()
 
-		if resp.StatusCode == http.StatusUnauthorized && !cl.anonymous && !reauthenticated && c.auth.canLogin() {
+		if resp.StatusCode == http.StatusUnauthorized && !cl.anonymous && !reauthenticated && c.login != nil {
 			// A login token expires after 30 minutes: log in again once, not counted as a retry.
 			reauthenticated = true
-			if err := c.auth.relogin(ctx, token); err != nil {
+			if err := c.relogin(ctx, token); err != nil {
 				return nil, err
 			}
 			attempt--
@@ -108,7 +108,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		if !retryableStatus(resp.StatusCode) {
 			return nil, apiErr
 		}
-		delay := c.backoff.delay(attempt)
+		delay := c.retryDelay(attempt)
 		if after, ok := parseRetryAfter(apiErr.RetryAfter, time.Now()); ok {
 			if after > maxRetryAfter { // a wait the provider will not sit out: say so now, not after it
 				apiErr.WaitAsked = after
@@ -129,7 +129,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 }
 
 // afterFailedAttempt answers nil after waiting for the next attempt, else the error the call ends with.
-func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, budget retryBudget, err error) error {
+func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, hostDown bool, err error) error {
 	var unusable *answerError
 	badAnswer := errors.As(err, &unusable)
 	switch {
@@ -148,15 +148,15 @@ func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, b
 	case ctx.Err() != nil:
 		return fmt.Errorf("%s: %w", cl.route, ctx.Err())
 	}
-	if attempt < budget.retries && !misconfigured(err) {
-		if werr := c.wait(ctx, c.backoff.delay(attempt)); werr == nil {
+	if !hostDown && attempt < c.maxRetries && !misconfigured(err) {
+		if werr := c.wait(ctx, c.retryDelay(attempt)); werr == nil {
 			return nil
 		}
 	}
 	terr := c.transportError(cl, err, attempt+1)
 	if dialFailed(err) {
-		c.unreachable.remember()
-		terr.notRetried = budget.notRetried
+		c.unreachableUntil.Store(time.Now().Add(unreachableMemory).UnixNano())
+		terr.notRetried = hostDown
 	}
 	return terr
 }
@@ -227,7 +227,7 @@ func (c *Client) newRequest(ctx context.Context, cl call, payload []byte, token 
 	} else {
 		req.Header.Set("Accept", "application/json")
 	}
-	req.Header.Set("Ocp-Apim-Subscription-Key", c.auth.subscriptionKey)
+	req.Header.Set("Ocp-Apim-Subscription-Key", c.subscriptionKey)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -261,7 +261,7 @@ func (c *Client) apiError(cl call, resp *response) *APIError {
 		StatusCode:  resp.StatusCode,
 		RetryAfter:  resp.Header.Get("Retry-After"),
 		BodyExcerpt: c.gate.Show(text),
-		Login:       c.auth.canLogin(),
+		Login:       c.login != nil,
 		Hint:        answerHint(resp.StatusCode, text, host),
 	}
 }

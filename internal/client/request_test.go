@@ -98,7 +98,7 @@ func TestEndpointEscapesSegments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := c.endpoint(nil, lit("metadata"), val("Document"), val("a/b c"), val("k%?#"))
+	u := c.endpoint(nil, "metadata", "Document", "a/b c", "k%?#")
 	if want := "https://api.example.com/base/metadata/Document/a%2Fb%20c/k%25%3F%23"; u.String() != want {
 		t.Errorf("endpoint = %s, want %s", u, want)
 	}

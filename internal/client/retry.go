@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -23,19 +22,10 @@ const (
 	unreachableMemory = 30 * time.Second
 )
 
-// backoff jitters exponential delays, so concurrent retries (Terraform runs 10 at once) do not march in step.
-type backoff struct{ base time.Duration }
-
-func newBackoff(base time.Duration) backoff {
-	if base <= 0 {
-		base = defaultRetryBaseDelay
-	}
-	return backoff{base: base}
-}
-
-// delay for the retry after attempt n (0-based): random in [d/2, d], d = base * 2^n, capped.
-func (b backoff) delay(n int) time.Duration {
-	d := b.base << min(n, 16)
+// retryDelay after attempt n (0-based): random in [d/2, d], d = base * 2^n, capped. The jitter keeps
+// concurrent retries (Terraform runs 10 at once) out of step.
+func (c *Client) retryDelay(n int) time.Duration {
+	d := c.retryBaseDelay << min(n, 16)
 	if d <= 0 || d > maxRetryDelay {
 		d = maxRetryDelay
 	}
@@ -60,43 +50,9 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 	return max(d, 0), true
 }
 
-// unreachableHost remembers a host that could not be reached, so that the calls of a run do not each
-// wait out their retries for the same answer; any answer from the service forgets it.
-type unreachableHost struct {
-	mu    sync.Mutex
-	until time.Time
-}
-
-func (u *unreachableHost) remember() {
-	u.mu.Lock()
-	u.until = time.Now().Add(unreachableMemory)
-	u.mu.Unlock()
-}
-
-func (u *unreachableHost) forget() {
-	u.mu.Lock()
-	u.until = time.Time{}
-	u.mu.Unlock()
-}
-
-func (u *unreachableHost) recently() bool {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	return time.Now().Before(u.until)
-}
-
-// retryBudget is how many times one call may retry a transport error.
-type retryBudget struct {
-	retries    int
-	notRetried bool // the host was unreachable moments ago
-}
-
-func (c *Client) retryBudget() retryBudget {
-	if c.unreachable.recently() {
-		return retryBudget{notRetried: true}
-	}
-	return retryBudget{retries: c.maxRetries}
-}
+// hostDown: a host that could not be reached moments ago gets one attempt per call, so that the calls of
+// a run do not each wait out their retries for the same answer; any answer from the service forgets it.
+func (c *Client) hostDown() bool { return time.Now().UnixNano() < c.unreachableUntil.Load() }
 
 // retryableStatus: a 429 was refused before processing (so even a POST may be repeated); a transient
 // 500 is as common as a 503. Other 5xx (501, 505) are definite answers.

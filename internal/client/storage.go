@@ -20,7 +20,7 @@ func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, 
 	cl := call{
 		method:     http.MethodGet,
 		route:      "GET /storage/document/{blobConnectionId}",
-		url:        c.endpoint(nil, lit("storage"), lit("document"), val(blobConnectionID)),
+		url:        c.endpoint(nil, "storage", "document", blobConnectionID),
 		idempotent: true,
 		stream:     true,
 	}

@@ -100,7 +100,7 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 	cl := call{
 		method: http.MethodPost,
 		route:  routeSubscriptionCreate,
-		url:    c.endpoint(nil, lit("hooks"), lit("v1"), lit("subscription")),
+		url:    c.endpoint(nil, "hooks", "v1", "subscription"),
 		body:   req,
 	}
 	if err := c.doJSON(ctx, cl, &out); err != nil {
@@ -118,7 +118,7 @@ func (c *Client) ListSubscriptions(ctx context.Context) ([]Subscription, error) 
 	cl := call{
 		method:     http.MethodGet,
 		route:      "GET /hooks/v1/subscription",
-		url:        c.endpoint(nil, lit("hooks"), lit("v1"), lit("subscription")),
+		url:        c.endpoint(nil, "hooks", "v1", "subscription"),
 		idempotent: true,
 	}
 	if err := c.doJSON(ctx, cl, &out); err != nil {
@@ -153,7 +153,7 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 	cl := call{
 		method:     http.MethodGet,
 		route:      "GET /hooks/v1/subscription/{id}",
-		url:        c.endpoint(eventTypeQuery(eventType), lit("hooks"), lit("v1"), lit("subscription"), val(id)),
+		url:        c.endpoint(eventTypeQuery(eventType), "hooks", "v1", "subscription", id),
 		idempotent: true,
 	}
 	err := c.doJSON(ctx, cl, &out)
@@ -180,7 +180,7 @@ func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) e
 	err := c.doJSON(ctx, call{
 		method:     http.MethodDelete,
 		route:      "DELETE /hooks/v1/subscription/{id}",
-		url:        c.endpoint(eventTypeQuery(eventType), lit("hooks"), lit("v1"), lit("subscription"), val(id)),
+		url:        c.endpoint(eventTypeQuery(eventType), "hooks", "v1", "subscription", id),
 		idempotent: true,
 	}, nil)
 	if IsNotFound(err) {
@@ -240,7 +240,7 @@ func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
 	cl := call{
 		method:     http.MethodGet,
 		route:      routeHooksList,
-		url:        c.endpoint(nil, lit("hooks"), lit("v1")),
+		url:        c.endpoint(nil, "hooks", "v1"),
 		idempotent: true,
 	}
 	if err := c.doJSON(ctx, cl, &hooks); err != nil {

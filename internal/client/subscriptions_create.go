@@ -110,7 +110,7 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 			return out, fmt.Errorf("%s: the subscription was not created: the answer to each of %d requests was lost and "+
 				"the service lists no subscription that any of them created (the last: %s)", routeSubscriptionCreate, out.Requests, err.Error())
 		}
-		if werr := c.wait(ctx, c.backoff.delay(out.Requests-1)); werr != nil {
+		if werr := c.wait(ctx, c.retryDelay(out.Requests-1)); werr != nil {
 			// err is not wrapped: the list showed that it did not take effect.
 			return out, fmt.Errorf("%s: the subscription was not created (%s), and it is not sent again: %w", routeSubscriptionCreate, err.Error(), werr)
 		}

@@ -63,7 +63,7 @@ func (d *refusingDialer) DialContext(ctx context.Context, network, _ string) (ne
 func (d *refusingDialer) client(t *testing.T) (*Client, emulator.Tenant) {
 	t.Helper()
 	return newTestClient(t, func(c *Config) {
-		c.HTTPClient = &http.Client{Transport: &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}}
+		c.httpClient = &http.Client{Transport: &http.Transport{DialContext: d.DialContext, DisableKeepAlives: true}}
 	})
 }
 
