@@ -67,6 +67,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (*c
 	c := &config{userSet: map[string]bool{}}
 	fs := flag.NewFlagSet("esign-emulator", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() { usage(fs) }
 	fs.StringVar(&c.listen, "listen", "127.0.0.1:8787", "address to listen on; 127.0.0.1:0 picks a free port")
 	fs.BoolVar(&c.allowRemote, "allow-remote", false, "allow a non-loopback -listen address (the emulator has no real security)")
 	fs.StringVar(&c.tenant.SubscriptionKey, "subscription-key", dev.SubscriptionKey, "subscription key of the default tenant")
@@ -84,7 +85,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (*c
 	fs.StringVar(&c.faultRoutes, "fault-routes", "", "comma-separated route names the faults apply to (default all), e.g. 'POST /hooks/v1/subscription'")
 	fs.Uint64Var(&c.faults.Seed, "seed", 1, "seed of the random faults")
 	fs.Var(&c.holds, "hold-answers", "routes that carry a request out at once and answer only after a pause, comma-separated route=duration, e.g. 'POST /hooks/v1/subscription=3s' (a slow gateway)")
-	fs.StringVar(&c.stateFile, "state-file", "", "JSON file keeping tenants, subscriptions, metadata and small documents across restarts; written at start (one that cannot be written stops the emulator) and before each write is answered (one that cannot be saved is answered 500)")
+	fs.StringVar(&c.stateFile, "state-file", "", "JSON file the emulator starts from (a copy of a seed, or the file of an earlier run; missing: empty) and keeps tenants, subscriptions, metadata and small documents in; written at start (one that cannot be written stops the emulator) and before each write is answered (one that cannot be saved is answered 500)")
 	fs.DurationVar(&c.tokenLifetime, "token-lifetime", 30*time.Minute, "lifetime of tokens issued by POST /identity/login")
 	fs.StringVar(&c.caFile, "delivery-ca-file", "", "PEM file of CAs trusted when delivering events to local receivers")
 	fs.BoolVar(&c.insecure, "delivery-insecure-skip-verify", false, "do not verify the TLS certificate of event receivers")
@@ -280,4 +281,77 @@ func writeReadyFile(path, base string) error {
 		return fmt.Errorf("-ready-file: %w", err)
 	}
 	return nil
+}
+
+// flagExamples gives each flag's example value in -h (a bool flag has none).
+var flagExamples = map[string]string{
+	"listen":           "127.0.0.1:0",
+	"subscription-key": "ci-key",
+	"access-token":     "ci-token",
+	"username":         "ci",
+	"password":         "ci-password",
+	"tenant-id":        "00000000-0000-4000-8000-000000000002",
+	"hooks":            "signaturerequestcompleted,signatorysigned,signaturerequeststatusupdated",
+	"latency":          "200ms",
+	"error-rate":       "0.1",
+	"rate-limit-rate":  "0.05",
+	"retry-after":      "2s",
+	"drop-rate":        "0.05",
+	"commit-drop-rate": "0.05",
+	"fault-routes":     "'POST /hooks/v1/subscription,GET /hooks/v1/subscription'",
+	"seed":             "42",
+	"hold-answers":     "'POST /hooks/v1/subscription=3s'",
+	"state-file":       "state.json",
+	"token-lifetime":   "5m",
+	"delivery-ca-file": "receiver.crt",
+	"ready-file":       "emulator.url",
+}
+
+const usageHead = `esign-emulator serves the e-signature service's API on your machine, to try
+the provider and to test configurations (terraform test) without an account.
+
+Usage: esign-emulator [flags]
+
+Every flag can also be set as ESIGN_EMULATOR_<FLAG> (upper case, dashes as
+underscores, e.g. ESIGN_EMULATOR_STATE_FILE); the command line wins.
+
+Examples:
+  esign-emulator                     # http://127.0.0.1:8787, the dev credentials below
+  esign-emulator -listen 127.0.0.1:0 -ready-file emulator.url -quiet &
+                                     # a free port; its base URL is in emulator.url once it listens
+  cp seed.json state.json && esign-emulator -state-file state.json
+                                     # starts from what seed.json holds, keeps every change in state.json
+  esign-emulator -latency 200ms -error-rate 0.1 -fault-routes 'GET /hooks/v1/subscription'
+
+Point the provider at it:
+  export ESIGN_BASE_URL=http://127.0.0.1:8787 ESIGN_SUBSCRIPTION_KEY=dev-subscription-key ESIGN_ACCESS_TOKEN=dev-token
+
+Admin routes, under /_emulator/, without credentials:
+  curl -X POST $ESIGN_BASE_URL/_emulator/events/request-completed -d '{}'   # simulate a signing: the deliveries
+  curl $ESIGN_BASE_URL/_emulator/subscriptions                              # what the service holds
+  curl -X DELETE $ESIGN_BASE_URL/_emulator/subscriptions/<id>               # delete one out of band
+  curl -X PUT $ESIGN_BASE_URL/_emulator/faults -d '{"latency": "200ms", "errorRate": 0.2}'
+  curl -X DELETE $ESIGN_BASE_URL/_emulator/faults
+The provider's guide "Testing your configuration" lists them all.
+
+Flags:
+`
+
+// usage prints what -h shows: the examples, then each flag with an example.
+func usage(fs *flag.FlagSet) {
+	var b strings.Builder
+	b.WriteString(usageHead)
+	fs.VisitAll(func(f *flag.Flag) {
+		kind, help := flag.UnquoteUsage(f)
+		example := flagExamples[f.Name]
+		if example == "" && kind != "" {
+			example = "<" + kind + ">"
+		}
+		fmt.Fprintf(&b, "  -%s\n      %s", strings.TrimSpace(f.Name+" "+example), help)
+		if f.DefValue != "" && f.DefValue != "0" && f.DefValue != "false" && f.DefValue != "0s" {
+			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		}
+		b.WriteString("\n")
+	})
+	_, _ = io.WriteString(fs.Output(), b.String())
 }
