@@ -78,34 +78,16 @@ func shown(raw string) string {
 	return fmt.Sprintf("%q", raw)
 }
 
-// ErrWrongBaseURL: a route that exists at any correct base URL answered 404. It never matches ErrNotFound.
-var ErrWrongBaseURL = errors.New("the base URL does not point at the service's API")
-
 // routeHooksList confirms a base URL (DESIGN.md, "Errors: where, what next, once").
 const routeHooksList = "GET /hooks/v1"
 
-// wrongBaseURLError unwraps to ErrWrongBaseURL only, so its 404 is never taken for "gone".
-type wrongBaseURLError struct {
-	base     string
-	notFound error  // the 404 answer, as text
-	probed   string // the route whose 404 confirmed it, if not the same
-}
-
-func (e *wrongBaseURLError) Error() string {
-	if e.probed == "" {
-		return fmt.Sprintf("%v. The service answers this route at any correct base URL, so the base URL %q does not point at its API",
-			e.notFound, e.base)
-	}
-	return fmt.Sprintf("%v, and %s, which the service answers at any correct base URL, answered 404 too: the base URL %q does not point at its API",
-		e.notFound, e.probed, e.base)
-}
-
-func (e *wrongBaseURLError) Unwrap() error { return ErrWrongBaseURL }
+// Neither function below wraps the 404 it quotes: the caller would take it for "gone".
 
 // notFoundOnFixedRoute turns the 404 of a route that exists at every correct base URL into ErrWrongBaseURL.
 func (c *Client) notFoundOnFixedRoute(err error) error {
 	if IsNotFound(err) {
-		return &wrongBaseURLError{base: c.base.String(), notFound: err}
+		return &shownError{fmt.Sprintf("%v. The service answers this route at any correct base URL, so the base URL %q "+
+			"does not point at its API", err, c.base), []error{ErrWrongBaseURL}}
 	}
 	return err
 }
@@ -120,9 +102,9 @@ func (c *Client) checkNotFound(ctx context.Context, notFound error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, ErrWrongBaseURL):
-		return &wrongBaseURLError{base: c.base.String(), notFound: notFound, probed: routeHooksList}
+		return &shownError{fmt.Sprintf("%v, and %s, which the service answers at any correct base URL, answered 404 too: "+
+			"the base URL %q does not point at its API", notFound, routeHooksList, c.base), []error{ErrWrongBaseURL}}
 	}
-	// notFound is not wrapped, or the caller would take it for "gone".
 	return fmt.Errorf("%s; a 404 means that it does not exist only if the base URL is right, and %s, which tells, failed: %w",
 		notFound.Error(), routeHooksList, err)
 }

@@ -10,18 +10,22 @@ import (
 	"time"
 )
 
+// The texts of ErrOutcomeUnknown, ErrMalformedAnswer and ErrAnswerTooLarge are part of the sentences that wrap them.
 var (
 	ErrNotFound     = errors.New("not found")
 	ErrUnauthorized = errors.New("unauthorized") // 401 or 403
 	ErrRateLimited  = errors.New("rate limited") // 429 after every retry
 	// ErrWaitTooLong: the service asked for a wait longer than the provider sits out (Retry-After).
 	ErrWaitTooLong = errors.New("asked to wait too long")
-	// ErrOutcomeUnknown: a create was sent and its answer lost; look before sending it again.
-	ErrOutcomeUnknown  = errors.New("outcome unknown")
-	ErrMalformedAnswer = errors.New("malformed answer") // never "gone" or "empty"
-	ErrAnswerTooLarge  = errors.New("answer too large")
+	// ErrOutcomeUnknown: a write was sent and its answer lost; look before sending it again.
+	ErrOutcomeUnknown  = errors.New("the request was sent but its outcome is unknown")
+	ErrMalformedAnswer = errors.New("the service's answer is malformed") // never "gone" or "empty"
+	ErrAnswerTooLarge  = fmt.Errorf("the service's answer is larger than %d MiB, the most the client reads of one answer", MaxAnswerBytes>>20)
 	// ErrLoginRejected: the login answered 401 or 403; every later call fails with it, without a login.
 	ErrLoginRejected = errors.New("login failed")
+	// ErrWrongBaseURL: a route that exists at any correct base URL answered 404. It never matches ErrNotFound.
+	ErrWrongBaseURL = errors.New("the base URL does not point at the service's API")
+	ErrInterrupted  = errors.New("interrupted, so no further request was sent")
 )
 
 // maxErrorAnswer: the gate reads this much of an error answer before it shows an excerpt.
@@ -65,42 +69,20 @@ func (e *APIError) Is(target error) bool {
 	return false
 }
 
-type outcomeUnknownError struct {
-	route string
-	cause error
-}
-
-func (e *outcomeUnknownError) Error() string {
-	return fmt.Sprintf("%s: the request was sent but its outcome is unknown: %v", e.route, e.cause)
-}
-
-func (e *outcomeUnknownError) Unwrap() []error { return []error{ErrOutcomeUnknown, e.cause} }
-
 func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
 
-// answerError is a 2xx answer that cannot be used; it would come again, so it is not retried.
-type answerError struct {
-	text string // shown through the gate
-	kind error  // ErrMalformedAnswer or ErrAnswerTooLarge
+// shownError has a text of its own, in which a peer's words passed the gate; what it wraps is for errors.Is
+// and errors.As, never to print.
+type shownError struct {
+	text string
+	errs []error
 }
 
-func (e *answerError) Error() string { return e.text }
+func (e *shownError) Error() string { return e.text }
 
-func (e *answerError) Unwrap() error { return e.kind }
+func (e *shownError) Unwrap() []error { return e.errs }
 
 // malformed shows problem, which may quote the answer, through the gate.
-func (c *Client) malformed(cl call, format string, args ...any) error {
-	problem := c.gate.Show(fmt.Sprintf(format, args...))
-	return &answerError{
-		text: fmt.Sprintf("%s at %s: the service's answer is malformed: %s", cl.route, hostPort(c.base), problem),
-		kind: ErrMalformedAnswer,
-	}
-}
-
-func (c *Client) tooLarge(cl call) error {
-	return &answerError{
-		text: fmt.Sprintf("%s at %s: the service's answer is larger than %d MiB, the most the client reads of one answer",
-			cl.route, hostPort(c.base), MaxAnswerBytes>>20),
-		kind: ErrAnswerTooLarge,
-	}
+func (c *Client) malformed(cl call, problem string) error {
+	return fmt.Errorf("%s at %s: %w: %s", cl.route, hostPort(c.base), ErrMalformedAnswer, c.gate.Show(problem))
 }

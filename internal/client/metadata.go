@@ -143,7 +143,7 @@ func (c *Client) listMetadata(ctx context.Context, cl call) (*MetadataList, erro
 		return nil, c.malformed(cl, `it has no "items" list`)
 	}
 	if problem := metadataProblem(out.Items.items); problem != "" {
-		return nil, c.malformed(cl, "%s", problem)
+		return nil, c.malformed(cl, problem)
 	}
 	if out.Items.items == nil {
 		out.Items.items = []MetadataEntry{}

@@ -29,7 +29,6 @@ func withRefusedRedirects(hc *http.Client) *http.Client {
 }
 
 type RedirectError struct {
-	Method     string
 	Route      string // path template, e.g. "GET /hooks/v1"
 	Host       string // host:port of the base URL
 	StatusCode int
@@ -40,7 +39,7 @@ type RedirectError struct {
 func (e *RedirectError) Error() string { return e.text }
 
 func (c *Client) redirectError(cl call, resp *http.Response) *RedirectError {
-	e := &RedirectError{Method: cl.method, Route: cl.route, Host: hostPort(c.base), StatusCode: resp.StatusCode}
+	e := &RedirectError{Route: cl.route, Host: hostPort(c.base), StatusCode: resp.StatusCode}
 	loc, err := resp.Location()
 	var why, fix string
 	switch {

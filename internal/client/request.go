@@ -103,7 +103,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 			continue
 		}
 		if !cl.idempotent && serverFailure(resp.StatusCode) {
-			return nil, &outcomeUnknownError{route: cl.route, cause: apiErr}
+			return nil, fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, apiErr)
 		}
 		if !retryableStatus(resp.StatusCode) {
 			return nil, apiErr
@@ -130,8 +130,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 
 // afterFailedAttempt answers nil after waiting for the next attempt, else the error the call ends with.
 func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, hostDown bool, err error) error {
-	var unusable *answerError
-	badAnswer := errors.As(err, &unusable)
+	badAnswer := errors.Is(err, ErrMalformedAnswer) || errors.Is(err, ErrAnswerTooLarge)
 	switch {
 	case !cl.idempotent && (badAnswer || !dialFailed(err) && !handshakeFailed(err)):
 		// Sent (neither the dial nor the handshake failed): the service may have done it.
@@ -141,7 +140,7 @@ func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, h
 		if ctx.Err() != nil {
 			err = ctx.Err()
 		}
-		return &outcomeUnknownError{route: cl.route, cause: err}
+		return fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, err)
 	case badAnswer:
 		// A malformed or oversized answer would come again.
 		return err
@@ -242,7 +241,7 @@ func (c *Client) redirectAnswer(cl call, resp *response) error {
 	err := c.redirectError(cl, resp.Response)
 	resp.Close()
 	if !cl.idempotent && resp.StatusCode == http.StatusSeeOther {
-		return &outcomeUnknownError{route: cl.route, cause: err}
+		return fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, err)
 	}
 	return err
 }
@@ -318,23 +317,24 @@ func stripURL(err error) error {
 // 200-character URIs and descriptions: 26 MB, measured). A 400 MB answer once drove the provider to 943 MB.
 const MaxAnswerBytes = 64 << 20
 
-// readJSON decodes resp into cl.out; a read error is a transport failure, an unusable answer an *answerError.
+// readJSON decodes resp into cl.out; a read error is a transport failure, an unusable answer is not retried: it would come again.
 func (c *Client) readJSON(cl call, resp *http.Response) error {
 	if cl.out == nil {
 		return nil
 	}
-	if resp.ContentLength > MaxAnswerBytes {
-		return c.tooLarge(cl)
+	var data []byte
+	var err error
+	if resp.ContentLength <= MaxAnswerBytes {
+		data, err = io.ReadAll(io.LimitReader(resp.Body, MaxAnswerBytes+1))
 	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswerBytes+1))
 	switch {
 	case err != nil:
 		return fmt.Errorf("reading the answer after %d bytes: %w", len(data), err)
-	case len(data) > MaxAnswerBytes:
-		return c.tooLarge(cl)
+	case resp.ContentLength > MaxAnswerBytes || len(data) > MaxAnswerBytes:
+		return fmt.Errorf("%s at %s: %w", cl.route, hostPort(c.base), ErrAnswerTooLarge)
 	}
 	if err := json.Unmarshal(data, cl.out); err != nil {
-		return c.malformed(cl, "%s", undecodable(data, resp.Header.Get("Content-Type"), err))
+		return c.malformed(cl, undecodable(data, resp.Header.Get("Content-Type"), err))
 	}
 	return nil
 }
@@ -362,8 +362,6 @@ func undecodable(data []byte, contentType string, err error) string {
 // An interrupted write finishes the request it sent and starts no other (no retry, no new login, no
 // create), so it ends within one request timeout plus any lost-answer check: see DESIGN.md, "Writes an
 // interrupt does not cut off".
-
-var ErrInterrupted = errors.New("interrupted, so no further request was sent")
 
 // interruptKey holds the caller's Done channel in an Uninterrupted context.
 type interruptKey struct{}

@@ -40,7 +40,7 @@ func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, 
 		return 0, fmt.Errorf("%s: reading the document: %w", cl.route, err)
 	}
 	if problem := notADocument(resp.Response, head); problem != "" {
-		return 0, c.malformed(cl, "%s", problem)
+		return 0, c.malformed(cl, problem)
 	}
 	n, err := io.Copy(w, body)
 	if err != nil {

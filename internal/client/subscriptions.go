@@ -44,9 +44,6 @@ func MatchKey(eventType, uri, description string) string {
 	return CanonicalEventType(eventType) + "\x00" + uri + "\x00" + description
 }
 
-// ImportID is the subscription's import ID: "<event_type>/<id>".
-func (s Subscription) ImportID() string { return s.EventType + "/" + s.ID }
-
 // SubscriptionSet is one list, indexed by id; shared between callers, so never modified.
 type SubscriptionSet struct {
 	Items []Subscription
@@ -107,7 +104,7 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 		return "", err
 	}
 	if out.ID == "" {
-		return "", &outcomeUnknownError{route: cl.route, cause: c.malformed(cl, "a 2xx answer without an id")}
+		return "", fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, c.malformed(cl, "a 2xx answer without an id"))
 	}
 	return out.ID, nil
 }
@@ -128,7 +125,7 @@ func (c *Client) ListSubscriptions(ctx context.Context) ([]Subscription, error) 
 		return nil, c.malformed(cl, `it has no "items" list`)
 	}
 	if problem := subscriptionsProblem(out.Items.items); problem != "" {
-		return nil, c.malformed(cl, "%s", problem)
+		return nil, c.malformed(cl, problem)
 	}
 	if out.Items.items == nil {
 		return []Subscription{}, nil
@@ -166,10 +163,10 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 		return nil, err
 	}
 	if problem := subscriptionsProblem([]Subscription{out}); problem != "" {
-		return nil, c.malformed(cl, "%s", problem)
+		return nil, c.malformed(cl, problem)
 	}
 	if !strings.EqualFold(out.ID, id) {
-		return nil, c.malformed(cl, "it describes the subscription %q, not %q", out.ID, id)
+		return nil, c.malformed(cl, fmt.Sprintf("it describes the subscription %q, not %q", out.ID, id))
 	}
 	out.EventType = CanonicalEventType(out.EventType)
 	return &out, nil
@@ -247,7 +244,7 @@ func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
 		return nil, c.notFoundOnFixedRoute(err)
 	}
 	if problem := hooksProblem(hooks); problem != "" {
-		return nil, c.malformed(cl, "%s", problem)
+		return nil, c.malformed(cl, problem)
 	}
 	c.baseURLConfirmed.Store(true)
 	for i := range hooks {

@@ -162,12 +162,10 @@ func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest
 
 // AmbiguousCreateError: a create's answer was lost and several identical subscriptions appeared that
 // nothing in this process tracks, so none was adopted and nothing sent again. It matches ErrOutcomeUnknown.
-// Its text writes <address>; Candidates lets the caller show import blocks with the real one.
 type AmbiguousCreateError struct {
-	EventType, URI, Description string // headers left out: they may be secret
-	Candidates                  []Subscription
-	cause                       error
-	text                        string // what the service said is shown through the gate
+	Candidates []Subscription
+	cause      error
+	text       string // what the service said is shown through the gate; it writes <address> in the import block
 }
 
 func (e *AmbiguousCreateError) Error() string { return e.text }
@@ -175,21 +173,18 @@ func (e *AmbiguousCreateError) Error() string { return e.text }
 func (e *AmbiguousCreateError) Unwrap() []error { return []error{ErrOutcomeUnknown, e.cause} }
 
 func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Subscription, lost error) *AmbiguousCreateError {
-	e := &AmbiguousCreateError{EventType: CanonicalEventType(req.EventType), URI: req.URI, Description: req.Description,
-		Candidates: candidates, cause: lost}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%v. Looking for what it created, the client found %d identical subscriptions (event type %s, uri %s, "+
 		"description %q) that appeared since its first look and that nothing in this run tracks. The lost request may have "+
 		"created one of them, or none, and another writer (another Terraform run or configuration, a person) the others, "+
-		"so none was adopted and the request was not sent again:", lost, len(candidates), e.EventType, c.ShowURI(e.URI),
-		c.gate.Show(e.Description))
+		"so none was adopted and the request was not sent again:", lost, len(candidates), CanonicalEventType(req.EventType),
+		c.ShowURI(req.URI), c.gate.Show(req.Description))
 	for _, s := range candidates {
 		fmt.Fprintf(&b, "\n  - %s (event type %s, uri %s)", c.gate.Show(s.ID), c.gate.Show(s.EventType), c.ShowURI(s.URI))
 	}
 	fmt.Fprintf(&b, "\nImport the one that belongs to this resource, and leave the others to their owners (or delete them), e.g.:\n"+
-		"  import {\n    to = <address>\n    id = %s\n  }", c.gate.Show(strconv.Quote(candidates[0].ImportID())))
-	e.text = b.String()
-	return e
+		"  import {\n    to = <address>\n    id = %s\n  }", c.gate.Show(strconv.Quote(candidates[0].EventType+"/"+candidates[0].ID)))
+	return &AmbiguousCreateError{Candidates: candidates, cause: lost, text: b.String()}
 }
 
 // outcomeCheckContext: nothing stops the lost-answer check but its own retries and timeouts, since

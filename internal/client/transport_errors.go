@@ -46,7 +46,7 @@ func (c *Client) transportError(cl call, err error, attempts int) *TransportErro
 	host := hostPort(c.base)
 	return &TransportError{
 		Method: cl.method, Host: host, Path: cl.url.EscapedPath(), Attempts: attempts,
-		Hint: transportHint(err, host), cause: &shownError{text: c.gate.Show(err.Error()), cause: err},
+		Hint: transportHint(err, host), cause: &shownError{c.gate.Show(err.Error()), []error{err}},
 	}
 }
 
@@ -122,16 +122,6 @@ func answerHint(status int, body, host string) string {
 	}
 	return ""
 }
-
-// shownError unwraps to the original for errors.As; print it, never what it unwraps to.
-type shownError struct {
-	text  string
-	cause error
-}
-
-func (e *shownError) Error() string { return e.text }
-
-func (e *shownError) Unwrap() error { return e.cause }
 
 type proxyRefusedError struct {
 	proxy, status string
