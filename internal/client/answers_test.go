@@ -97,7 +97,7 @@ func TestMalformedSubscriptionListIsAnError(t *testing.T) {
 			c, _, h := hostileClient(t)
 			list, _ := json.Marshal(map[string][]emulator.Subscription{"items": tc.inject})
 			h.Answer("GET /hooks/v1/subscription", string(list))
-			_, listErr := c.ListSubscriptions(context.Background())
+			_, listErr := c.listSubscriptions(context.Background())
 			_, setErr := c.Subscriptions(context.Background())
 			for _, err := range []error{listErr, setErr} {
 				checkMalformed(t, err, tc.want)
@@ -107,7 +107,7 @@ func TestMalformedSubscriptionListIsAnError(t *testing.T) {
 	t.Run("answer without items", func(t *testing.T) {
 		c, _, h := hostileClient(t)
 		h.Damage(emulator.RouteSubscriptionList, hostile.EmptyObject, 1)
-		_, err := c.ListSubscriptions(context.Background())
+		_, err := c.listSubscriptions(context.Background())
 		checkMalformed(t, err, `it has no "items" list`)
 	})
 	t.Run("one subscription without id", func(t *testing.T) {
@@ -161,7 +161,7 @@ func checkMalformed(t *testing.T, err error, want string) {
 func TestSlowAnswerBodyIsATimeout(t *testing.T) {
 	c, tenant, h := hostileClient(t, func(c *Config) { c.RequestTimeout = answerTimeout; c.MaxRetries = 1 })
 	h.Damage(emulator.RouteSubscriptionList, hostile.SlowBody, 1)
-	if _, err := c.ListSubscriptions(context.Background()); err != nil {
+	if _, err := c.listSubscriptions(context.Background()); err != nil {
 		t.Fatalf("one slow body, then a good answer: err = %v", err)
 	}
 	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionList]; n != 2 {
@@ -169,9 +169,9 @@ func TestSlowAnswerBodyIsATimeout(t *testing.T) {
 	}
 
 	h.Damage(emulator.RouteSubscriptionList, hostile.SlowBody, 2)
-	_, err := c.ListSubscriptions(context.Background())
+	_, err := c.listSubscriptions(context.Background())
 	var terr *TransportError
-	if !errors.As(err, &terr) || terr.Attempts != 2 {
+	if !errors.As(err, &terr) || terr.attempts != 2 {
 		t.Fatalf("err = %v, want a *TransportError after 2 attempts", err)
 	}
 	want := "no answer within the request timeout of " + answerTimeout.String() + ": the answer's body was still arriving"
@@ -212,7 +212,7 @@ func endlessList(t *testing.T, declared bool) (*httptest.Server, *atomic.Int64, 
 	return srv, &written, &requests
 }
 
-// An answer larger than MaxAnswerBytes is an error that names the cap: the
+// An answer larger than maxAnswerBytes is an error that names the cap: the
 // client stops reading there, and does not ask again.
 func TestAnswerCap(t *testing.T) {
 	for _, declared := range []bool{false, true} {
@@ -221,12 +221,12 @@ func TestAnswerCap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = c.ListSubscriptions(context.Background())
-		if !errors.Is(err, ErrAnswerTooLarge) || !strings.Contains(err.Error(), "larger than 64 MiB") {
-			t.Errorf("declared %v: err = %v, want ErrAnswerTooLarge naming the cap", declared, err)
+		_, err = c.listSubscriptions(context.Background())
+		if !errors.Is(err, errAnswerTooLarge) || !strings.Contains(err.Error(), "larger than 64 MiB") {
+			t.Errorf("declared %v: err = %v, want errAnswerTooLarge naming the cap", declared, err)
 		}
 		// What the server wrote beyond the cap sat in socket buffers.
-		if n := written.Load(); n > MaxAnswerBytes+16<<20 {
+		if n := written.Load(); n > maxAnswerBytes+16<<20 {
 			t.Errorf("declared %v: the server wrote %d MB: the client read past the cap", declared, n>>20)
 		}
 		if n := requests.Load(); n != 1 {

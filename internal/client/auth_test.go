@@ -32,7 +32,7 @@ func TestUnauthorizedErrorsHideSecrets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = c.ListHooks(context.Background())
+			_, err = c.listHooks(context.Background())
 			var apiErr *APIError
 			if !errors.As(err, &apiErr) || !errors.Is(err, ErrUnauthorized) || apiErr.Login {
 				t.Fatalf("err = %v, want a 401 *APIError of a client without login", err)
@@ -62,13 +62,13 @@ func checkNoSecrets(t *testing.T, err error, secrets ...string) {
 func TestLoginAndReloginAfter401(t *testing.T) {
 	ctx := context.Background()
 	c, tenant := newLoginClient(t)
-	if _, err := c.ListHooks(ctx); err != nil {
+	if _, err := c.listHooks(ctx); err != nil {
 		t.Fatalf("first call with login: %v", err)
 	}
 	// The service expires the token (as it does after 30 minutes): the next
 	// call gets 401, logs in once more and succeeds.
 	testEmulator.ExpireTokens(tenant.SubscriptionKey)
-	if _, err := c.ListSubscriptions(ctx); err != nil {
+	if _, err := c.listSubscriptions(ctx); err != nil {
 		t.Fatalf("call after expiry: %v", err)
 	}
 	counters := testEmulator.Counters(tenant.SubscriptionKey)
@@ -84,7 +84,7 @@ func TestLoginAndReloginAfter401(t *testing.T) {
 func TestReloginOncePerCall(t *testing.T) {
 	c, tenant := newLoginClient(t)
 	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultUnauthorized, 5)
-	if _, err := c.ListSubscriptions(context.Background()); !errors.Is(err, ErrUnauthorized) {
+	if _, err := c.listSubscriptions(context.Background()); !errors.Is(err, ErrUnauthorized) {
 		t.Fatalf("err = %v, want the 401", err)
 	}
 	if logins := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteLogin]; logins != 2 {
@@ -106,7 +106,7 @@ func TestLoginWithWrongPassword(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = c.ListHooks(context.Background())
+	_, err = c.listHooks(context.Background())
 	var apiErr *APIError
 	if !errors.Is(err, ErrUnauthorized) || !errors.Is(err, ErrLoginRejected) || !strings.Contains(err.Error(), "login failed") ||
 		!errors.As(err, &apiErr) || !apiErr.Login {
@@ -130,10 +130,10 @@ func TestRejectedLoginIsRemembered(t *testing.T) {
 	errs := make([]error, 8)
 	var wg sync.WaitGroup
 	for i := range errs {
-		wg.Go(func() { _, errs[i] = c.ListSubscriptions(context.Background()) })
+		wg.Go(func() { _, errs[i] = c.listSubscriptions(context.Background()) })
 	}
 	wg.Wait()
-	_, later := c.ListHooks(context.Background())
+	_, later := c.listHooks(context.Background())
 	for _, err := range append(errs, later) {
 		if !errors.Is(err, ErrLoginRejected) || err.Error() != errs[0].Error() {
 			t.Errorf("err = %v, want the one rejected login %v", err, errs[0])

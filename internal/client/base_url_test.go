@@ -15,7 +15,7 @@ import (
 
 // At a base URL with a wrong path prefix every route answers 404. No call
 // may read that as "gone" or "empty": each reports ErrWrongBaseURL, which
-// is not ErrNotFound, and names the base URL.
+// is not errNotFound, and names the base URL.
 func TestWrongBaseURLIsNeverNotFound(t *testing.T) {
 	ctx := context.Background()
 	right, tenant := newTestClient(t)
@@ -25,9 +25,9 @@ func TestWrongBaseURLIsNeverNotFound(t *testing.T) {
 		t.Fatal(err)
 	}
 	calls := map[string]func() error{
-		"ListSubscriptions": func() error { _, err := c.ListSubscriptions(ctx); return err },
+		"listSubscriptions": func() error { _, err := c.listSubscriptions(ctx); return err },
 		"Subscriptions":     func() error { _, err := c.Subscriptions(ctx); return err },
-		"ListHooks":         func() error { _, err := c.ListHooks(ctx); return err },
+		"listHooks":         func() error { _, err := c.listHooks(ctx); return err },
 		"EntityMetadata":    func() error { _, err := c.EntityMetadata(ctx, EntitySignatory, "s"); return err },
 		"ListReferenceMetadata": func() error {
 			_, err := c.ListReferenceMetadata(ctx, "r")
@@ -40,7 +40,7 @@ func TestWrongBaseURLIsNeverNotFound(t *testing.T) {
 	for name, call := range calls {
 		err := call()
 		if !errors.Is(err, ErrWrongBaseURL) || IsNotFound(err) {
-			t.Errorf("%s: err = %v, want ErrWrongBaseURL and not ErrNotFound", name, err)
+			t.Errorf("%s: err = %v, want ErrWrongBaseURL and not errNotFound", name, err)
 			continue
 		}
 		if !strings.Contains(err.Error(), `"`+testURL+`/wrong"`) || !strings.Contains(err.Error(), "404") {
@@ -60,10 +60,10 @@ func TestNotFoundTrustedAtConfirmedBaseURL(t *testing.T) {
 	c, tenant := newTestClient(t)
 	for range 3 {
 		if _, err := c.GetSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned"); !IsNotFound(err) {
-			t.Fatalf("err = %v, want ErrNotFound", err)
+			t.Fatalf("err = %v, want errNotFound", err)
 		}
 		// The list uncached, then shared.
-		if list, err := c.ListEntityMetadata(ctx, EntityDocument, "none"); err != nil || len(list.Items) != 0 {
+		if list, err := c.listEntityMetadata(ctx, EntityDocument, "none"); err != nil || len(list.Items) != 0 {
 			t.Fatalf("got %+v, %v; want an empty list", list, err)
 		}
 		if set, err := c.EntityMetadata(ctx, EntityDocument, "none"); err != nil || len(set.Items) != 0 {
@@ -94,10 +94,10 @@ func TestNotFoundUnconfirmedIsAnError(t *testing.T) {
 	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteHooksList, emulator.FaultServiceUnavailable, 2)
 	if _, err := c.EntityMetadata(ctx, EntitySignatory, "nobody"); err == nil || IsNotFound(err) || errors.Is(err, ErrWrongBaseURL) ||
 		!strings.Contains(err.Error(), "503") {
-		t.Errorf("metadata list: err = %v, want the 503 of the check and no ErrNotFound", err)
+		t.Errorf("metadata list: err = %v, want the 503 of the check and no errNotFound", err)
 	}
 	if err := c.DeleteSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned"); err == nil || IsNotFound(err) {
-		t.Errorf("delete: err = %v, want an error that is not ErrNotFound", err)
+		t.Errorf("delete: err = %v, want an error that is not errNotFound", err)
 	}
 	// The check is made again once the service answers.
 	if _, err := c.EntityMetadata(ctx, EntitySignatory, "nobody"); err != nil {

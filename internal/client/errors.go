@@ -10,9 +10,9 @@ import (
 	"time"
 )
 
-// The texts of ErrOutcomeUnknown, ErrMalformedAnswer and ErrAnswerTooLarge are part of the sentences that wrap them.
+// The texts of ErrOutcomeUnknown, ErrMalformedAnswer and errAnswerTooLarge are part of the sentences that wrap them.
 var (
-	ErrNotFound     = errors.New("not found")
+	errNotFound     = errors.New("not found")
 	ErrUnauthorized = errors.New("unauthorized") // 401 or 403
 	ErrRateLimited  = errors.New("rate limited") // 429 after every retry
 	// ErrWaitTooLong: the service asked for a wait longer than the provider sits out (Retry-After).
@@ -20,10 +20,10 @@ var (
 	// ErrOutcomeUnknown: a write was sent and its answer lost; look before sending it again.
 	ErrOutcomeUnknown  = errors.New("the request was sent but its outcome is unknown")
 	ErrMalformedAnswer = errors.New("the service's answer is malformed") // never "gone" or "empty"
-	ErrAnswerTooLarge  = fmt.Errorf("the service's answer is larger than %d MiB, the most the client reads of one answer", MaxAnswerBytes>>20)
+	errAnswerTooLarge  = fmt.Errorf("the service's answer is larger than %d MiB, the most the client reads of one answer", maxAnswerBytes>>20)
 	// ErrLoginRejected: the login answered 401 or 403; every later call fails with it, without a login.
 	ErrLoginRejected = errors.New("login failed")
-	// ErrWrongBaseURL: a route that exists at any correct base URL answered 404. It never matches ErrNotFound.
+	// ErrWrongBaseURL: a route that exists at any correct base URL answered 404. IsNotFound never matches it.
 	ErrWrongBaseURL = errors.New("the base URL does not point at the service's API")
 	ErrInterrupted  = errors.New("interrupted, so no further request was sent")
 )
@@ -57,7 +57,7 @@ func (e *APIError) Error() string {
 
 func (e *APIError) Is(target error) bool {
 	switch target {
-	case ErrNotFound:
+	case errNotFound:
 		return e.StatusCode == http.StatusNotFound
 	case ErrUnauthorized:
 		return e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden
@@ -69,7 +69,7 @@ func (e *APIError) Is(target error) bool {
 	return false
 }
 
-func IsNotFound(err error) bool { return errors.Is(err, ErrNotFound) }
+func IsNotFound(err error) bool { return errors.Is(err, errNotFound) }
 
 // shownError has a text of its own, in which a peer's words passed the gate; what it wraps is for errors.Is
 // and errors.As, never to print.

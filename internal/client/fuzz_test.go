@@ -65,7 +65,7 @@ func FuzzDecodeResponses(f *testing.F) {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
 		var errs []error
-		_, err := c.ListSubscriptions(ctx)
+		_, err := c.listSubscriptions(ctx)
 		errs = append(errs, err)
 		set, err := c.Subscriptions(ctx)
 		if err == nil {
@@ -74,7 +74,7 @@ func FuzzDecodeResponses(f *testing.F) {
 			}
 		}
 		errs = append(errs, err)
-		_, err = c.ListHooks(ctx)
+		_, err = c.listHooks(ctx)
 		errs = append(errs, err)
 		m, err := c.EntityMetadata(ctx, "Document", "d")
 		if err == nil {
@@ -99,7 +99,7 @@ func FuzzDecodeResponses(f *testing.F) {
 			if status >= 200 && status < 300 && strings.Contains(err.Error(), "context canceled") {
 				t.Fatalf("a %d answer reported as a cancellation: %v", status, err)
 			}
-			if status >= 200 && status < 300 && errors.Is(err, ErrNotFound) {
+			if status >= 200 && status < 300 && errors.Is(err, errNotFound) {
 				t.Fatalf("a %d answer reported as not found: %v", status, err)
 			}
 		}

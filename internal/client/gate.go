@@ -24,8 +24,6 @@ const (
 	// Withheld replaces a whole text that repeated a credential in any encoding: a text cut around a
 	// secret may still hold part of it.
 	Withheld = "(not shown: the answer repeated a credential)"
-	// Unchecked replaces a text too tangled to decode within the budget.
-	Unchecked = "(not shown: the answer could not be checked for credentials)"
 	// maxShown bounds what a diagnostic quotes: enough for a message, too little to flood a terminal.
 	maxShown = 256
 	// shortSecret: a shorter value counts only as a whole word, or a header value "40" would hide every 404.

@@ -89,10 +89,10 @@ func TestEchoedSecretsAreWithheld(t *testing.T) {
 				}
 				return c
 			}
-			_, err := newClient(secret("tokenword"), nil).ListHooks(context.Background())
+			_, err := newClient(secret("tokenword"), nil).listHooks(context.Background())
 			checkWithheld(t, "a refused token", err, "tokenword")
 			_, err = newClient("", &LoginCredentials{Username: tenant.Username, Password: secret("passwordword"), TenantID: tenant.TenantID}).
-				ListHooks(context.Background())
+				listHooks(context.Background())
 			checkWithheld(t, "a refused password", err, "passwordword")
 
 			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultDrop, 1)

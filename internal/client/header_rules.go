@@ -13,22 +13,22 @@ import (
 
 // A subscription's headers become header lines of every delivery: see DESIGN.md, "Webhook headers".
 
-// GatewayOwnedHeaders are the gateway's own and RFC 9110's hop-by-hop headers (7.6.1), in any case.
-var GatewayOwnedHeaders = []string{
+// gatewayOwnedHeaders are the gateway's own and RFC 9110's hop-by-hop headers (7.6.1), in any case.
+var gatewayOwnedHeaders = []string{
 	"Host", "Content-Length", "Transfer-Encoding", "Connection", "Keep-Alive", "Proxy-Connection",
 	"TE", "Trailer", "Upgrade", "Proxy-Authenticate", "Proxy-Authorization",
 }
 
-var ErrInvalidHeader = errors.New("invalid webhook header")
+var errInvalidHeader = errors.New("invalid webhook header")
 
 // CheckHeaderName's error does not repeat the name: the caller names the header.
 func CheckHeaderName(name string) error {
 	if name == "" || strings.ContainsFunc(name, func(r rune) bool { return !isTokenChar(r) }) {
 		return errors.New("must be a valid HTTP header name (letters, digits and !#$%&'*+-.^_`|~)")
 	}
-	if i := slices.IndexFunc(GatewayOwnedHeaders, func(h string) bool { return strings.EqualFold(h, name) }); i >= 0 {
+	if i := slices.IndexFunc(gatewayOwnedHeaders, func(h string) bool { return strings.EqualFold(h, name) }); i >= 0 {
 		return fmt.Errorf("is a header the gateway sets itself (%s, in any case), which a subscription must not send",
-			strings.Join(GatewayOwnedHeaders, ", "))
+			strings.Join(gatewayOwnedHeaders, ", "))
 	}
 	return nil
 }
@@ -41,7 +41,7 @@ func CheckHeaderValue(value string) error {
 	return nil
 }
 
-// CheckHeaders answers the first problem, in the order of the names, wrapping ErrInvalidHeader.
+// CheckHeaders answers the first problem, in the order of the names, wrapping errInvalidHeader.
 func CheckHeaders(headers map[string]string) error {
 	names := make([]string, 0, len(headers))
 	for name := range headers {
@@ -50,10 +50,10 @@ func CheckHeaders(headers map[string]string) error {
 	sort.Strings(names)
 	for _, name := range names {
 		if err := CheckHeaderName(name); err != nil {
-			return fmt.Errorf("%w: header name %q %w", ErrInvalidHeader, name, err)
+			return fmt.Errorf("%w: header name %q %w", errInvalidHeader, name, err)
 		}
 		if err := CheckHeaderValue(headers[name]); err != nil {
-			return fmt.Errorf("%w: the value of header %q %w", ErrInvalidHeader, name, err)
+			return fmt.Errorf("%w: the value of header %q %w", errInvalidHeader, name, err)
 		}
 	}
 	return nil

@@ -35,12 +35,12 @@ func TestCreateSubscriptionRefusesHeadersBeforeSending(t *testing.T) {
 			c, tenant := newTestClient(t)
 			req := CreateSubscriptionRequest{EventType: "signatorysigned", URI: "https://hooks.example.com/h", Headers: tc.headers}
 			_, err := c.CreateSubscription(context.Background(), req)
-			if !errors.Is(err, ErrInvalidHeader) || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing was sent") {
-				t.Errorf("CreateSubscription: err = %v, want ErrInvalidHeader saying %s, and that nothing was sent", err, tc.want)
+			if !errors.Is(err, errInvalidHeader) || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "nothing was sent") {
+				t.Errorf("CreateSubscription: err = %v, want errInvalidHeader saying %s, and that nothing was sent", err, tc.want)
 			}
 			_, errOnce := c.CreateSubscriptionOnce(context.Background(), req, claimsOf(c))
-			if !errors.Is(errOnce, ErrInvalidHeader) || !strings.Contains(errOnce.Error(), tc.want) {
-				t.Errorf("CreateSubscriptionOnce: err = %v, want ErrInvalidHeader saying %s", errOnce, tc.want)
+			if !errors.Is(errOnce, errInvalidHeader) || !strings.Contains(errOnce.Error(), tc.want) {
+				t.Errorf("CreateSubscriptionOnce: err = %v, want errInvalidHeader saying %s", errOnce, tc.want)
 			}
 			for _, err := range []error{err, errOnce} {
 				if err != nil && strings.Contains(err.Error(), "s3cr3t") {

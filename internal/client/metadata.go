@@ -92,7 +92,7 @@ func (c *Client) PutMetadata(ctx context.Context, entityType, entityID, key stri
 	return &out, nil
 }
 
-func (c *Client) ListEntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataList, error) {
+func (c *Client) listEntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataList, error) {
 	return c.listMetadata(ctx, call{
 		route: "GET /metadata/{entityType}/{entityId}",
 		url:   c.endpoint(nil, "metadata", entityType, entityID),
@@ -110,7 +110,7 @@ func (c *Client) ListReferenceMetadata(ctx context.Context, referenceID string) 
 // EntityMetadata is the entity's list shared by every reader (coalesce.go).
 func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataSet, error) {
 	fetch := func(ctx context.Context) (*MetadataSet, error) {
-		list, err := c.ListEntityMetadata(ctx, entityType, entityID)
+		list, err := c.listEntityMetadata(ctx, entityType, entityID)
 		if err != nil {
 			return nil, err
 		}

@@ -119,7 +119,7 @@ func BenchmarkEntityMetadataRequest(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		list, err := c.ListEntityMetadata(ctx, EntitySignatureRequest, id)
+		list, err := c.listEntityMetadata(ctx, EntitySignatureRequest, id)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -136,7 +136,7 @@ func BenchmarkEntityMetadataRequest(b *testing.B) {
 func BenchmarkEntityMetadata100Readers(b *testing.B) {
 	const readers, entries = 100, 1_000
 	naive := func(ctx context.Context, c *Client, id string) (*MetadataSet, error) {
-		list, err := c.ListEntityMetadata(ctx, EntitySignatureRequest, id)
+		list, err := c.listEntityMetadata(ctx, EntitySignatureRequest, id)
 		if err != nil {
 			return nil, err
 		}

@@ -35,7 +35,7 @@ func TestMetadataPutAndList(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	list, err := c.ListEntityMetadata(ctx, "SIGNATUREREQUEST", request)
+	list, err := c.listEntityMetadata(ctx, "SIGNATUREREQUEST", request)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestMetadataEmptyListsAreNotErrors(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestClient(t)
 	for name, list := range map[string]func() (*MetadataList, error){
-		"entity":    func() (*MetadataList, error) { return c.ListEntityMetadata(ctx, EntitySignatory, "nobody") },
+		"entity":    func() (*MetadataList, error) { return c.listEntityMetadata(ctx, EntitySignatory, "nobody") },
 		"reference": func() (*MetadataList, error) { return c.ListReferenceMetadata(ctx, "nothing") },
 	} {
 		got, err := list()
@@ -101,7 +101,7 @@ func TestMetadataDotSegments(t *testing.T) {
 		if _, err := c.PutMetadata(ctx, EntitySignatory, id, id, PutMetadataRequest{Value: "dot"}); err != nil {
 			t.Fatalf("put %q: %v", id, err)
 		}
-		list, err := c.ListEntityMetadata(ctx, EntitySignatory, id)
+		list, err := c.listEntityMetadata(ctx, EntitySignatory, id)
 		if err != nil || len(list.Items) != 1 || list.Items[0].EntityID != id || list.Items[0].Key != id {
 			t.Fatalf("list %q = %+v, %v", id, list, err)
 		}

@@ -61,7 +61,7 @@ func TestLoopbackIsNeverProxied(t *testing.T) {
 	port := strings.TrimPrefix(testURL, "http://127.0.0.1:")
 	for _, host := range []string{"LOCALHOST", "localhost.", "LocalHost.", "127.0.0.1"} {
 		c, _ := newTestClient(t, func(c *Config) { c.BaseURL = "http://" + host + ":" + port })
-		if _, err := c.ListHooks(context.Background()); err != nil {
+		if _, err := c.listHooks(context.Background()); err != nil {
 			t.Errorf("%s: %v", host, err)
 		}
 	}
@@ -93,7 +93,7 @@ func TestProxyFailuresNameTheProxy(t *testing.T) {
 			setProxy(t, tc.proxy)
 			before := len(proxy.asked())
 			c, _ := newTestClient(t, func(c *Config) { c.BaseURL, c.AllowInsecureHTTP = tc.baseURL, true })
-			_, err := c.ListHooks(context.Background())
+			_, err := c.listHooks(context.Background())
 			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Nothing accepts connections at esign.test") {
 				t.Errorf("err = %v, want it to say %q", err, tc.want)
 			}

@@ -109,7 +109,7 @@ func TestRedirectsAreNeverFollowed(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx := context.Background()
-			_, listErr := c.ListSubscriptions(ctx)
+			_, listErr := c.listSubscriptions(ctx)
 			_, createErr := c.CreateSubscription(ctx, onceRequest)
 			deleteErr := c.DeleteSubscription(ctx, "00000000-0000-4000-8000-000000000002", "signatorysigned")
 			for name, err := range map[string]error{"list": listErr, "create": createErr, "delete": deleteErr} {
@@ -172,7 +172,7 @@ func TestSameOriginRedirectIsNotFollowed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = c.ListHooks(context.Background())
+	_, err = c.listHooks(context.Background())
 	checkRedirectError(t, "hooks", err, http.StatusPermanentRedirect, gateway.URL+"/v2/hooks/v1", "same origin")
 	if want := "(to " + gateway.URL + "/v2, if that is the service)"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("err = %v, want the suggestion %q", err, want)

@@ -130,7 +130,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 
 // afterFailedAttempt answers nil after waiting for the next attempt, else the error the call ends with.
 func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, hostDown bool, err error) error {
-	badAnswer := errors.Is(err, ErrMalformedAnswer) || errors.Is(err, ErrAnswerTooLarge)
+	badAnswer := errors.Is(err, ErrMalformedAnswer) || errors.Is(err, errAnswerTooLarge)
 	switch {
 	case !cl.idempotent && (badAnswer || !dialFailed(err) && !handshakeFailed(err)):
 		// Sent (neither the dial nor the handshake failed): the service may have done it.
@@ -313,9 +313,9 @@ func stripURL(err error) error {
 	return err
 }
 
-// MaxAnswerBytes caps one JSON answer: 2.5 times the largest plausible one (50,000 subscriptions with
+// maxAnswerBytes caps one JSON answer: 2.5 times the largest plausible one (50,000 subscriptions with
 // 200-character URIs and descriptions: 26 MB, measured). A 400 MB answer once drove the provider to 943 MB.
-const MaxAnswerBytes = 64 << 20
+const maxAnswerBytes = 64 << 20
 
 // readJSON decodes resp into cl.out; a read error is a transport failure, an unusable answer is not retried: it would come again.
 func (c *Client) readJSON(cl call, resp *http.Response) error {
@@ -324,14 +324,14 @@ func (c *Client) readJSON(cl call, resp *http.Response) error {
 	}
 	var data []byte
 	var err error
-	if resp.ContentLength <= MaxAnswerBytes {
-		data, err = io.ReadAll(io.LimitReader(resp.Body, MaxAnswerBytes+1))
+	if resp.ContentLength <= maxAnswerBytes {
+		data, err = io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes+1))
 	}
 	switch {
 	case err != nil:
 		return fmt.Errorf("reading the answer after %d bytes: %w", len(data), err)
-	case resp.ContentLength > MaxAnswerBytes || len(data) > MaxAnswerBytes:
-		return fmt.Errorf("%s at %s: %w", cl.route, hostPort(c.base), ErrAnswerTooLarge)
+	case resp.ContentLength > maxAnswerBytes || len(data) > maxAnswerBytes:
+		return fmt.Errorf("%s at %s: %w", cl.route, hostPort(c.base), errAnswerTooLarge)
 	}
 	if err := json.Unmarshal(data, cl.out); err != nil {
 		return c.malformed(cl, undecodable(data, resp.Header.Get("Content-Type"), err))

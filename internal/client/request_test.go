@@ -41,7 +41,7 @@ func TestStalledBodyIsATimeout(t *testing.T) {
 			_, err := c.DownloadDocument(context.Background(), "doc-1", io.Discard)
 			return err
 		},
-		"GET /hooks/v1/subscription": func(c *Client) error { _, err := c.ListSubscriptions(context.Background()); return err },
+		"GET /hooks/v1/subscription": func(c *Client) error { _, err := c.listSubscriptions(context.Background()); return err },
 	}
 	for _, sent := range []string{"", `{"items":[`} {
 		srv := stallingServer(t, sent)
@@ -75,7 +75,7 @@ func TestRequestHeadersAndRedaction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = c.ListHooks(context.Background())
+	_, err = c.listHooks(context.Background())
 	if err == nil {
 		t.Fatal("expected an error")
 	}

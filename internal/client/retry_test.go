@@ -28,14 +28,14 @@ func TestRetries(t *testing.T) {
 		wantRequests int
 	}
 	ctx := context.Background()
-	listSubscriptions := func(c *Client) error { _, err := c.ListSubscriptions(ctx); return err }
+	listSubscriptions := func(c *Client) error { _, err := c.listSubscriptions(ctx); return err }
 	cases := map[string]retryCase{
 		"bounded": {emulator.RouteHooksList, emulator.FaultRateLimit, 10, 2,
-			func(c *Client) error { _, err := c.ListHooks(ctx); return err }, ErrRateLimited, 3},
+			func(c *Client) error { _, err := c.listHooks(ctx); return err }, ErrRateLimited, 3},
 		"404 not retried": {emulator.RouteSubscriptionGet, "", 0, 0, func(c *Client) error {
 			_, err := c.GetSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned")
 			return err
-		}, ErrNotFound, 1},
+		}, errNotFound, 1},
 	}
 	for _, kind := range []emulator.FaultKind{emulator.FaultRateLimit, emulator.FaultInternalError, emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout, emulator.FaultDrop} {
 		cases["two "+string(kind)+" then success"] = retryCase{emulator.RouteSubscriptionList, kind, 2, 0, listSubscriptions, nil, 3}
@@ -73,7 +73,7 @@ func TestRetriesStopAtTheDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	started := time.Now()
-	_, err := c.ListHooks(ctx)
+	_, err := c.listHooks(ctx)
 	if !errors.Is(err, ErrRateLimited) {
 		t.Fatalf("err = %v, want ErrRateLimited", err)
 	}
@@ -123,7 +123,7 @@ func TestRetryAfterTooLongFailsAtOnce(t *testing.T) {
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // without the check: a wait that cannot fit
 	defer cancel()
-	_, err := c.ListHooks(ctx)
+	_, err := c.listHooks(ctx)
 	if !errors.Is(err, ErrWaitTooLong) || errors.Is(err, ErrRateLimited) {
 		t.Fatalf("err = %v, want ErrWaitTooLong", err)
 	}

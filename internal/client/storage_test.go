@@ -29,8 +29,8 @@ func TestDownloadDocument(t *testing.T) {
 		t.Fatalf("downloaded %d bytes, want %d identical bytes", n, len(data))
 	}
 
-	if _, err := c.DownloadDocument(context.Background(), "missing", &buf); !errors.Is(err, ErrNotFound) {
-		t.Errorf("missing blob: err = %v, want ErrNotFound", err)
+	if _, err := c.DownloadDocument(context.Background(), "missing", &buf); !errors.Is(err, errNotFound) {
+		t.Errorf("missing blob: err = %v, want errNotFound", err)
 	}
 }
 

@@ -109,8 +109,8 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 	return out.ID, nil
 }
 
-// ListSubscriptions: the list exists at every correct base URL, so a 404 is ErrWrongBaseURL.
-func (c *Client) ListSubscriptions(ctx context.Context) ([]Subscription, error) {
+// listSubscriptions: the list exists at every correct base URL, so a 404 is ErrWrongBaseURL.
+func (c *Client) listSubscriptions(ctx context.Context) ([]Subscription, error) {
 	var out subscriptionList
 	cl := call{
 		method:     http.MethodGet,
@@ -136,7 +136,7 @@ func (c *Client) ListSubscriptions(ctx context.Context) ([]Subscription, error) 
 // Subscriptions is the list shared by every reader until a create or delete (coalesce.go).
 func (c *Client) Subscriptions(ctx context.Context) (*SubscriptionSet, error) {
 	fetch := func(ctx context.Context) (*SubscriptionSet, error) {
-		items, err := c.ListSubscriptions(ctx)
+		items, err := c.listSubscriptions(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -231,8 +231,8 @@ type Hook struct {
 	PayloadSchema json.RawMessage `json:"payloadSchema"`
 }
 
-// ListHooks answers event types canonically; its answer confirms the base URL (base_url.go).
-func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
+// listHooks answers event types canonically; its answer confirms the base URL (base_url.go).
+func (c *Client) listHooks(ctx context.Context) ([]Hook, error) {
 	var hooks []Hook
 	cl := call{
 		method:     http.MethodGet,
@@ -258,7 +258,7 @@ func (c *Client) ListHooks(ctx context.Context) ([]Hook, error) {
 
 // SupportedHooks is read once per Client: the set does not change during a run.
 func (c *Client) SupportedHooks(ctx context.Context) ([]Hook, error) {
-	return c.supportedHooks.get(ctx, "", c.ListHooks)
+	return c.supportedHooks.get(ctx, "", c.listHooks)
 }
 
 func hooksProblem(hooks []Hook) string {

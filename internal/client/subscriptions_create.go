@@ -140,7 +140,7 @@ func (c *Client) SubscriptionBaseline(ctx context.Context) (*SubscriptionSet, er
 // adoptCreated lists afresh after a lost answer: one candidate (identical, not in the baseline, not
 // claimed) is adopted; none means the request did not take effect; several are an *AmbiguousCreateError.
 func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest, baseline *SubscriptionSet, claims Claims, lost error) (string, bool, error) {
-	items, err := c.ListSubscriptions(ctx)
+	items, err := c.listSubscriptions(ctx)
 	if err != nil {
 		return "", false, fmt.Errorf("%w; listing the subscriptions to find out whether it was created also failed: %w", lost, err)
 	}

@@ -26,7 +26,7 @@ func TestSubscriptionLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	list, err := c.ListSubscriptions(ctx)
+	list, err := c.listSubscriptions(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,19 +43,19 @@ func TestSubscriptionLifecycle(t *testing.T) {
 	if *got != want {
 		t.Errorf("get = %+v, want %+v", *got, want)
 	}
-	if _, err := c.GetSubscription(ctx, id, "signatorysigned"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("get with another event type: err = %v, want ErrNotFound", err)
+	if _, err := c.GetSubscription(ctx, id, "signatorysigned"); !errors.Is(err, errNotFound) {
+		t.Errorf("get with another event type: err = %v, want errNotFound", err)
 	}
 
 	// 202 Accepted is success; a second delete is a 404.
 	if err := c.DeleteSubscription(ctx, id, "SignatureRequestCompleted"); err != nil {
 		t.Fatalf("delete: %v", err)
 	}
-	if err := c.DeleteSubscription(ctx, id, "signaturerequestcompleted"); !errors.Is(err, ErrNotFound) {
-		t.Errorf("second delete: err = %v, want ErrNotFound", err)
+	if err := c.DeleteSubscription(ctx, id, "signaturerequestcompleted"); !errors.Is(err, errNotFound) {
+		t.Errorf("second delete: err = %v, want errNotFound", err)
 	}
 	if _, err := c.GetSubscription(ctx, id, "signaturerequestcompleted"); !IsNotFound(err) {
-		t.Errorf("get after delete: err = %v, want ErrNotFound", err)
+		t.Errorf("get after delete: err = %v, want errNotFound", err)
 	}
 	counters := testEmulator.Counters(tenant.SubscriptionKey)
 	if counters[emulator.RouteSubscriptionDelete] != 2 || counters[emulator.RouteSubscriptionCreate] != 1 {
@@ -74,7 +74,7 @@ func TestCreateSubscriptionUnsupportedEventType(t *testing.T) {
 
 func TestListHooksLowerCase(t *testing.T) {
 	c, _ := newTestClient(t)
-	hooks, err := c.ListHooks(context.Background())
+	hooks, err := c.listHooks(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

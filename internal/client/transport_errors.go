@@ -22,7 +22,7 @@ type TransportError struct {
 	Method     string
 	Host       string // host:port of the base URL
 	Path       string // without the query
-	Attempts   int
+	attempts   int
 	Hint       string // what to check
 	notRetried bool   // the host was unreachable moments before
 	cause      error  // shown through the gate
@@ -30,8 +30,8 @@ type TransportError struct {
 
 func (e *TransportError) Error() string {
 	attempts := "1 attempt"
-	if e.Attempts > 1 {
-		attempts = fmt.Sprintf("%d attempts", e.Attempts)
+	if e.attempts > 1 {
+		attempts = fmt.Sprintf("%d attempts", e.attempts)
 	}
 	if e.notRetried {
 		attempts += ", not retried: calls to this host failed the same way moments ago"
@@ -45,7 +45,7 @@ func (e *TransportError) Unwrap() error { return e.cause }
 func (c *Client) transportError(cl call, err error, attempts int) *TransportError {
 	host := hostPort(c.base)
 	return &TransportError{
-		Method: cl.method, Host: host, Path: cl.url.EscapedPath(), Attempts: attempts,
+		Method: cl.method, Host: host, Path: cl.url.EscapedPath(), attempts: attempts,
 		Hint: transportHint(err, host), cause: &shownError{c.gate.Show(err.Error()), []error{err}},
 	}
 }

@@ -167,7 +167,7 @@ func TestTransportErrorTextPassesTheGate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, readErr := c.ListHooks(context.Background())
+	_, readErr := c.listHooks(context.Background())
 	_, createErr := c.CreateSubscription(context.Background(), onceRequest)
 	if !errors.Is(createErr, ErrOutcomeUnknown) {
 		t.Errorf("create: err = %v, want ErrOutcomeUnknown (the request was sent)", createErr)
@@ -229,9 +229,9 @@ func TestTransportErrorsSayWhereAndWhatToCheck(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = c.ListHooks(context.Background())
+			_, err = c.listHooks(context.Background())
 			var terr *TransportError
-			if !errors.As(err, &terr) || terr.Host != tc.host || tc.wantAttempts != 0 && terr.Attempts != tc.wantAttempts {
+			if !errors.As(err, &terr) || terr.Host != tc.host || tc.wantAttempts != 0 && terr.attempts != tc.wantAttempts {
 				t.Fatalf("err = %v, want a *TransportError at %s after %d attempts", err, tc.host, tc.wantAttempts)
 			}
 			if want := "GET /hooks/v1 at " + tc.host + ": "; !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), tc.want) {
@@ -249,7 +249,7 @@ func TestHTTPToAnHTTPSServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = c.ListHooks(context.Background())
+	_, err = c.listHooks(context.Background())
 	want := "base_url says http://, but the server at " + host + " speaks https: use https://"
 	var apiErr *APIError
 	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || !strings.Contains(err.Error(), want) {
@@ -269,7 +269,7 @@ func TestUnreachableHostIsNotRetriedAgain(t *testing.T) {
 		err := call()
 		return d.dials.Load() - before, err
 	}
-	list := func() error { _, err := c.ListSubscriptions(context.Background()); return err }
+	list := func() error { _, err := c.listSubscriptions(context.Background()); return err }
 
 	if n, err := dialsOf(list); n != DefaultMaxRetries+1 || err == nil {
 		t.Fatalf("first call: %d dials, err %v; want %d dials and an error", n, err, DefaultMaxRetries+1)
