@@ -92,19 +92,20 @@ func (c *Client) notFoundOnFixedRoute(err error) error {
 	return err
 }
 
-// checkNotFound answers nil when the base URL is confirmed (the 404 means gone or empty), else the error.
-func (c *Client) checkNotFound(ctx context.Context, notFound error) error {
-	if c.baseURLConfirmed.Load() {
-		return nil
+// confirmNotFound answers err, unless it is a 404 at a base URL that GET /hooks/v1 has not confirmed: there
+// it may mean a wrong path prefix rather than gone or empty.
+func (c *Client) confirmNotFound(ctx context.Context, err error) error {
+	if !IsNotFound(err) || c.baseURLConfirmed.Load() {
+		return err
 	}
-	_, err := c.SupportedHooks(ctx)
+	_, hooksErr := c.SupportedHooks(ctx)
 	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, ErrWrongBaseURL):
+	case hooksErr == nil:
+		return err
+	case errors.Is(hooksErr, ErrWrongBaseURL):
 		return &shownError{fmt.Sprintf("%v, and %s, which the service answers at any correct base URL, answered 404 too: "+
-			"the base URL %q does not point at its API", notFound, routeHooksList, c.base), []error{ErrWrongBaseURL}}
+			"the base URL %q does not point at its API", err, routeHooksList, c.base), []error{ErrWrongBaseURL}}
 	}
 	return fmt.Errorf("%s; a 404 means that it does not exist only if the base URL is right, and %s, which tells, failed: %w",
-		notFound.Error(), routeHooksList, err)
+		err.Error(), routeHooksList, hooksErr)
 }

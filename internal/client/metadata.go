@@ -119,36 +119,15 @@ func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string
 	return c.entityMetadata.get(ctx, entityCacheKey(entityType, entityID), fetch)
 }
 
-type metadataListAnswer struct {
-	Total int                      `json:"total"`
-	Items listField[MetadataEntry] `json:"items"`
-}
-
 func (c *Client) listMetadata(ctx context.Context, cl call) (*MetadataList, error) {
-	cl.method = http.MethodGet
-	cl.idempotent = true
-	var out metadataListAnswer
-	err := c.doJSON(ctx, cl, &out)
-	if IsNotFound(err) {
-		// An entity without metadata answers 404; only a confirmed base URL makes it "empty".
-		if werr := c.checkNotFound(ctx, err); werr != nil {
-			return nil, werr
-		}
-		return &MetadataList{Items: []MetadataEntry{}}, nil
+	items, total, err := readList(ctx, c, cl, metadataProblem)
+	if err = c.confirmNotFound(ctx, err); IsNotFound(err) {
+		return &MetadataList{Items: []MetadataEntry{}}, nil // an entity without metadata
 	}
 	if err != nil {
 		return nil, err
 	}
-	if !out.Items.present {
-		return nil, c.malformed(cl, `it has no "items" list`)
-	}
-	if problem := metadataProblem(out.Items.items); problem != "" {
-		return nil, c.malformed(cl, problem)
-	}
-	if out.Items.items == nil {
-		out.Items.items = []MetadataEntry{}
-	}
-	return &MetadataList{Total: out.Total, Items: out.Items.items}, nil
+	return &MetadataList{Total: total, Items: items}, nil
 }
 
 // entityCacheKey ignores the entity type's case, as the service does.

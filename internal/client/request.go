@@ -54,8 +54,8 @@ func (c *Client) doJSON(ctx context.Context, cl call, out any) error {
 // send runs the retry loop; a JSON call's 2xx answer is decoded into cl.out by then.
 func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 	var payload []byte
+	var err error
 	if cl.body != nil {
-		var err error
 		if payload, err = json.Marshal(cl.body); err != nil {
 			return nil, fmt.Errorf("%s: encoding the request: %w", cl.route, err)
 		}
@@ -63,14 +63,12 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 	hostDown := c.hostDown()
 	reauthenticated := false
 	for attempt := 0; ; attempt++ {
-		token := ""
+		var token string
 		if !cl.anonymous {
-			var err error
 			if token, err = c.token(ctx); err != nil {
 				return nil, err
 			}
 		}
-
 		started := time.Now()
 		resp, err := c.attempt(ctx, cl, payload, token)
 		if err != nil {
@@ -91,8 +89,6 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		}
 
 		apiErr := c.apiError(cl, resp)
-		resp.release()
-
 		if resp.StatusCode == http.StatusUnauthorized && !cl.anonymous && !reauthenticated && c.login != nil {
 			// A login token expires after 30 minutes: log in again once, not counted as a retry.
 			reauthenticated = true
@@ -173,14 +169,35 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 		return err
 	}
 
-	req, err := c.newRequest(attemptCtx, cl, payload, token)
+	var body io.Reader
+	if payload != nil {
+		body = bytes.NewReader(payload)
+	}
+	req, err := http.NewRequestWithContext(attemptCtx, cl.method, cl.url.String(), body)
 	if err != nil {
 		release()
 		return nil, err
 	}
+	accept := "application/json"
+	if cl.stream {
+		accept = "application/octet-stream"
+	}
+	req.Header.Set("User-Agent", c.userAgent)
+	req.Header.Set("Accept", accept)
+	req.Header.Set("Ocp-Apim-Subscription-Key", c.subscriptionKey)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if payload != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		err = timedOut(stripURL(err), "")
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = uerr.Err // its text repeats the URL
+		}
+		err = timedOut(err, "")
 		release()
 		return nil, err
 	}
@@ -211,31 +228,6 @@ func (b *timedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (c *Client) newRequest(ctx context.Context, cl call, payload []byte, token string) (*http.Request, error) {
-	var body io.Reader
-	if payload != nil {
-		body = bytes.NewReader(payload)
-	}
-	req, err := http.NewRequestWithContext(ctx, cl.method, cl.url.String(), body)
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("User-Agent", c.userAgent)
-	if cl.stream {
-		req.Header.Set("Accept", "application/octet-stream")
-	} else {
-		req.Header.Set("Accept", "application/json")
-	}
-	req.Header.Set("Ocp-Apim-Subscription-Key", c.subscriptionKey)
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	if payload != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	return req, nil
-}
-
 // redirectAnswer: a 303 See Other to a create says it was carried out, so its outcome is unknown.
 func (c *Client) redirectAnswer(cl call, resp *response) error {
 	err := c.redirectError(cl, resp.Response)
@@ -246,11 +238,10 @@ func (c *Client) redirectAnswer(cl call, resp *response) error {
 	return err
 }
 
-// apiError shows the answer through the gate, which reads all of it before it cuts the excerpt.
+// apiError shows the answer through the gate, which reads all of it before it cuts the excerpt, and closes it.
 func (c *Client) apiError(cl call, resp *response) *APIError {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorAnswer))
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
-	_ = resp.Body.Close()
+	resp.Close()
 	text := string(bytes.TrimSpace(body))
 	host := hostPort(c.base)
 	return &APIError{
@@ -304,20 +295,11 @@ func (c *Client) log(ctx context.Context, cl call, attempt, status int, started 
 	c.logger.Debug(ctx, "esign API request", fields)
 }
 
-// stripURL drops the *url.Error wrapper, whose text repeats the URL.
-func stripURL(err error) error {
-	var uerr *url.Error
-	if errors.As(err, &uerr) {
-		return uerr.Err
-	}
-	return err
-}
-
 // maxAnswerBytes caps one JSON answer: 2.5 times the largest plausible one (50,000 subscriptions with
 // 200-character URIs and descriptions: 26 MB, measured). A 400 MB answer once drove the provider to 943 MB.
 const maxAnswerBytes = 64 << 20
 
-// readJSON decodes resp into cl.out; a read error is a transport failure, an unusable answer is not retried: it would come again.
+// readJSON decodes resp into cl.out; a read error is a transport failure.
 func (c *Client) readJSON(cl call, resp *http.Response) error {
 	if cl.out == nil {
 		return nil
@@ -359,14 +341,12 @@ func undecodable(data []byte, contentType string, err error) string {
 	return err.Error()
 }
 
-// An interrupted write finishes the request it sent and starts no other (no retry, no new login, no
-// create), so it ends within one request timeout plus any lost-answer check: see DESIGN.md, "Writes an
-// interrupt does not cut off".
-
 // interruptKey holds the caller's Done channel in an Uninterrupted context.
 type interruptKey struct{}
 
-// Uninterrupted keeps the values and deadline of ctx, not its cancellation; cancel releases it.
+// Uninterrupted keeps the values and deadline of ctx, not its cancellation; cancel releases it. After an
+// interrupt, the request already sent finishes and no other starts (DESIGN.md, "Writes an interrupt does not
+// cut off").
 func (c *Client) Uninterrupted(ctx context.Context) (context.Context, context.CancelFunc) {
 	detached := context.WithoutCancel(ctx)
 	write, cancel := context.WithCancel(detached)

@@ -25,12 +25,7 @@ func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, 
 		stream:     true,
 	}
 	resp, err := c.send(ctx, cl)
-	if IsNotFound(err) {
-		if werr := c.checkNotFound(ctx, err); werr != nil {
-			return 0, werr
-		}
-	}
-	if err != nil {
+	if err = c.confirmNotFound(ctx, err); err != nil {
 		return 0, err
 	}
 	defer resp.Close()

@@ -7,8 +7,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -25,14 +27,6 @@ type CreateSubscriptionRequest struct {
 	URI         string            `json:"Uri"`
 	EventType   string            `json:"EventType"`
 	Headers     map[string]string `json:"Headers,omitempty"`
-}
-
-type createSubscriptionResponse struct {
-	ID string `json:"id"`
-}
-
-type subscriptionList struct {
-	Items listField[Subscription] `json:"items"`
 }
 
 // CanonicalEventType is the spelling of an event type that requests send and comparisons use: the service
@@ -87,13 +81,13 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 	if err := CheckHeaders(req.Headers); err != nil {
 		return "", fmt.Errorf("%s: nothing was sent: %w", routeSubscriptionCreate, err)
 	}
-	for _, v := range req.Headers {
-		c.gate.add(v)
-	}
+	c.gate.add(slices.Collect(maps.Values(req.Headers))...)
 	c.gate.add(URISecrets(req.URI)...)
 	req.EventType = CanonicalEventType(req.EventType)
 	defer c.subscriptions.invalidate("")
-	var out createSubscriptionResponse
+	var out struct {
+		ID string `json:"id"`
+	}
 	cl := call{
 		method: http.MethodPost,
 		route:  routeSubscriptionCreate,
@@ -111,26 +105,11 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 
 // listSubscriptions: the list exists at every correct base URL, so a 404 is ErrWrongBaseURL.
 func (c *Client) listSubscriptions(ctx context.Context) ([]Subscription, error) {
-	var out subscriptionList
-	cl := call{
-		method:     http.MethodGet,
-		route:      "GET /hooks/v1/subscription",
-		url:        c.endpoint(nil, "hooks", "v1", "subscription"),
-		idempotent: true,
-	}
-	if err := c.doJSON(ctx, cl, &out); err != nil {
-		return nil, c.notFoundOnFixedRoute(err)
-	}
-	if !out.Items.present {
-		return nil, c.malformed(cl, `it has no "items" list`)
-	}
-	if problem := subscriptionsProblem(out.Items.items); problem != "" {
-		return nil, c.malformed(cl, problem)
-	}
-	if out.Items.items == nil {
-		return []Subscription{}, nil
-	}
-	return out.Items.items, nil
+	subs, _, err := readList(ctx, c, call{
+		route: "GET /hooks/v1/subscription",
+		url:   c.endpoint(nil, "hooks", "v1", "subscription"),
+	}, subscriptionsProblem)
+	return subs, c.notFoundOnFixedRoute(err)
 }
 
 // Subscriptions is the list shared by every reader until a create or delete (coalesce.go).
@@ -153,13 +132,7 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 		url:        c.endpoint(eventTypeQuery(eventType), "hooks", "v1", "subscription", id),
 		idempotent: true,
 	}
-	err := c.doJSON(ctx, cl, &out)
-	if IsNotFound(err) {
-		if werr := c.checkNotFound(ctx, err); werr != nil {
-			return nil, werr
-		}
-	}
-	if err != nil {
+	if err := c.confirmNotFound(ctx, c.doJSON(ctx, cl, &out)); err != nil {
 		return nil, err
 	}
 	if problem := subscriptionsProblem([]Subscription{out}); problem != "" {
@@ -174,36 +147,50 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 
 func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) error {
 	defer c.subscriptions.invalidate("")
-	err := c.doJSON(ctx, call{
+	return c.confirmNotFound(ctx, c.doJSON(ctx, call{
 		method:     http.MethodDelete,
 		route:      "DELETE /hooks/v1/subscription/{id}",
 		url:        c.endpoint(eventTypeQuery(eventType), "hooks", "v1", "subscription", id),
 		idempotent: true,
-	}, nil)
-	if IsNotFound(err) {
-		if werr := c.checkNotFound(ctx, err); werr != nil {
-			return werr
-		}
-	}
-	return err
+	}, nil))
 }
 
 func eventTypeQuery(eventType string) url.Values {
 	return url.Values{"eventType": []string{CanonicalEventType(eventType)}}
 }
 
-// A list is the whole truth about what exists (DESIGN.md, "Creates that never duplicate, and never claim
-// another's"): one with an item that cannot be identified or told apart is malformed, never shortened.
-
-// listField tells "items": null (an empty list) from no "items" at all (not a list answer).
-type listField[T any] struct {
-	items   []T
-	present bool
+// readList GETs a list answer. A list is the whole truth about what exists (DESIGN.md, "Creates that never
+// duplicate, and never claim another's"): one with an item that cannot be identified or told apart is
+// malformed, never shortened.
+func readList[T any](ctx context.Context, c *Client, cl call, problem func([]T) string) ([]T, int, error) {
+	cl.method, cl.idempotent = http.MethodGet, true
+	var out struct {
+		Total int      `json:"total"`
+		Items items[T] `json:"items"`
+	}
+	if err := c.doJSON(ctx, cl, &out); err != nil {
+		return nil, 0, err
+	}
+	if out.Items == nil {
+		return nil, 0, c.malformed(cl, `it has no "items" list`)
+	}
+	if p := problem(out.Items); p != "" {
+		return nil, 0, c.malformed(cl, p)
+	}
+	return out.Items, out.Total, nil
 }
 
-func (l *listField[T]) UnmarshalJSON(b []byte) error {
-	l.present = true
-	return json.Unmarshal(b, &l.items)
+// items is nil without "items" (not a list answer), empty for "items": null.
+type items[T any] []T
+
+func (l *items[T]) UnmarshalJSON(b []byte) error {
+	var v []T
+	err := json.Unmarshal(b, &v)
+	if v == nil {
+		v = []T{}
+	}
+	*l = v
+	return err
 }
 
 func subscriptionsProblem(subs []Subscription) string {
