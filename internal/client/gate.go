@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -14,7 +15,7 @@ import (
 )
 
 // The gate: everything a peer (the service, a receiver, a proxy, the network stack) says that can reach a
-// user passes Show (DESIGN.md, "One gate for untrusted text").
+// user passes Show (DESIGN.md, "Credentials go to the configured origin only").
 type gate struct {
 	mu      sync.Mutex
 	secrets []string
@@ -37,19 +38,10 @@ func (g *gate) add(values ...string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for _, v := range values {
-		if v != "" && !contains(g.secrets, v) {
+		if v != "" && !slices.Contains(g.secrets, v) {
 			g.secrets = append(g.secrets, v)
 		}
 	}
-}
-
-func contains(list []string, v string) bool {
-	for _, s := range list {
-		if s == v {
-			return true
-		}
-	}
-	return false
 }
 
 // Show answers text as a user may see it: Withheld when any decoding of it holds a secret, else with

@@ -133,18 +133,9 @@ func unescapeBackslashes(s string, pairs bool) string {
 
 // hexRune reads four hex digits at s[at:].
 func hexRune(s string, at int) (rune, bool) {
-	var r rune
-	for i := at; i < at+4; i++ {
-		if i >= len(s) {
-			return 0, false
-		}
-		d, ok := hexDigit(s[i])
-		if !ok {
-			return 0, false
-		}
-		r = r<<4 | rune(d)
-	}
-	return r, true
+	hi, ok1 := hexByte(s, at)
+	lo, ok2 := hexByte(s, at+2)
+	return rune(hi)<<8 | rune(lo), ok1 && ok2
 }
 
 // hexByte reads two hex digits at s[at:].
@@ -201,20 +192,9 @@ func decodeBase64Runs(s string) []string {
 	})
 }
 
+// base64Value reads both alphabets: "-" and "_" are base64url's "+" and "/".
 func base64Value(c byte) (byte, bool) {
-	switch {
-	case c >= 'A' && c <= 'Z':
-		return c - 'A', true
-	case c >= 'a' && c <= 'z':
-		return c - 'a' + 26, true
-	case c >= '0' && c <= '9':
-		return c - '0' + 52, true
-	case c == '+' || c == '-':
-		return 62, true
-	case c == '/' || c == '_':
-		return 63, true
-	}
-	return 0, false
+	return digitValue("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_", 64, c)
 }
 
 // decodeHexRuns reads every run of hex digits, in either case, from both alignments.
@@ -228,16 +208,15 @@ func decodeHexRuns(s string) []string {
 	})
 }
 
-func hexDigit(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
+func hexDigit(c byte) (byte, bool) { return digitValue("0123456789abcdefABCDEF", 16, c) }
+
+// digitValue is c's place in alphabet, where the characters past base repeat the last ones of the base.
+func digitValue(alphabet string, base int, c byte) (byte, bool) {
+	i := strings.IndexByte(alphabet, c)
+	if i >= base {
+		i -= len(alphabet) - base
 	}
-	return 0, false
+	return byte(i), i >= 0
 }
 
 // decodeRuns answers one text per alignment (0 to align-1) in which every run of at least minRun
