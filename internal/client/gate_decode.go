@@ -216,7 +216,10 @@ func digitValue(alphabet string, base int, c byte) (byte, bool) {
 	if i >= base {
 		i -= len(alphabet) - base
 	}
-	return byte(i), i >= 0
+	if i < 0 || i > 255 {
+		return 0, false
+	}
+	return byte(i), true
 }
 
 // decodeRuns answers one text per alignment (0 to align-1) in which every run of at least minRun

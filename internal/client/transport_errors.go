@@ -124,12 +124,12 @@ func answerHint(status int, body, host string) string {
 }
 
 type proxyRefusedError struct {
-	proxy, status string
-	code          int
+	proxy string
+	code  int
 }
 
 func (e *proxyRefusedError) Error() string {
-	return fmt.Sprintf("the proxy at %s answered %s", e.proxy, e.status)
+	return fmt.Sprintf("the proxy at %s answered %s", e.proxy, StatusText(e.code))
 }
 
 // proxyHint is "" when err is not the proxy's.
