@@ -30,22 +30,15 @@ func newCoalescer[V any]() *coalescer[V] {
 }
 
 func (co *coalescer[V]) get(ctx context.Context, key string, fetch func(context.Context) (V, error)) (V, error) {
-	co.mu.Lock()
-	gen := co.gens[key]
-	if e, ok := co.entries[key]; ok && e.gen == gen {
-		co.mu.Unlock()
-		return e.value, nil
+	v, gen, ok := co.cached(key)
+	if ok {
+		return v, nil
 	}
-	co.mu.Unlock()
-
-	v, err, _ := co.flight.Do(key+"\x00"+strconv.FormatUint(gen, 10), func() (any, error) {
+	shared, err, _ := co.flight.Do(key+"\x00"+strconv.FormatUint(gen, 10), func() (any, error) {
 		// A flight of this generation may have stored its value (or update a newer one) since the look-up.
-		co.mu.Lock()
-		if e, ok := co.entries[key]; ok && e.gen == co.gens[key] {
-			co.mu.Unlock()
-			return e.value, nil
+		if v, _, ok := co.cached(key); ok {
+			return v, nil
 		}
-		co.mu.Unlock()
 		// Shared: it must not die with the first caller's context.
 		v, err := fetch(context.WithoutCancel(ctx))
 		if err != nil {
@@ -58,31 +51,29 @@ func (co *coalescer[V]) get(ctx context.Context, key string, fetch func(context.
 		co.mu.Unlock()
 		return v, nil
 	})
-	if err != nil {
-		var zero V
-		return zero, err
-	}
-	return v.(V), nil
+	return shared.(V), err // every path of the flight returns a V
 }
 
-// update applies a write to the cached value without a request; apply returns a new value, since
-// callers may still hold the old one.
+// cached answers the key's value, if it is of the key's generation, and that generation.
+func (co *coalescer[V]) cached(key string) (V, uint64, bool) {
+	co.mu.Lock()
+	defer co.mu.Unlock()
+	e, ok := co.entries[key]
+	return e.value, co.gens[key], ok && e.gen == co.gens[key]
+}
+
+// update applies a write to the cached value without a request (a nil apply drops it); apply returns a new
+// value, since callers may still hold the old one.
 func (co *coalescer[V]) update(key string, apply func(V) V) {
 	co.mu.Lock()
 	defer co.mu.Unlock()
 	e, cached := co.entries[key]
 	fresh := cached && e.gen == co.gens[key]
 	co.gens[key]++
-	if !fresh {
-		delete(co.entries, key)
-		return
+	delete(co.entries, key)
+	if fresh && apply != nil {
+		co.entries[key] = coalescedEntry[V]{value: apply(e.value), gen: co.gens[key]}
 	}
-	co.entries[key] = coalescedEntry[V]{value: apply(e.value), gen: co.gens[key]}
 }
 
-func (co *coalescer[V]) invalidate(key string) {
-	co.mu.Lock()
-	co.gens[key]++
-	delete(co.entries, key)
-	co.mu.Unlock()
-}
+func (co *coalescer[V]) invalidate(key string) { co.update(key, nil) }

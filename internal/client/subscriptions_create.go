@@ -12,14 +12,13 @@ import (
 	"sync"
 )
 
-// One CreateSubscriptionOnce leaves at most one new subscription, and adopts none that is another's: the
-// argument is in DESIGN.md, "Creates that never duplicate, and never claim another's". What no list can
-// tell: a request that did not take effect while exactly one identical subscription of another writer
-// appeared, or a service that carries out a request after answering 5xx for it.
+// How CreateSubscriptionOnce never duplicates and never claims another's: DESIGN.md, "Creates that never
+// duplicate, and never claim another's". What no list can tell: a request that did not take effect while
+// exactly one identical subscription of another writer appeared, or a service that carries out a request
+// after answering 5xx for it.
 
-// Claims are the subscriptions the caller's resources track (read, imported, created, adopted), kept by the
-// caller: a lost answer never adopts one, and CreateSubscriptionOnce claims what it creates or adopts before
-// the next identical create starts.
+// Claims are the subscriptions the caller's resources track; CreateSubscriptionOnce claims what it creates
+// or adopts before the next identical create starts.
 type Claims interface {
 	Claimed(id string) bool
 	Claim(id string) bool // records id; false if it was claimed already
@@ -122,19 +121,14 @@ const routeSubscriptionCreate = "POST /hooks/v1/subscription"
 // SubscriptionBaseline answers the subscriptions that existed before this client's first create: the
 // shared list until then, so it costs no request after a refresh. A subscription tracked before this run,
 // or the old one of a create_before_destroy replacement, is in it and never adopted.
-func (c *Client) SubscriptionBaseline(ctx context.Context) (*SubscriptionSet, error) {
+func (c *Client) SubscriptionBaseline(ctx context.Context) (_ *SubscriptionSet, err error) {
 	l := &c.creates
 	l.baselineMu.Lock()
 	defer l.baselineMu.Unlock()
-	if l.baseline != nil {
-		return l.baseline, nil
+	if l.baseline == nil {
+		l.baseline, err = c.Subscriptions(ctx)
 	}
-	set, err := c.Subscriptions(ctx)
-	if err != nil {
-		return nil, err
-	}
-	l.baseline = set
-	return set, nil
+	return l.baseline, err
 }
 
 // adoptCreated lists afresh after a lost answer: one candidate (identical, not in the baseline, not
