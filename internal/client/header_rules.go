@@ -6,8 +6,8 @@ package client
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -23,10 +23,11 @@ var errInvalidHeader = errors.New("invalid webhook header")
 
 // CheckHeaderName's error does not repeat the name: the caller names the header.
 func CheckHeaderName(name string) error {
-	if name == "" || strings.ContainsFunc(name, func(r rune) bool { return !isTokenChar(r) }) {
+	const token = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	if name == "" || strings.ContainsFunc(name, func(r rune) bool { return !strings.ContainsRune(token, r) }) {
 		return errors.New("must be a valid HTTP header name (letters, digits and !#$%&'*+-.^_`|~)")
 	}
-	if i := slices.IndexFunc(gatewayOwnedHeaders, func(h string) bool { return strings.EqualFold(h, name) }); i >= 0 {
+	if slices.ContainsFunc(gatewayOwnedHeaders, func(h string) bool { return strings.EqualFold(h, name) }) {
 		return fmt.Errorf("is a header the gateway sets itself (%s, in any case), which a subscription must not send",
 			strings.Join(gatewayOwnedHeaders, ", "))
 	}
@@ -43,12 +44,7 @@ func CheckHeaderValue(value string) error {
 
 // CheckHeaders answers the first problem, in the order of the names, wrapping errInvalidHeader.
 func CheckHeaders(headers map[string]string) error {
-	names := make([]string, 0, len(headers))
-	for name := range headers {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(headers)) {
 		if err := CheckHeaderName(name); err != nil {
 			return fmt.Errorf("%w: header name %q %w", errInvalidHeader, name, err)
 		}
@@ -57,11 +53,6 @@ func CheckHeaders(headers map[string]string) error {
 		}
 	}
 	return nil
-}
-
-func isTokenChar(r rune) bool {
-	return r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
-		strings.ContainsRune("!#$%&'*+-.^_`|~", r))
 }
 
 // CheckCredential refuses a control character, such as the line break a secret store often leaves at the
