@@ -70,7 +70,7 @@ type Client struct {
 
 	creates          subscriptionCreates
 	baseURLConfirmed atomic.Bool  // GET /hooks/v1 answered here, so a 404 means what it says
-	unreachableUntil atomic.Int64 // Unix ns; until then a call makes one attempt (retry.go)
+	unreachableUntil atomic.Int64 // Unix ns; until then a call makes one attempt (hostDown)
 
 	subscriptions  *coalescer[*SubscriptionSet]
 	entityMetadata *coalescer[*MetadataSet]
