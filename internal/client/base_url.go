@@ -13,8 +13,7 @@ import (
 )
 
 // CheckBaseURL says what is wrong with raw as base_url, in words that read after the setting's name
-// ("base_url must start with ..."). Plain http:// is for a loopback host only: every request carries
-// the subscription key and a token.
+// ("base_url must start with ...").
 func CheckBaseURL(raw string) error { return CheckBaseURLWith(raw, false) }
 
 // CheckBaseURLWith accepts http:// for any host when allowInsecureHTTP.
@@ -60,11 +59,8 @@ func parseBaseURL(raw string, allowInsecureHTTP bool) (*url.URL, error) {
 }
 
 func isLoopbackHost(host string) bool {
-	if strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") {
-		return true
-	}
 	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	return strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") || ip != nil && ip.IsLoopback()
 }
 
 // shown quotes a base URL up to its query or fragment, and not at all with an "@" (it may be userinfo).

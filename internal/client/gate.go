@@ -66,13 +66,8 @@ func (g *gate) holdsSecret(text string) bool {
 	}
 	found := false
 	complete := decodings(text, func(d decoding) bool {
-		for _, s := range secrets {
-			if containsSecret(d, s) {
-				found = true
-				return false
-			}
-		}
-		return true
+		found = slices.ContainsFunc(secrets, func(s string) bool { return containsSecret(d, s) })
+		return !found
 	})
 	return found || !complete
 }

@@ -13,12 +13,9 @@ import (
 	"golang.org/x/net/http/httpproxy"
 )
 
-// Redirects are never followed (DESIGN.md, "Credentials go to the configured origin only"); the API never
-// answers one at a right base URL.
-
-// withRefusedRedirects copies hc, leaving the caller's as it is. Without one, the client's own transport
-// reads the proxy settings per client (http.ProxyFromEnvironment reads them once per process) and makes a
-// proxy's refusal an error of its own.
+// withRefusedRedirects copies hc so that it follows no redirect (DESIGN.md, "Credentials go to the configured
+// origin only"). Without hc, the transport reads the proxy settings per client (http.ProxyFromEnvironment
+// reads them once per process) and makes a proxy's refusal an error of its own.
 func withRefusedRedirects(hc *http.Client) *http.Client {
 	var out http.Client
 	if hc != nil {

@@ -53,7 +53,7 @@ func notADocument(resp *http.Response, head []byte) string {
 	mediaType, _, _ := mime.ParseMediaType(contentType)
 	switch {
 	case resp.StatusCode != http.StatusOK:
-		return fmt.Sprintf("%s, not a document", resp.Status)
+		return fmt.Sprintf("%s, not a document", StatusText(resp.StatusCode))
 	case len(head) == 0:
 		return "200 OK with an empty body, not a document"
 	case mediaType == "text/html" || strings.HasPrefix(http.DetectContentType(head), "text/html"):
