@@ -166,24 +166,19 @@ func (c *Client) LoginTenantID() string {
 }
 
 // token logs in when there is no token; concurrent callers wait for one login.
-func (c *Client) token(ctx context.Context) (string, error) {
+func (c *Client) token(ctx context.Context) (_ string, err error) {
 	c.tokenMu.Lock()
 	defer c.tokenMu.Unlock()
+	if c.accessToken == "" && c.login != nil && c.loginRejected == nil {
+		c.accessToken, err = c.Login(ctx) // "" on failure
+		if errors.Is(err, ErrLoginRejected) {
+			c.loginRejected = err
+		}
+	}
 	if c.loginRejected != nil {
 		return "", c.loginRejected
 	}
-	if c.accessToken != "" || c.login == nil {
-		return c.accessToken, nil
-	}
-	tok, err := c.Login(ctx)
-	if errors.Is(err, ErrLoginRejected) {
-		c.loginRejected = err
-	}
-	if err != nil {
-		return "", err
-	}
-	c.accessToken = tok
-	return tok, nil
+	return c.accessToken, err
 }
 
 // relogin drops stale, unless another caller replaced it already, and logs in again.
