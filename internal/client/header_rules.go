@@ -23,8 +23,8 @@ var errInvalidHeader = errors.New("invalid webhook header")
 
 // CheckHeaderName's error does not repeat the name: the caller names the header.
 func CheckHeaderName(name string) error {
-	const token = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	if name == "" || strings.ContainsFunc(name, func(r rune) bool { return !strings.ContainsRune(token, r) }) {
+	const tchars = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	if name == "" || strings.ContainsFunc(name, func(r rune) bool { return !strings.ContainsRune(tchars, r) }) {
 		return errors.New("must be a valid HTTP header name (letters, digits and !#$%&'*+-.^_`|~)")
 	}
 	if slices.ContainsFunc(gatewayOwnedHeaders, func(h string) bool { return strings.EqualFold(h, name) }) {
