@@ -10,9 +10,7 @@ import (
 	"testing"
 )
 
-// A work folder holds the built provider where WriteCLIConfig's
-// dev_overrides look for it; Close removes it unless it is kept, and a kept
-// one says where it is.
+// A work folder holds the built provider where WriteCLIConfig's dev_overrides look for it.
 func TestNewWorkDir(t *testing.T) {
 	repo, err := filepath.Abs("../..")
 	if err != nil {

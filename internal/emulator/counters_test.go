@@ -72,9 +72,7 @@ func TestPeakConcurrentWrites(t *testing.T) {
 		t.Errorf("after writes one at a time: peak %d, want 1", got)
 	}
 
-	// With latency, writes sent together are in the service together;
-	// reads sent alongside do not count. A second is wide enough for four
-	// goroutines to start their requests on a loaded 2-CPU machine.
+	// With latency, writes sent together are in the service together.
 	f.e.SetFaults(key, FaultConfig{Latency: time.Second})
 	f.e.ResetCounters(key)
 	const writers = 4

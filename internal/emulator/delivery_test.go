@@ -152,9 +152,7 @@ func mustJSON(v any) string {
 	return string(b)
 }
 
-// Every delivery is one line on the emulator's own output: where the event
-// went and how the receiver answered, or why it was not delivered; never a
-// header value.
+// Every delivery is one line on the emulator's own output.
 func TestDeliveriesAreLogged(t *testing.T) {
 	recv, _ := newReceiver(t)
 	var mu sync.Mutex

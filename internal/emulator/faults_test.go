@@ -59,10 +59,7 @@ func TestScriptedFaults(t *testing.T) {
 	f.e.ClearFaults("")
 }
 
-// A scripted fault may let the next matching requests through first:
-// ScriptFaultAfter strikes the third create, not the first. Requests to
-// other routes do not count, and an entry that lets a request through
-// leaves it to the entries after it.
+// A scripted fault may let the next matching requests through first.
 func TestScriptedFaultAfterSkipped(t *testing.T) {
 	f := newFixture(t, Options{})
 	key := f.tenant.SubscriptionKey
@@ -134,9 +131,8 @@ func TestRandomFaults(t *testing.T) {
 		}
 	}
 
-	// The latency is long against a loopback request even on a loaded CI
-	// machine, so that the other tenant's request, which must not wait for
-	// it, is told apart with a wide margin.
+	// The latency is long against a loopback request even on a loaded CI machine, so that the other tenant's
+	// request, which must not wait for it, is told apart with a wide margin.
 	const latency = 400 * time.Millisecond
 	f.e.SetFaults(key, FaultConfig{Latency: latency})
 	start := time.Now()

@@ -80,9 +80,7 @@ func TestStateFileBad(t *testing.T) {
 	}
 }
 
-// A state file that cannot be written is refused at start, naming it; one
-// that cannot be saved later answers the write 500 and prints the failure
-// through ErrorLogf (which -quiet leaves on), not through Logf.
+// A state file that cannot be written is refused at start, naming it.
 func TestStateFileUnwritable(t *testing.T) {
 	for path, why := range map[string]string{filepath.Join(t.TempDir(), "missing", "state.json"): "",
 		os.DevNull: "not a regular file"} { // a device: /dev/zero would be read forever

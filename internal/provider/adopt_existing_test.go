@@ -102,9 +102,7 @@ func TestAccAdoptExisting(t *testing.T) {
 	}
 }
 
-// expectPlan saves a plan to plan.bin and checks its resource changes: how
-// many are imports with no other change ("import"), updates in place and
-// no-ops. It returns the plan's output.
+// expectPlan saves a plan to plan.bin and checks its resource changes.
 func expectPlan(t *testing.T, tf *acctest.TerraformDir, want map[string]int) string {
 	t.Helper()
 	out := tf.Run(0, "plan", "-out=plan.bin", "-input=false", "-no-color")

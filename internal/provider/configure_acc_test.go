@@ -13,11 +13,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// The provider block as Terraform configures it: credentials refused or
-// missing, the login block, a token renewed after a 401, and settings from
-// ESIGN_* variables. Each reads esign_supported_hooks, the smallest call
-// that needs credentials (TestAccSupportedHooksDataSource checks what it
-// reads), and then checks the tenant's request counters.
+// The provider block as Terraform configures it.
 func TestAccProviderConfiguration(t *testing.T) {
 	for name, tc := range map[string]struct {
 		provider func(t *testing.T, tenant emulator.Tenant) string

@@ -175,9 +175,8 @@ func TestResolveClientConfigErrors(t *testing.T) {
 	}
 }
 
-// Plain http:// goes to a loopback host without further ado, to another
-// host only with allow_insecure_http (or its environment variable), and
-// then every run warns that the credentials travel unencrypted.
+// Plain http:// goes to a loopback host without further ado, to another host only with allow_insecure_http
+// (or its environment variable), and then every run warns that the credentials travel unencrypted.
 func TestResolveClientConfigInsecureHTTP(t *testing.T) {
 	base := env{envSubscriptionKey: "k", envAccessToken: "t"}
 	with := func(kv ...string) env {

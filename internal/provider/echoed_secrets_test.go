@@ -49,8 +49,7 @@ resource "esign_webhook_subscription" "wo" {
 `
 
 // A gateway quotes the login's request (the password) and the create's (the headers_wo value), which it
-// refuses, in its error answers, in the encodings that once leaked them: \/ for /, and Go's \" and \\ beside
-// \u0027 and \u002B. The plan's error and the TRACE log withhold the answer.
+// refuses, in its error answers, in the encodings that once leaked them.
 func TestAccEchoedSecretsWithheld(t *testing.T) {
 	bin, pluginDir := acctest.ProviderCLI(t, 11, "headers_wo")
 	tenant := acctest.NewTenant(t)

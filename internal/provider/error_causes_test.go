@@ -3,11 +3,9 @@
 
 package provider_test
 
-// One cause, one error: with a dev and a prod provider configuration, prod's
-// refused credentials stop each of its resources and data sources, and the
-// output says in full once which host refused what and what to check, and
-// in one line for every other one. The real terraform CLI runs, since
-// terraform-plugin-testing shows nothing but the first match of an error.
+// One cause, one error: with a dev and a prod provider configuration, prod's refused credentials stop each of
+// its resources and data sources, and the output says in full once which host refused what and what to check,
+// and in one line for every other one.
 
 import (
 	"fmt"
@@ -21,11 +19,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// oneCauseConfig has a dev configuration at the emulator's 127.0.0.1 and a
-// prod configuration at localhost: the same emulator, two host names, so
-// an error can be seen to name the right one. prodAuth is prod's
-// credentials (an access_token line or a login block); hookURI is where
-// prod's subscription sends.
+// oneCauseConfig has a dev configuration at the emulator's 127.0.0.1 and a prod configuration at localhost.
 func oneCauseConfig(dev, prod emulator.Tenant, devURL, prodURL, prodAuth, hookURI string) string {
 	return acctest.RequiredProviders + fmt.Sprintf(`
 provider "esign" {
@@ -146,10 +140,7 @@ func TestAccOneCauseOneError(t *testing.T) {
 	}
 }
 
-// checkOneCauseOneError checks the plan output of a run whose prod
-// configuration was refused: six errors (two entries, a subscription, three
-// data sources), one with the advice and the host, five one-liners pointing
-// at it.
+// checkOneCauseOneError checks the plan output of a run whose prod configuration was refused.
 func checkOneCauseOneError(t *testing.T, out, full, hostLine, never, devURL string) {
 	t.Helper()
 	errorsShown := strings.Count(out, "Error: ")
@@ -174,9 +165,8 @@ func checkOneCauseOneError(t *testing.T, out, full, hostLine, never, devURL stri
 	}
 }
 
-// A credential with a line break (a secret store's habit) fails once, at
-// configure, naming the attribute, its environment variable and the
-// character, before any request.
+// A credential with a line break (a secret store's habit) fails once, at configure, naming the attribute, its
+// environment variable and the character, before any request.
 func TestAccCredentialWithLineBreak(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	t.Setenv("ESIGN_ACCESS_TOKEN", tenant.AccessToken+"\n")

@@ -3,11 +3,7 @@
 
 package provider_test
 
-// Plain http:// to a host that is not loopback: refused before any request
-// unless allow_insecure_http is set. The gateway is a plain reverse proxy
-// in front of the emulator, listening on one of this machine's own
-// addresses that is not loopback, as a test gateway without TLS would: it
-// counts what reaches it.
+// Plain http:// to a host that is not loopback.
 
 import (
 	"fmt"
@@ -27,9 +23,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// plainHTTPGateway forwards to the emulator over plain http on an address
-// of this machine that is not loopback, counting the requests it gets. It
-// skips the test on a machine without such an address.
+// plainHTTPGateway forwards to the emulator over plain http on an address of this machine that is not
+// loopback, counting the requests it gets.
 func plainHTTPGateway(t *testing.T) (baseURL string, requests *atomic.Int64) {
 	t.Helper()
 	ip := nonLoopbackAddress(t)
@@ -71,9 +66,8 @@ func nonLoopbackAddress(t *testing.T) string {
 	return ""
 }
 
-// applyThroughGateway runs one step with a provider block whose base_url is
-// a fresh gateway's and whose further lines are providerLines; step adds
-// the step's expectations. It returns the tenant and the gateway's count.
+// applyThroughGateway runs one step with a provider block whose base_url is a fresh gateway's and whose
+// further lines are providerLines.
 func applyThroughGateway(t *testing.T, providerLines string, step func(gatewayURL string, requests *atomic.Int64) resource.TestStep) (emulator.Tenant, *atomic.Int64) {
 	t.Helper()
 	tenant := acctest.NewTenant(t)
@@ -101,9 +95,7 @@ resource "esign_metadata_entry" "through_gateway" {
 	return tenant, requests
 }
 
-// Refused with an error that names the rule and the opt-in, before a
-// single request. A plain step, not plan-only: were the rule missing, the
-// apply would write through the gateway.
+// Refused with an error that names the rule and the opt-in, before a single request.
 func TestAccInsecureHTTPRefusedWithoutOptIn(t *testing.T) {
 	tenant, gatewayRequests := applyThroughGateway(t, "", func(gatewayURL string, _ *atomic.Int64) resource.TestStep {
 		return resource.TestStep{

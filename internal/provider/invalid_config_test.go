@@ -3,9 +3,8 @@
 
 package provider_test
 
-// Bad input: every invalid configuration is refused at plan time with an
-// error that names the attribute and the rule, before any write reaches the
-// service.
+// Bad input: every invalid configuration is refused at plan time with an error that names the attribute and
+// the rule, before any write reaches the service.
 
 import (
 	"fmt"
@@ -18,9 +17,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// invalidConfigCase is one refused configuration. config gets the tenant
-// and a valid https URI and returns the whole configuration; want is a
-// acctest.WrappedRegexp pattern that names the attribute and the rule.
+// invalidConfigCase is one refused configuration.
 type invalidConfigCase struct {
 	name   string
 	config func(tenant emulator.Tenant, uri string) string
@@ -81,9 +78,8 @@ func bodyCase(name, body, want string) invalidConfigCase {
 	}}
 }
 
-// blockCase is a block (kind "resource" or "data") of a valid configuration
-// with the attributes in set (name, HCL value pairs) replaced or added;
-// valid are its attributes, pairs too.
+// blockCase is a block (kind "resource" or "data") of a valid configuration with the attributes in set (name,
+// HCL value pairs) replaced or added.
 func blockCase(kind, typ, name, want string, valid, set []string) invalidConfigCase {
 	values := map[string]string{}
 	var order []string

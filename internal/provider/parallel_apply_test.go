@@ -17,10 +17,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 )
 
-// Apply runs its writes in parallel: Terraform's -parallelism (10 by
-// default) reaches the service, because the provider holds no lock across
-// writes. Only creates of identical subscriptions wait for each other (see
-// internal/client/subscriptions_create.go), and these have distinct URIs.
+// Apply runs its writes in parallel: Terraform's -parallelism (10 by default) reaches the service, because
+// the provider holds no lock across writes.
 func TestAccApplyWritesInParallel(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	gate := newWriteGate(t)
@@ -60,18 +58,12 @@ resource "esign_webhook_subscription" "s" {
 	})
 }
 
-// writeGatePatience is how long a writeGate waits to be filled. A provider
-// that sends its writes one at a time never fills it; one that sends them
-// together fills it at once, however loaded the machine is.
+// writeGatePatience is how long a writeGate waits to be filled.
 const writeGatePatience = 20 * time.Second
 
-// writeGate stands between the provider and the shared emulator (it serves
-// the emulator's own handler, so tenants, state and counters are the
-// emulator's) and holds every write, any request but a GET, until the
-// expected number of writes is held at once; then it lets them all go on.
-// After writeGatePatience it gives up and lets everything through, and
-// checkFilled fails. Unlike latency on the emulator, it does not depend on
-// how fast a loaded machine starts the writes Terraform runs together.
+// writeGate stands between the provider and the shared emulator (it serves the emulator's own handler, so
+// tenants, state and counters are the emulator's) and holds every write, any request but a GET, until the
+// expected number of writes is held at once.
 type writeGate struct {
 	url string
 

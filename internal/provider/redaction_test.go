@@ -3,12 +3,7 @@
 
 package provider_test
 
-// Secrets never appear in Terraform's log at TRACE, in its output, or in
-// state (write-only values). This test runs the real terraform CLI with the
-// provider binary built from this repository, through a temporary CLI
-// configuration with dev_overrides, so that the provider's own log lines
-// (which the in-process test harness does not route to TF_LOG_PATH) are in
-// the log that is scanned.
+// Secrets never appear in Terraform's log at TRACE, in its output, or in state (write-only values).
 
 import (
 	"bytes"
@@ -26,17 +21,12 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// jwtHeader starts every token the emulator's login issues (the base64 of
-// {"alg":"HS256","typ":"JWT"}): a login token anywhere in the output shows
-// up as this text even though the test never learns the token itself.
+// jwtHeader starts every token the emulator's login issues (the base64 of {"alg":"HS256","typ":"JWT"}).
 const jwtHeader = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"
 
 func TestAccRedaction(t *testing.T) {
 	terraformBin := acctest.TerraformCLI(t)
-	// Write-only attributes and ephemeral variables need Terraform or
-	// OpenTofu 1.11. Older clients (Terraform 1.5.7, OpenTofu 1.6.3 in CI)
-	// still run every other check of the scenario, without the headers_wo
-	// subscription.
+	// Write-only attributes and ephemeral variables need Terraform or OpenTofu 1.11.
 	writeOnly, version := acctest.TerraformAtLeast(t, terraformBin, 11)
 	if !writeOnly {
 		t.Logf("%s is version %s: write-only attributes and ephemeral variables need 1.11, so headers_wo is left out", terraformBin, version)
@@ -52,10 +42,8 @@ func TestAccRedaction(t *testing.T) {
 	}
 }
 
-// acctest.BuildProvider builds the provider binary into a temporary directory and
-// returns that directory (for dev_overrides).
-// checkLoginTokensLookLikeJWTs makes sure the jwtHeader scan can find a
-// login token: the emulator's tokens do start with it.
+// acctest.BuildProvider builds the provider binary into a temporary directory and returns that directory (for
+// dev_overrides).
 func checkLoginTokensLookLikeJWTs(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	c, err := client.New(client.Config{
@@ -133,10 +121,8 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	woSecret, woCore := escapedSecret(t, "wo-")
 	uri := acctest.Receiver.URL(t.Name())
 
-	// Every error answer quotes the request's credentials and body, as a
-	// careless gateway would, and so does a dropped request, in a transport
-	// error that only the log shows: without redaction they would reach the
-	// errors and logs (the emulator itself never repeats a secret).
+	// Every error answer quotes the request's credentials and body, as a careless gateway would, and so does
+	// a dropped request, in a transport error that only the log shows.
 	gateway := hostile.New(t, acctest.EmulatorURL)
 	gateway.Echo(hostile.GoJSON)
 
@@ -208,9 +194,8 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	run("plan", false, env, "plan", "-detailed-exitcode", "-input=false", "-no-color") // exit code 2 (changes) fails the run
 	run("destroy", false, env, "destroy", "-auto-approve", "-input=false", "-no-color")
 
-	// Refused credentials end the last plans with errors that quote the
-	// service's answers, which echo the wrong credential and the key in
-	// each encoding.
+	// Refused credentials end the last plans with errors that quote the service's answers, which echo the
+	// wrong credential and the key in each encoding.
 	wrongEnv, wrong := withWrongCredential(t, env, mode)
 	secrets["wrong "+mode+" credential"] = wrong
 	for _, encoding := range []hostile.Encoding{hostile.GoJSON, hostile.DotNet, hostile.Form} {

@@ -3,9 +3,7 @@
 
 package provider_test
 
-// Reliability: a provider run in CI meets lost answers, rate limits and
-// server errors. It must converge, never create a duplicate and never lose
-// track of what it created.
+// Reliability: a provider run in CI meets lost answers, rate limits and server errors.
 
 import (
 	"fmt"
@@ -63,11 +61,8 @@ func expectStateMatchesSubscriptions(key string, n int) statecheck.StateCheck {
 	})
 }
 
-// Chaos: a fifth of all requests fail with 5xx or 429, some connections
-// drop before or after the service acted. One apply of 50 subscriptions
-// (ten pairs of them identical) and 100 metadata entries converges: no
-// duplicates, state and service agree, the next plan is empty, and destroy
-// under the same faults leaves nothing behind.
+// Chaos: a fifth of all requests fail with 5xx or 429, some connections drop before or after the service
+// acted.
 func TestAccReliability_chaos(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	acctest.Emulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{
@@ -161,9 +156,8 @@ resource "esign_webhook_subscription" "test" {
 `, count, uri, headerValue)
 }
 
-// ambiguousCreateStep applies count identical subscriptions (with the
-// header value version) while the create after the first skip ones fails
-// with kind, and expects the state to track exactly the subscriptions the
+// ambiguousCreateStep applies count identical subscriptions (with the header value version) while the create
+// after the first skip ones fails with kind, and expects the state to track exactly the subscriptions the
 // service holds, after creates create requests.
 func ambiguousCreateStep(tenant emulator.Tenant, uri string, kind emulator.FaultKind, skip, count int, version string, creates int) resource.TestStep {
 	return resource.TestStep{
@@ -182,9 +176,7 @@ func ambiguousCreateStep(tenant emulator.Tenant, uri string, kind emulator.Fault
 	}
 }
 
-// The service carries out a create and the answer is lost, or the create
-// fails ambiguously without effect: either way the apply ends with exactly
-// the configured subscriptions, each tracked in state once.
+// The service carries out a create and the answer is lost, or the create fails ambiguously without effect.
 func TestAccReliability_ambiguousCreate(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -207,20 +199,11 @@ func TestAccReliability_ambiguousCreate(t *testing.T) {
 	}
 }
 
-// Identical subscriptions cannot be told apart in a list. An ambiguous
-// create among them must neither adopt a sibling nor one that existed
-// before: not one created in the same apply, not one tracked in state from
-// an earlier apply (the apply's provider process never read it), and not
-// the old one of a create_before_destroy replacement, which is about to be
-// deleted. Identical creates run one after another, so a fault of a later
-// create finds the siblings created before it: only the claim of each
-// create's id keeps them from being adopted.
+// Identical subscriptions cannot be told apart in a list.
 func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	uri := acctest.Receiver.URL(t.Name())
-	// A header change replaces all three, new ones first; the event type,
-	// URI and description stay, so the old ones match. The third create
-	// fails without effect: the two new siblings are not its own.
+	// A header change replaces all three, new ones first.
 	replaceAll := ambiguousCreateStep(tenant, uri, emulator.FaultBadGateway, 2, 3, "v2", 4)
 	replaceAll.ConfigPlanChecks.PreApply = []plancheck.PlanCheck{
 		plancheck.ExpectResourceAction("esign_webhook_subscription.test[0]", plancheck.ResourceActionCreateBeforeDestroy),
@@ -241,10 +224,7 @@ func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 	})
 }
 
-// A base_url with a wrong path prefix answers 404 everywhere. Neither a
-// plan nor a refresh may read that as "every subscription and entry is
-// gone": both fail with an error that says to check base_url, and the state
-// keeps every resource, so that with the right base_url the plan is empty.
+// A base_url with a wrong path prefix answers 404 everywhere.
 func TestAccReliability_wrongBaseURLKeepsState(t *testing.T) {
 	for _, c := range []struct {
 		name, resources, readSummary, resourceType string
@@ -326,11 +306,8 @@ variable "receiver" {
 	}
 }
 
-// A document whose body stalls (headers, then nothing, on a connection kept
-// open) fails the plan within request_timeout, with an error that names the
-// route and the limit: it once hung the plan for minutes. The stalling
-// server is a hostile-world server of its own; it measures how long the
-// provider waited.
+// A document whose body stalls (headers, then nothing, on a connection kept open) fails the plan within
+// request_timeout, with an error that names the route and the limit.
 func TestAccReliability_stalledDocumentTimesOut(t *testing.T) {
 	waited := make(chan time.Duration, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

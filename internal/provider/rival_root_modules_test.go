@@ -3,13 +3,9 @@
 
 package provider_test
 
-// Rival root modules: two configurations (two directories, two states, two
-// provider processes) that declare identical subscriptions apply them at
-// the same time against one account, while the answers of creates are lost.
-// A lost-answer check that adopted any identical subscription that appeared
-// would take the other run's for its own, and both states would track it:
-// destroying one module would delete what the other manages. This runs the
-// real CLI twice at once, which terraform-plugin-testing cannot.
+// Rival root modules: two configurations (two directories, two states, two provider processes) that declare
+// identical subscriptions apply them at the same time against one account, while the answers of creates are
+// lost.
 
 import (
 	"errors"
@@ -24,15 +20,10 @@ import (
 )
 
 const (
-	// rivalCount subscriptions per module, rivalURIs distinct ones: each
-	// module declares every subscription rivalCount/rivalURIs times, and
-	// the other module declares it as often.
+	// rivalCount subscriptions per module, rivalURIs distinct ones.
 	rivalCount = 12
 	rivalURIs  = 4
-	// rivalHold is how long the emulator holds every create's answer after
-	// carrying it out: each module's identical creates run one after
-	// another, so the two runs' creates overlap for seconds, and each
-	// subscription is listed while its creator still waits for the answer.
+	// rivalHold is how long the emulator holds every create's answer after carrying it out.
 	rivalHold = 1500 * time.Millisecond
 )
 
@@ -77,10 +68,8 @@ func TestAccRivalRootModules(t *testing.T) {
 			t.Errorf("subscription %s is in both states: destroying one module would delete what the other manages", id)
 		}
 	}
-	// Every subscription on the service is in one state, or named in an
-	// apply's error (an ambiguous create lists its candidates, with the
-	// import block that adopts the right one): nothing is left that nobody
-	// knows of.
+	// Every subscription on the service is in one state, or named in an apply's error (an ambiguous create
+	// lists its candidates, with the import block that adopts the right one).
 	onService := map[string]bool{}
 	for _, s := range acctest.Emulator.Subscriptions(key) {
 		onService[s.ID] = true
@@ -103,10 +92,8 @@ func TestAccRivalRootModules(t *testing.T) {
 			t.Errorf("module %d tracks %d of %d subscriptions and its output names no ambiguous create:\n%s", i, len(ids), rivalCount, outputs[i])
 		}
 	}
-	// The test proves nothing unless the two runs created at the same time
-	// and an answer was lost while the other run's identical subscriptions
-	// were listed. Each run has at most rivalURIs creates in flight (its
-	// identical ones wait for each other).
+	// The test proves nothing unless the two runs created at the same time and an answer was lost while the
+	// other run's identical subscriptions were listed.
 	if peak := acctest.Emulator.PeakConcurrentWrites(key); peak <= rivalURIs {
 		t.Errorf("at most %d creates were in flight at once: the two runs did not create at the same time", peak)
 	}

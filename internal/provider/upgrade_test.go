@@ -26,15 +26,8 @@ type fixtureState struct {
 	} `json:"resources"`
 }
 
-// States written by every earlier provider version with resources plan clean
-// with this one, write nothing, and come out of the next apply with their
-// resource identity (on clients that store one). Each fixture in
-// testdata/upgrade is the state an earlier commit wrote for
-// testdata/upgrade/main.tf (scripts/capture-state-fixture.sh, with Terraform
-// 1.5.7, so that every client CI tests can read it); add one whenever a
-// resource schema changes. The objects the fixture tracks are put on the
-// emulator first, and the subscription ids the service gives them replace
-// the fixture's.
+// States written by every earlier provider version with resources plan clean with this one, write nothing,
+// and come out of the next apply with their resource identity (on clients that store one).
 func TestAccUpgradeFromEarlierStates(t *testing.T) {
 	fixtures, err := filepath.Glob("testdata/upgrade/*.tfstate")
 	if err != nil || len(fixtures) == 0 {

@@ -23,12 +23,7 @@ import (
 
 var ansiColour = regexp.MustCompile("\x1b\\[[0-9;]*m")
 
-// The demo as `make demo KEEP=1` runs it, with the terraform the acceptance
-// tests use: the plan is shown once, and so is the dev_overrides warning;
-// it stays up with the signed document and an env.sh with which terraform
-// runs against its emulator without `terraform init` (a change made behind
-// its back shows in a plan); Ctrl-C ends it with exit status 0 and keeps
-// the work folder.
+// The demo as `make demo KEEP=1` runs it, with the terraform the acceptance tests use.
 func TestDemoKeepsSomethingToExplore(t *testing.T) {
 	tf := devprovider.TerraformCLI(t)
 	repo, err := filepath.Abs("../../..")

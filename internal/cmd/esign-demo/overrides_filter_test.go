@@ -8,9 +8,7 @@ import (
 	"testing"
 )
 
-// The dev_overrides warning box goes, coloured or not, whatever the write
-// boundaries; other boxes (a real warning, an error) and the plain output
-// stay as they were.
+// The dev_overrides warning box goes, coloured or not, whatever the write boundaries.
 func TestOverridesFilterDropsOnlyTheOverridesWarning(t *testing.T) {
 	const overrides = "\x1b[33m╷\x1b[0m\x1b[0m\n" +
 		"\x1b[33m│\x1b[0m \x1b[0m\x1b[1m\x1b[33mWarning: \x1b[0m\x1b[0m\x1b[1mProvider development overrides are in effect\x1b[0m\n" +

@@ -19,10 +19,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// Ctrl-C (SIGINT) and SIGTERM are the normal way to stop the emulator: the
-// command shuts down and exits 0, so that `make emulator` stopped with
-// Ctrl-C does not end in "make: *** [emulator] Error 1". This runs the real
-// command, since only a process of its own can receive the signal.
+// Ctrl-C (SIGINT) and SIGTERM are the normal way to stop the emulator.
 func TestSignalStopsWithExitZero(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")

@@ -122,9 +122,7 @@ resource "echo" "t" {}
 	}
 }
 
-// With the CLI and the provider binary, whose log lines reach TF_LOG_PATH:
-// the token is in no TRACE log, output, saved plan or state; and once it
-// expires, what uses it is refused with an error that says why.
+// With the CLI and the provider binary, whose log lines reach TF_LOG_PATH.
 func TestAccAccessToken_cli(t *testing.T) {
 	bin, pluginDir := acctest.ProviderCLI(t, 10, "ephemeral resources")
 
@@ -159,9 +157,7 @@ func TestAccAccessToken_cli(t *testing.T) {
 
 	t.Run("expires during the run", func(t *testing.T) {
 		t.Parallel()
-		// An emulator of its own, whose tokens live two seconds; the alias's
-		// first read is answered three seconds late, so its next one comes
-		// after the token expired.
+		// An emulator of its own, whose tokens live two seconds.
 		e, err := emulator.New(emulator.Options{TokenLifetime: 2 * time.Second})
 		if err != nil {
 			t.Fatal(err)

@@ -244,9 +244,7 @@ func TestAccSignedDocumentDataSource_errors(t *testing.T) {
 				ExpectError: regexp.MustCompile(`(?s)Cannot write output_path.*does\s+not\s+exist`),
 			},
 			{
-				// A step that expects an error runs no checks: this one
-				// reads nothing and checks that the previous one did not
-				// download the document.
+				// A step that expects an error runs no checks.
 				Config:            acctest.ProviderConfig(tenant),
 				ConfigStateChecks: []statecheck.StateCheck{acctest.ExpectRequests(tenant, emulator.RouteStorageDownload, 0)},
 			},

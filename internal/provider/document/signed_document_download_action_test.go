@@ -25,11 +25,8 @@ const (
 	actionExampleBlob = "0f9e8d7c-6b5a-4c3d-2e1f-0a9b8c7d6e5f"
 )
 
-// TestAccSignedDocumentDownloadAction_example runs the example with the
-// CLI, as terraform-plugin-testing cannot run `terraform apply -invoke`: a
-// plan downloads nothing, the apply of the saved plan writes the document
-// (the action_trigger), and -invoke writes it again, 0600 again though
-// the file was made 0644 in between.
+// TestAccSignedDocumentDownloadAction_example runs the example with the CLI, as terraform-plugin-testing
+// cannot run `terraform apply -invoke`.
 func TestAccSignedDocumentDownloadAction_example(t *testing.T) {
 	terraformBin, pluginDir := acctest.ProviderCLI(t, 14, "actions")
 

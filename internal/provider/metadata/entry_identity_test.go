@@ -60,9 +60,8 @@ func TestAccMetadataEntryResource_identity(t *testing.T) {
 				ImportStateKind: resource.ImportBlockWithResourceIdentity,
 			},
 			{
-				// The service never returns reference_id: the import leaves
-				// it null for a signatory, and the plan writes it in place
-				// (and takes entity_type's configured case into state).
+				// The service never returns reference_id: the import leaves it null for a signatory, and the
+				// plan writes it in place (and takes entity_type's configured case into state).
 				ResourceName:       "esign_metadata_entry.signatory",
 				ImportState:        true,
 				ImportStateKind:    resource.ImportBlockWithResourceIdentity,

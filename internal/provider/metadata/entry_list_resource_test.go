@@ -24,10 +24,8 @@ func entryFilter(entityType, entityID, key string) queryfilter.QueryFilter {
 	})
 }
 
-// The entries of an entity (entity type in any case) or of a reference,
-// one request each, with readable display names, identities, and resource
-// objects equal to what an import gives; the list block's config is
-// validated before any request.
+// The entries of an entity (entity type in any case) or of a reference, one request each, with readable
+// display names, identities, and resource objects equal to what an import gives.
 func TestAccMetadataEntryListResource(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	acctest.SeedMetadata(t, tenant,
@@ -134,9 +132,7 @@ list "esign_metadata_entry" "none" {
 }
 `,
 			querycheck.ExpectLength("esign_metadata_entry.none", 0),
-			// The entity has no entry, which the service answers with
-			// 404: read as "empty" only once GET /hooks/v1 has shown
-			// that base_url is right (once per run).
+			// The entity has no entry, which the service answers with 404.
 			acctest.ExpectExactRequests(tenant, map[string]int{emulator.RouteMetadataEntityList: 1, emulator.RouteHooksList: 1}),
 		),
 	)

@@ -3,10 +3,8 @@
 
 package metadata_test
 
-// The plan itself says that destroying (or replacing) an entry leaves its
-// value on the service, before anyone approves. terraform-plugin-testing
-// does not expose warnings, so the real CLI runs and its plan output is
-// read.
+// The plan itself says that destroying (or replacing) an entry leaves its value on the service, before anyone
+// approves.
 
 import (
 	"path/filepath"
@@ -61,10 +59,7 @@ func TestAccMetadataEntryResource_planWarnsThatTheValueStays(t *testing.T) {
 		`SignatureRequest/sr-plan/kept removes it`:                                                                     0,
 	})
 
-	// A destroy names 20 of the 33 entries, each in its summary; the rest
-	// share one, which Terraform folds into one warning with their count
-	// (when every entry is configured: it folds none without a place in the
-	// configuration). The apply adds none.
+	// A destroy names 20 of the 33 entries, each in its summary.
 	acctest.WriteFile(t, main, planWarningConfig(true, "old-key"))
 	for _, args := range [][]string{{"plan", "-destroy"}, {"destroy", "-auto-approve"}} {
 		out = flatOutput(tf.Run(0, append(args, "-input=false", "-no-color")...))

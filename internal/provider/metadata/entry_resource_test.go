@@ -42,9 +42,7 @@ func expectStoredMetadata(tenant emulator.Tenant, entityType, entityID, key, val
 	}
 }
 
-// checkMetadataDestroyed is CheckDestroy for metadata entries. The harness
-// hands it the state from before the destroy; every entry in it, and every
-// entry in kept, must still be on the service: destroy only forgets them.
+// checkMetadataDestroyed is CheckDestroy for metadata entries.
 func checkMetadataDestroyed(tenant emulator.Tenant, kept ...[3]string) tfresource.TestCheckFunc {
 	return func(s *terraform.State) error {
 		for _, rs := range s.RootModule().Resources {
@@ -106,9 +104,8 @@ func metadataEntriesConfig(tenant emulator.Tenant, requestValue, signatoryRef, d
 		metadataEntryBlock("document", "Document", "doc-1", documentKey, "contract", "sr-1")
 }
 
-// metadataEntriesStep applies metadataEntriesConfig, whose request,
-// signatory and document entries the plan acts on as actions says; then the
-// state and the service hold what the configuration says.
+// metadataEntriesStep applies metadataEntriesConfig, whose request, signatory and document entries the plan
+// acts on as actions says.
 func metadataEntriesStep(tenant emulator.Tenant, requestValue, signatoryRef, documentKey string, actions [3]plancheck.ResourceActionType) tfresource.TestStep {
 	var plan []plancheck.PlanCheck
 	for i, name := range []string{"request", "signatory", "document"} {
@@ -197,9 +194,7 @@ data "esign_metadata" "by_reference" {
 			metadataEntriesStep(tenant, "INV-2", "sr-2", "archive_class",
 				[3]plancheck.ResourceActionType{plancheck.ResourceActionUpdate, plancheck.ResourceActionUpdate, plancheck.ResourceActionNoop}),
 			newKey,
-			// Removing the resources from the configuration destroys them:
-			// gone from the state (with a warning at plan, see
-			// entry_plan_test.go), kept on the service.
+			// Removing the resources from the configuration destroys them.
 			{
 				Config: acctest.ProviderConfig(tenant),
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
@@ -220,11 +215,7 @@ data "esign_metadata" "by_reference" {
 	})
 }
 
-// entity_type may be written in any case, as in esign_metadata, the list
-// resource and import IDs: the state keeps the configured spelling, while
-// the id, the requests and an import use the canonical one; a
-// SignatureRequest's reference_id defaults to its id whatever the case, and
-// a change of case alone is an update that writes nothing.
+// entity_type may be written in any case, as in esign_metadata, the list resource and import IDs.
 func TestAccMetadataEntryResource_entityTypeAnyCase(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	const request, signatory = "esign_metadata_entry.request", "esign_metadata_entry.signatory"
@@ -272,9 +263,7 @@ func TestAccMetadataEntryResource_entityTypeAnyCase(t *testing.T) {
 	})
 }
 
-// Entity ids may hold "/", spaces, "%" and any Unicode; keys all but "/".
-// The client escapes them, so they reach the service unchanged and the
-// import ID (type first, key last, entity id in between) splits back.
+// Entity ids may hold "/", spaces, "%" and any Unicode.
 func TestAccMetadataEntryResource_unusualCharacters(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	const entityID, key = "folder/sub dir/100% ünïcødé ✓", "größe 50% ✓ ?#&"
@@ -312,10 +301,7 @@ resource "esign_metadata_entry" "odd" {
 	})
 }
 
-// One refresh of 20 entries of one entity sends one list request. The list
-// is answered 3 s late, so that Terraform's concurrent reads (10 at a
-// time) certainly overlap: each of them sends a request of its own unless
-// they share the one in flight, whatever the machine's speed.
+// One refresh of 20 entries of one entity sends one list request.
 func TestAccMetadataEntryResource_refreshIsCoalesced(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	config := acctest.ProviderConfig(tenant) + `
@@ -350,13 +336,7 @@ resource "esign_metadata_entry" "many" {
 				},
 			},
 			{
-				// Changes outside Terraform among many entries read
-				// from one list: every changed entry is updated, the
-				// removed one created again, the rest left alone. At
-				// most 10 reads (Terraform's parallelism) start before
-				// the list arrives; the others are answered by the
-				// refresh shortcut, so with 15 changes it must see at
-				// least 5 of them.
+				// Changes outside Terraform among many entries read from one list.
 				PreConfig: func() {
 					acctest.Emulator.HoldAnswers(tenant.SubscriptionKey, emulator.RouteMetadataEntityList, 0)
 					for i := range 15 {
@@ -434,16 +414,12 @@ func TestAccMetadataEntryResource_outOfBandChanges(t *testing.T) {
 	})
 }
 
-// Creating an entry whose key already holds another value on the service
-// fails before anything is written, naming the value and the import ID,
-// unless overwrite_on_create is set; the same value is taken over. The
-// creates of one entity read its list once, and overwrite_on_create changes
-// nothing after creation.
+// Creating an entry whose key already holds another value on the service fails before anything is written,
+// naming the value and the import ID, unless overwrite_on_create is set.
 func TestAccMetadataEntryResource_existingEntry(t *testing.T) {
 	tenant := acctest.NewTenant(t)
-	// "forced" is on an entity of its own: its create reads no list, and
-	// a write that lands while the list of its entity is being read makes
-	// the client read that list again.
+	// "forced" is on an entity of its own: its create reads no list, and a write that lands while the list of
+	// its entity is being read makes the client read that list again.
 	const entity, forcedEntity = "sr-existing", "sr-existing-forced"
 	acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", entity, "taken", "set-elsewhere", "")
 	acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", entity, "same", "agreed", "")

@@ -27,9 +27,8 @@ func mustClaim(t *testing.T, m entryModel, hadPrior bool) entryClaim {
 	return c
 }
 
-// Which plans of one key are rivals: whatever differs in what it declares,
-// and the same declaration planned twice with a prior state or twice
-// without; not a replacement's two plans (with, then without).
+// Which plans of one key are rivals: whatever differs in what it declares, and the same declaration planned
+// twice with a prior state or twice without.
 func TestEntryClaimsTellRivalsFromReplacements(t *testing.T) {
 	upperNew := func(t *testing.T) entryClaim { return mustClaim(t, declared("SignatureRequest", "A"), false) }
 	for _, tc := range []struct {

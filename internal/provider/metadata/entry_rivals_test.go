@@ -29,11 +29,9 @@ func rivalError(entityType, entityID, key string, a, b [2]string) *regexp.Regexp
 		`.*the other is the block with entity_id = "` + entityID + `" and key = "` + key + `"`)
 }
 
-// Two resources of one configuration that manage one key fail at plan time
-// (the case of the issue: the entity type in two spellings, values A and
-// B; and two instances of one block), at the default parallelism, before
-// anything is written. An entry that moves to another address is no rival
-// of itself.
+// Two resources of one configuration that manage one key fail at plan time (the case of the issue: the entity
+// type in two spellings, values A and B; and two instances of one block), at the default parallelism, before
+// anything is written.
 func TestAccMetadataEntryResource_rivalsFailAtPlan(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	const entity = "sr-rival"
@@ -98,11 +96,7 @@ resource "esign_metadata_entry" "twice" {
 	})
 }
 
-// When the key is not known until apply, the plan cannot compare; the plan
-// Terraform repeats during the apply can, and Create looks again right
-// before its write: the apply fails, and nothing is written. The entity's
-// entries, which Create reads first, are answered 3 s late, so that the
-// other resource's plan certainly comes before the first one's write.
+// When the key is not known until apply, the plan cannot compare.
 func TestAccMetadataEntryResource_rivalsFailBeforeTheSecondWrite(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	acctest.Emulator.HoldAnswers(tenant.SubscriptionKey, emulator.RouteMetadataEntityList, 3*time.Second)

@@ -68,10 +68,9 @@ type receivedPayload struct {
 	} `json:"EventData"`
 }
 
-// expectDelivered fires ev with simulate (one of the emulator's Simulate*
-// methods) and checks that it went, as eventType, to one subscription, which
-// answered 200, and reached the receiver's path as its n-th request (see
-// checkDelivery).
+// expectDelivered fires ev with simulate (one of the emulator's Simulate* methods) and checks that it went,
+// as eventType, to one subscription, which answered 200, and reached the receiver's path as its n-th request
+// (see checkDelivery).
 func expectDelivered(tenant emulator.Tenant, simulate func(string, emulator.Event) ([]emulator.Delivery, error),
 	ev emulator.Event, eventType, path string, n int, wantHeaders map[string]string,
 ) acctest.Func {
@@ -87,9 +86,8 @@ func expectDelivered(tenant emulator.Tenant, simulate func(string, emulator.Even
 	}
 }
 
-// checkDelivery checks that the receiver's path has got n requests in all,
-// the last of them with the wanted headers and a payload that carries the
-// event.
+// checkDelivery checks that the receiver's path has got n requests in all, the last of them with the wanted
+// headers and a payload that carries the event.
 func checkDelivery(path string, n int, eventType string, tenantID string, ev emulator.Event, wantHeaders map[string]string) error {
 	all := acctest.Receiver.Requests(path)
 	if len(all) != n {

@@ -3,12 +3,8 @@
 
 package webhook_test
 
-// After a crash, the next plan tells. This test runs the real terraform CLI
-// with the provider binary built from this repository: it applies many
-// subscriptions against an emulator that carries each create out at once
-// and holds its answer, kills terraform and the provider (SIGKILL: nothing
-// can save a thing) while creates are in flight, and looks at what the next
-// plans say.
+// After a crash, the next plan tells. This test runs the real terraform CLI with the provider binary built
+// from this repository.
 
 import (
 	"bufio"
@@ -67,10 +63,7 @@ func TestAccCrashedApplyLeftovers(t *testing.T) {
 	acctest.Check(t, acctest.ExpectRequests(tenant, emulator.RouteSubscriptionList, 1))
 }
 
-// After a crash with 10 creates in flight, the default output of the next
-// plan names every leftover: Terraform folds warnings that share a summary
-// into the first ("and 9 more similar warnings elsewhere"), so each
-// warning's summary must tell its subscription apart.
+// After a crash with 10 creates in flight, the default output of the next plan names every leftover.
 func TestAccCrashedApplyPlanNamesEachLeftover(t *testing.T) {
 	m, leftovers := crashedApply(t, 10, 10)
 	out := m.Run(0, "plan", "-input=false", "-no-color")
@@ -87,11 +80,8 @@ func TestAccCrashedApplyPlanNamesEachLeftover(t *testing.T) {
 	}
 }
 
-// crashedApply applies n subscriptions, inFlight creates at a time, while
-// the service carries each create out at once and never answers; then it
-// kills terraform and the provider (SIGKILL, as a crash would). It answers
-// the module and the subscriptions left behind that no state tracks: the
-// creates in flight.
+// crashedApply applies n subscriptions, inFlight creates at a time, while the service carries each create out
+// at once and never answers.
 func crashedApply(t *testing.T, n, inFlight int) (*acctest.SubscriptionsModule, []string) {
 	t.Helper()
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
@@ -114,9 +104,8 @@ func crashedApply(t *testing.T, n, inFlight int) (*acctest.SubscriptionsModule, 
 	return m, leftovers
 }
 
-// killTerraformAndProvider kills a running terraform and the provider
-// processes it started from pluginDir (SIGKILL, as a crash would), and waits
-// until all of them are gone.
+// killTerraformAndProvider kills a running terraform and the provider processes it started from pluginDir
+// (SIGKILL, as a crash would), and waits until all of them are gone.
 func killTerraformAndProvider(t *testing.T, apply *acctest.RunningTerraform, pluginDir string) {
 	t.Helper()
 	providers := providerProcesses(pluginDir)
@@ -187,9 +176,8 @@ func jsonPlanWarnings(t *testing.T, tf *acctest.TerraformDir, args ...string) []
 	return warnings
 }
 
-// expectLeftoverWarnings checks that warnings are exactly one per leftover
-// with summary, each at the resource whose uri the leftover has, naming its
-// id and saying what (what the apply does).
+// expectLeftoverWarnings checks that warnings are exactly one per leftover with summary, each at the resource
+// whose uri the leftover has, naming its id and saying what (what the apply does).
 func expectLeftoverWarnings(t *testing.T, key string, warnings []planDiagnostic, summary, what string, leftovers []string) {
 	t.Helper()
 	byID := map[string]emulator.Subscription{}

@@ -24,9 +24,8 @@ import (
 
 const exclusiveAddress = "esign_webhook_subscriptions_exclusive.this"
 
-// managedSubscriptions declares count subscriptions of eventType at uri-<i>
-// and an exclusive resource that owns them, with the rest of its arguments
-// in exclusiveArgs.
+// managedSubscriptions declares count subscriptions of eventType at uri-<i> and an exclusive resource that
+// owns them, with the rest of its arguments in exclusiveArgs.
 func managedSubscriptions(tenant emulator.Tenant, count int, eventType, uri, exclusiveArgs string) string {
 	return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
 resource "esign_webhook_subscription" "managed" {
@@ -72,9 +71,7 @@ func onService(key string, uris ...string) acctest.Func {
 
 var emptyUnmanaged = statecheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("unmanaged"), knownvalue.ListExact(nil))
 
-// Someone adds a subscription in scope and another out of scope behind
-// Terraform's back. The plan shows the first by event type and uri and
-// plans a change; the apply deletes exactly it; the next plan is empty.
+// Someone adds a subscription in scope and another out of scope behind Terraform's back.
 func TestAccSubscriptionsExclusive_deletesWhatThePlanShows(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
@@ -119,9 +116,7 @@ func TestAccSubscriptionsExclusive_deletesWhatThePlanShows(t *testing.T) {
 				},
 			},
 			{
-				// A subscription made between plan and apply was not
-				// reviewed: the apply deletes what the plan named and leaves
-				// that one, says so, and the next plan shows it.
+				// A subscription made between plan and apply was not reviewed.
 				PreConfig: func() {
 					seedStray(t, key, "signaturerequestcompleted", strayURI, "again")
 					acctest.Emulator.ResetCounters(key)
@@ -148,11 +143,7 @@ func TestAccSubscriptionsExclusive_deletesWhatThePlanShows(t *testing.T) {
 	})
 }
 
-// A subscription that this apply creates is in subscription_ids only once
-// it exists (unknown at plan): it is never deleted, while a subscription
-// that was there before is. A replacement (create_before_destroy) leaves
-// the old subscription to its own resource: the exclusive resource neither
-// names nor deletes it, nor warns about it.
+// A subscription that this apply creates is in subscription_ids only once it exists (unknown at plan).
 func TestAccSubscriptionsExclusive_unknownIDsAtPlan(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
@@ -220,10 +211,8 @@ resource "esign_webhook_subscriptions_exclusive" "this" {
 	})
 }
 
-// A new exclusive resource's plan cannot name what its apply would delete
-// (it shows unmanaged as known after apply): its first apply deletes
-// nothing, records what is unmanaged and says so, naming each one; the next
-// plan names them and its apply deletes them.
+// A new exclusive resource's plan cannot name what its apply would delete (it shows unmanaged as known after
+// apply).
 func TestAccSubscriptionsExclusive_firstApplyDeletesNothing(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
@@ -336,9 +325,8 @@ func TestAccSubscriptionsExclusive_failStopsThePlan(t *testing.T) {
 	})
 }
 
-// on_unmanaged = "warn" lists the unmanaged subscriptions in the plan and in
-// the state, and writes nothing, nor when subscription_ids gains one;
-// destroying the resource deletes nothing.
+// on_unmanaged = "warn" lists the unmanaged subscriptions in the plan and in the state, and writes nothing,
+// nor when subscription_ids gains one.
 func TestAccSubscriptionsExclusive_warnWritesNothing(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
@@ -451,9 +439,8 @@ func TestAccSubscriptionsExclusive_scopeKnownAtPlan(t *testing.T) {
 	})
 }
 
-// A plan of 200 subscriptions and an exclusive resource that owns them costs
-// the requests the subscriptions alone cost: one list request with refresh,
-// none without.
+// A plan of 200 subscriptions and an exclusive resource that owns them costs the requests the subscriptions
+// alone cost.
 func TestAccSubscriptionsExclusive_noExtraRequest(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	config := managedSubscriptions(tenant, 200, "signatorysigned", acctest.Receiver.URL(t.Name()), "")
@@ -476,9 +463,7 @@ func TestAccSubscriptionsExclusive_noExtraRequest(t *testing.T) {
 	})
 }
 
-// The resource imports by its scope, written as an import ID or as an
-// identity; the imported resource owns nothing until the configuration's
-// subscription_ids is applied.
+// The resource imports by its scope, written as an import ID or as an identity.
 func TestAccSubscriptionsExclusive_import(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	uri := acctest.Receiver.URL(t.Name())
@@ -596,10 +581,7 @@ func (p *planWarnings) expectNone() acctest.Func {
 	}
 }
 
-// Two root modules share one account, each owning the subscriptions under
-// its own uri_prefix. Applied at once, with a subscription made by hand in
-// each scope, each deletes only the one in its scope and never the other's
-// subscriptions.
+// Two root modules share one account, each owning the subscriptions under its own uri_prefix.
 func TestAccSubscriptionsExclusive_disjointScopes(t *testing.T) {
 	bin, pluginDir := acctest.ProviderCLI(t, 0, "")
 	tenant := acctest.NewTenant(t)
@@ -668,12 +650,8 @@ resource "esign_webhook_subscriptions_exclusive" "mine" {
 	}
 }
 
-// Two exclusive resources of one configuration whose scopes overlap (every
-// event type and one of them; a prefix and one under it, spelled in
-// another case) fail at plan, naming both scopes, and nothing is written.
-// Disjoint scopes that text would confuse (a host and a longer host) never
-// fight: three applies in a row delete nothing and end with a clean plan.
-// A new scope replaces a resource without overlapping itself.
+// Two exclusive resources of one configuration whose scopes overlap (every event type and one of them; a
+// prefix and one under it, spelled in another case) fail at plan, naming both scopes, and nothing is written.
 func TestAccSubscriptionsExclusive_scopesNeverFight(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey

@@ -18,9 +18,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// The identity is the id and the lower-case event type, set by create and
-// kept through a change of case; import blocks by identity and by id find
-// the subscription again.
+// The identity is the id and the lower-case event type, set by create and kept through a change of case.
 func TestAccWebhookSubscriptionResource_identity(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	uri := acctest.Receiver.URL(t.Name())
@@ -55,9 +53,7 @@ func TestAccWebhookSubscriptionResource_identity(t *testing.T) {
 				ConfigStateChecks: identity(),
 			},
 			{
-				// The identity names the event type lower-case, so the
-				// import takes that spelling: the plan updates the case in
-				// state, without replacing anything.
+				// The identity names the event type lower-case, so the import takes that spelling.
 				ResourceName:       webhookAddr,
 				ImportState:        true,
 				ImportStateKind:    resource.ImportBlockWithResourceIdentity,

@@ -15,11 +15,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// The headers of an imported subscription are adopted by the first plan
-// after the import, not by a later one: once an apply has seen a
-// configuration without headers, adding headers replaces the subscription
-// (the service cannot show which headers it carries, so only a new one is
-// known to have them). A plan alone (terraform plan) changes nothing.
+// The headers of an imported subscription are adopted by the first plan after the import, not by a later one.
 func TestAccWebhookSubscriptionResource_importStopsAdoptingAfterApplyWithoutHeaders(t *testing.T) {
 	for _, flow := range []string{"terraform import", "import block"} {
 		t.Run(flow, func(t *testing.T) {

@@ -25,10 +25,7 @@ func leftoverFixture() (*client.SubscriptionSet, planClaim) {
 	return set, planClaim{eventType: "SignatorySigned", uri: uri, description: "d"}
 }
 
-// Terraform plans a create and refreshes the resource that tracks an
-// identical subscription in either order: a create planned first names it,
-// and the tracking resource's plan learns so; a tracking resource planned
-// first keeps the create from naming it.
+// Terraform plans a create and refreshes the resource that tracks an identical subscription in either order.
 func TestLeftoversInEitherOrder(t *testing.T) {
 	t.Run("create first", func(t *testing.T) {
 		set, claim := leftoverFixture()

@@ -18,11 +18,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 )
 
-// An earlier run left a subscription behind (made here out of band), and
-// the configuration declares the same one again, with the event type in
-// another case. The plan warns with the leftover's id and how to import it,
-// and the create goes ahead without repeating it. Identical but for the
-// description is not the same.
+// An earlier run left a subscription behind (made here out of band), and the configuration declares the same
+// one again, with the event type in another case.
 func TestAccWebhookSubscription_untrackedTwinWarning(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
@@ -79,10 +76,8 @@ resource "esign_webhook_subscription" "not_twin" {
 	})
 }
 
-// Terraform folds warnings that share a summary into "(and N more similar
-// warnings elsewhere)", so each leftover warning names its subscription in
-// its summary: the plan of two creates with a leftover each shows both ids
-// (the real CLI, whose output terraform-plugin-testing does not show).
+// Terraform folds warnings that share a summary into "(and N more similar warnings elsewhere)", so each
+// leftover warning names its subscription in its summary.
 func TestAccWebhookSubscription_leftoverWarningsNotFolded(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	uri := acctest.Receiver.URL(t.Name())
@@ -110,9 +105,8 @@ func TestAccWebhookSubscription_leftoverWarningsNotFolded(t *testing.T) {
 	}
 }
 
-// warningRecorder serves the provider to terraform-plugin-testing, which
-// does not show warnings, and records the warnings that plans (of the
-// resources of type, every type if "") and applies return.
+// warningRecorder serves the provider to terraform-plugin-testing, which does not show warnings, and records
+// the warnings that plans (of the resources of type, every type if "") and applies return.
 type warningRecorder struct {
 	mu       sync.Mutex
 	typeName string

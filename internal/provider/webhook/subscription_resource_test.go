@@ -218,9 +218,7 @@ func TestAccWebhookSubscriptionResource_importPlainID(t *testing.T) {
 	})
 }
 
-// An import block adopts the configured headers into state: the plan is an
-// update, never a replacement, and nothing is written to the service. Later
-// header changes replace as usual.
+// An import block adopts the configured headers into state.
 func TestAccWebhookSubscriptionResource_importAdoptsHeaders(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	path := t.Name()
@@ -290,9 +288,7 @@ import {
 	})
 }
 
-// terraform import (the CLI command), then a configuration with headers_wo
-// and headers_wo_version: the version is adopted without replacement; a
-// bump replaces the subscription.
+// terraform import (the CLI command), then a configuration with headers_wo and headers_wo_version.
 func TestAccWebhookSubscriptionResource_importAdoptsHeadersWOVersion(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	uri := acctest.Receiver.URL(t.Name())
@@ -437,9 +433,7 @@ resource "esign_webhook_subscription" "many" {
 				},
 			},
 			{
-				// A plan-only step runs one plan without refresh and one
-				// with: only the second reads the subscriptions, all of them
-				// from one list request.
+				// A plan-only step runs one plan without refresh and one with.
 				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
 				Config:    config,
 				PlanOnly:  true,
@@ -491,9 +485,7 @@ func TestAccWebhookSubscriptionResource_headersWriteOnly(t *testing.T) {
 				},
 			},
 			{
-				// A new value alone is invisible; the version bump sends it:
-				// the next event carries the new secret (and only one event
-				// is sent: the old subscription is gone).
+				// A new value alone is invisible; the version bump sends it.
 				Config:          hcl(2),
 				ConfigVariables: config.Variables{"secret": config.StringVariable(secret + "-2")},
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -511,9 +503,7 @@ func TestAccWebhookSubscriptionResource_headersWriteOnly(t *testing.T) {
 	})
 }
 
-// A client without write-only attributes (Terraform before 1.11, OpenTofu
-// 1.6) cannot use headers_wo: the plan fails with an error naming the
-// attribute and the Terraform release it needs, and nothing is created.
+// A client without write-only attributes (Terraform before 1.11, OpenTofu 1.6) cannot use headers_wo.
 func TestAccWebhookSubscriptionResource_headersWOOnOlderClients(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	resource.ParallelTest(t, resource.TestCase{
@@ -600,9 +590,7 @@ func TestAccWebhookSubscriptionResource_planErrors(t *testing.T) {
 				ExpectError: acctest.WrappedRegexp(`headers.*must be a valid HTTP header name`),
 			},
 			{
-				// A step that expects an error runs no checks: this one
-				// applies nothing and checks that the rejected
-				// configurations wrote nothing.
+				// A step that expects an error runs no checks.
 				Config:            acctest.ProviderConfig(tenant),
 				ConfigStateChecks: []statecheck.StateCheck{acctest.ExpectNoWrites(tenant)},
 			},

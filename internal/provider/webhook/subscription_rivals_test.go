@@ -31,9 +31,8 @@ resource "esign_webhook_subscription" %q {
 `, name, eventType, uri, description, extra)
 }
 
-// expectRivalWarning checks that the plans warned that two blocks declare
-// the same subscription, naming both by their spelling of the event type
-// and what they track (declared: "to be created" or "subscription"), the
+// expectRivalWarning checks that the plans warned that two blocks declare the same subscription, naming both
+// by their spelling of the event type and what they track (declared: "to be created" or "subscription"), the
 // uri (also in the summary), and that the receiver gets every event twice.
 func expectRivalWarning(w *warningRecorder, uri string, this, other [2]string) acctest.Func {
 	names := func(a, b [2]string) *regexp.Regexp {
@@ -68,12 +67,8 @@ func expectNoRivalWarning(w *warningRecorder) acctest.Func {
 	}
 }
 
-// Two blocks of one configuration that declare the same subscription (the
-// event type in two spellings) get a warning in the plan, at the default
-// parallelism, whichever of them Terraform plans first: a new one beside
-// one already applied, two applied ones, two instances of one block. A
-// replacement with the same arguments (a change of headers) is no rival of
-// itself, and a block that differs in its description is none either.
+// Two blocks of one configuration that declare the same subscription (the event type in two spellings) get a
+// warning in the plan, at the default parallelism, whichever of them Terraform plans first.
 func TestAccWebhookSubscription_identicalBlocksWarnAtPlan(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	uri := acctest.Receiver.URL(t.Name())

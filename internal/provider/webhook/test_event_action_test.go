@@ -56,9 +56,7 @@ action "esign_webhook_test_event" "check" {
 `, uri, description, secret, fixedSignatureRequestID)
 }
 
-// After each create (a replacement too), the receiver gets one test event:
-// the marker header, the subscription's headers, and a payload with the
-// fields of a real delivery of the emulator for the same subscription.
+// After each create (a replacement too), the receiver gets one test event.
 func TestAccWebhookTestEventAction_afterCreate(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	path := t.Name()
@@ -131,9 +129,8 @@ func checkTestEvent(got acctest.ReceivedRequest, tenant emulator.Tenant, secret 
 	return nil
 }
 
-// expectShapeOfRealDelivery fires a real signatorysigned event to the
-// subscription and compares the field names of its payload with those of
-// the test event.
+// expectShapeOfRealDelivery fires a real signatorysigned event to the subscription and compares the field
+// names of its payload with those of the test event.
 func expectShapeOfRealDelivery(tenant emulator.Tenant, path string) acctest.Func {
 	return func() error {
 		deliveries, err := acctest.Emulator.SimulateSignatorySigned(tenant.SubscriptionKey, emulator.Event{})
@@ -166,9 +163,7 @@ func fieldNames(raw []byte) []string {
 	return names
 }
 
-// An unsupported event type fails the plan, listing the supported types;
-// an http:// uri and a header a subscription may not have fail validation:
-// nothing is sent or written.
+// An unsupported event type fails the plan, listing the supported types.
 func TestAccWebhookTestEventAction_refusedBeforeSending(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	path := t.Name()
@@ -218,10 +213,8 @@ action "esign_webhook_test_event" "check" {
 	}
 }
 
-// `terraform apply -invoke`, which terraform-plugin-testing cannot drive,
-// run by the CLI with the provider built from this checkout: the event
-// arrives with the receiver's answer as progress, and every failure names
-// its cause without the header value, which no log line holds either.
+// `terraform apply -invoke`, which terraform-plugin-testing cannot drive, run by the CLI with the provider
+// built from this checkout.
 func TestAccWebhookTestEventAction_invoke(t *testing.T) {
 	bin, pluginDir := acctest.ProviderCLI(t, 14, "actions")
 	tenant := acctest.NewTenant(t)
