@@ -118,8 +118,6 @@ func dataSourceCase(typ, name, want string, set ...string) invalidConfigCase {
 var invalidConfigCases = []invalidConfigCase{
 	// Provider block.
 	baseURLCase("base_url scheme", "ftp://api.example.com", `Invalid base URL.*base_url.*must start with https://`),
-	baseURLCase("base_url query", "https://api.example.com/?debug=1", `Invalid base URL.*base_url.*must not have a query or fragment`),
-	baseURLCase("base_url user info", "https://me:pw@api.example.com", `Invalid base URL.*base_url.*must not contain user information`),
 	baseURLCase("base_url without scheme", "127.0.0.1:8787", `Invalid base URL.*base_url must start with https://.*got "127.0.0.1:8787"`),
 	// No DNS lookup either: the name below does not resolve, and the error
 	// is the rule's, not a lookup failure.
@@ -151,30 +149,20 @@ var invalidConfigCases = []invalidConfigCase{
   }`, `login.tenant_id.*must be a GUID`),
 	providerCase("max_retries too high", `  access_token = "t"
   max_retries = 21`, `max_retries value must be between 0 and 20, got: 21`),
-	providerCase("max_retries negative", `  access_token = "t"
-  max_retries = -1`, `max_retries value must be between 0 and 20, got: -1`),
 	providerCase("request_timeout not a duration", `  access_token = "t"
   request_timeout = "soon"`, `Invalid duration.*request_timeout must be a positive duration such as "30s"`),
-	providerCase("request_timeout negative", `  access_token = "t"
-  request_timeout = "-5s"`, `Invalid duration.*request_timeout must be a positive duration`),
 
 	// esign_webhook_subscription.
 	subscriptionCase("event_type unsupported", `Unsupported event type.*event_type "DocumentUploaded" is not supported.*GET /hooks/v1 lists`, "event_type", `"DocumentUploaded"`),
 	subscriptionCase("event_type not a name", `event_type.*must be an event type name`, "event_type", `"Signature Request"`),
 	subscriptionCase("event_type empty", `event_type.*length must be at least 1`, "event_type", `""`),
 	subscriptionCase("uri not https", `Invalid webhook URI.*uri must be an absolute https:// URL: "http://hooks.example.com/x" does not start with https://`, "uri", `"http://hooks.example.com/x"`),
-	subscriptionCase("uri relative", `Invalid webhook URI.*uri must be an absolute https:// URL.*does not start with https://`, "uri", `"/hooks/x"`),
-	subscriptionCase("uri without host", `Invalid webhook URI.*uri must be an absolute https:// URL.*has no host`, "uri", `"https:///x"`),
-	subscriptionCase("uri with user info", `Invalid webhook URI.*must not contain user information`, "uri", `"https://me:pw@hooks.example.com/x"`),
-	subscriptionCase("uri with fragment", `Invalid webhook URI.*must not have a fragment`, "uri", `"https://hooks.example.com/x#part"`),
 	subscriptionCase("header name", `headers.*must be a valid HTTP header name`, "headers", `{ "X Client" = "v" }`),
 	subscriptionCase("headers_wo header name", `headers_wo.*must be a valid HTTP header name`, "headers_wo", `{ "X:Client" = "v" }`),
 	// Header injection and the headers a gateway owns: each error names the
 	// header and the rule (and never shows the value).
 	subscriptionCase("header value CRLF", `Invalid header value.*headers\["X-Ok"\] must not contain CR, LF or NUL`, "headers", `{ "X-Ok" = "line1\r\nInjected: yes" }`),
-	subscriptionCase("header value LF", `Invalid header value.*headers\["X-B"\] must not contain CR, LF or NUL`, "headers", `{ "X-A" = "fine", "X-B" = "a\nb" }`),
 	subscriptionCase("header name Host", `Invalid header name.*headers\["Host"\] is a header the gateway sets itself \(Host, Content-Length,`, "headers", `{ "Host" = "evil.example.com" }`),
-	subscriptionCase("header name content-length", `Invalid header name.*headers\["content-length"\] is a header the gateway sets itself`, "headers", `{ "content-length" = "0" }`),
 	// Known only at apply: Terraform validates the configuration again then,
 	// and the client's own check (client.CheckHeaders) stands behind that.
 	subscriptionCase("header value CRLF unknown at plan", `X-Ok.*must not contain CR, LF or NUL`, "headers", `{ "X-Ok" = "${timestamp()}\r\nInjected: yes" }`),
@@ -190,10 +178,13 @@ var invalidConfigCases = []invalidConfigCase{
 	metadataEntryCase("entity_id dot-dot", `entity_id value must be none of`, "entity_id", `".."`),
 	metadataEntryCase("key with slash", `key must not contain /`, "key", `"a/b"`),
 	metadataEntryCase("key dot", `key value must be none of`, "key", `"."`),
+	metadataEntryCase("key empty", `key string length must be at least 1`, "key", `""`),
 	metadataEntryCase("reference_id empty", `reference_id string length must be at least 1`, "entity_type", `"Document"`, "entity_id", `"doc-1"`, "reference_id", `""`),
 
 	// Data sources.
 	dataSourceCase("esign_metadata", "neither", `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`),
+	dataSourceCase("esign_metadata", "both", `Exactly one of these attributes must be configured: \[entity_id,reference_id\]`, "entity_type", `"Signatory"`, "entity_id", `"sig-1"`, "reference_id", `"sr-1"`),
+	dataSourceCase("esign_metadata", "entity_type with reference_id", `These attributes cannot be configured together: \[entity_type,reference_id\]`, "entity_type", `"Signatory"`, "reference_id", `"sr-1"`),
 	dataSourceCase("esign_metadata", "entity_id alone", `These attributes must be configured together: \[entity_type,entity_id\]`, "entity_id", `"sig-1"`),
 	dataSourceCase("esign_metadata", "entity_type", `Invalid entity type.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Invoice"`, "entity_type", `"Invoice"`, "entity_id", `"x"`),
 	dataSourceCase("esign_webhook_subscription", "id empty", `id string length must be at least 1`, "id", `""`, "event_type", `"SignatorySigned"`),

@@ -4,7 +4,6 @@
 package metadata_test
 
 import (
-	"regexp"
 	"testing"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
@@ -73,33 +72,4 @@ data "esign_metadata" "empty" {
 
 func metadataItemCheck(key, value, entityID, entityType string) knownvalue.Check {
 	return acctest.ExactStrings(map[string]string{"key": key, "value": value, "entity_id": entityID, "entity_type": entityType})
-}
-
-// Exactly one of (entity_type + entity_id) or reference_id.
-func TestAccMetadataDataSource_invalidArguments(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	step := func(body, want string) resource.TestStep {
-		return resource.TestStep{
-			Config:      acctest.ProviderConfig(tenant) + `data "esign_metadata" "bad" {` + "\n" + body + "\n}\n",
-			PlanOnly:    true,
-			ExpectError: regexp.MustCompile(want),
-		}
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			step(``, `(?s)Exactly one of these attributes must be configured:\s+\[entity_id,reference_id\]`),
-			step(`
-  entity_type  = "Signatory"
-  entity_id    = "sig-1"
-  reference_id = "sr-1"`, `(?s)Exactly one of these attributes must be configured:\s+\[entity_id,reference_id\]`),
-			step(`entity_id = "sig-1"`, `(?s)These attributes must be configured together:\s+\[entity_type,entity_id\]`),
-			step(`
-  entity_type  = "Signatory"
-  reference_id = "sr-1"`, `(?s)These attributes cannot be configured together:\s+\[entity_type,reference_id\]`),
-			step(`
-  entity_type = "Envelope"
-  entity_id   = "x"`, `(?s)entity_type must be one of SignatureRequest, Signatory, Document.*got "Envelope"`),
-		},
-	})
 }

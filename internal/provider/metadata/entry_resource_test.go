@@ -336,7 +336,7 @@ resource "esign_metadata_entry" "many" {
 				},
 			},
 			{
-				// Changes outside Terraform among many entries read from one list.
+				// Values changed and an entry removed outside Terraform: drift, planned back to the configuration.
 				PreConfig: func() {
 					acctest.Emulator.HoldAnswers(tenant.SubscriptionKey, emulator.RouteMetadataEntityList, 0)
 					for i := range 15 {
@@ -348,68 +348,14 @@ resource "esign_metadata_entry" "many" {
 				},
 				Config: config,
 				ConfigPlanChecks: tfresource.ConfigPlanChecks{
-					PreApply: driftPlanChecks(15, 17, 20),
+					PreApply: append(driftPlanChecks(15, 17, 20),
+						plancheck.ExpectKnownValue("esign_metadata_entry.many[0]", tfjsonpath.New("value"), knownvalue.StringExact("value-0"))),
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectStoredMetadata(tenant, "SignatureRequest", "sr-many", "key-7", "value-7", "sr-many"),
 					expectStoredMetadata(tenant, "SignatureRequest", "sr-many", "key-17", "value-17", "sr-many"),
 				},
 			},
-		},
-	})
-}
-
-// A value changed outside Terraform is drift (an update); an entry removed
-// outside Terraform is planned for creation again.
-func TestAccMetadataEntryResource_outOfBandChanges(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	config := acctest.ProviderConfig(tenant) + metadataEntryBlock("drift", "SignatureRequest", "sr-drift", "status", "approved", "")
-	const addr = "esign_metadata_entry.drift"
-	// repair applies the configuration again, with action, and the service
-	// holds the configured entry again.
-	repair := func(action plancheck.ResourceActionType) tfresource.TestStep {
-		return tfresource.TestStep{
-			Config:           config,
-			ConfigPlanChecks: acctest.Converges(plancheck.ExpectResourceAction(addr, action)),
-			ConfigStateChecks: []statecheck.StateCheck{
-				expectStoredMetadata(tenant, "SignatureRequest", "sr-drift", "status", "approved", "sr-drift"),
-			},
-		}
-	}
-	tfresource.ParallelTest(t, tfresource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkMetadataDestroyed(tenant, [3]string{"SignatureRequest", "sr-drift", "status"}),
-		Steps: []tfresource.TestStep{
-			{Config: config},
-			{
-				PreConfig: func() {
-					acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-drift", "status", "rejected", "")
-				},
-				Config:             config,
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: tfresource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(addr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(addr, tfjsonpath.New("value"), knownvalue.StringExact("approved")),
-					},
-				},
-			},
-			repair(plancheck.ResourceActionUpdate),
-			{
-				PreConfig: func() {
-					if !acctest.Emulator.DeleteMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-drift", "status") {
-						t.Fatal("the emulator had no entry to delete")
-					}
-				},
-				Config:             config,
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: tfresource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, plancheck.ResourceActionCreate)},
-				},
-			},
-			repair(plancheck.ResourceActionCreate),
 		},
 	})
 }
@@ -538,27 +484,6 @@ func TestAccMetadataEntryResource_importErrors(t *testing.T) {
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps:                    steps,
 	})
-}
-
-// The schema refuses what cannot become a request path, at plan time.
-func TestAccMetadataEntryResource_invalidArguments(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	entry := func(entityType, entityID, key string) string {
-		return acctest.ProviderConfig(tenant) + metadataEntryBlock("bad", entityType, entityID, key, "v", "")
-	}
-	tfresource.ParallelTest(t, tfresource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []tfresource.TestStep{
-			{Config: entry("Envelope", "s", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_type must be one of.*got "Envelope"`)},
-			{Config: entry("Signatory", "", "k"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)entity_id.*at least 1`)},
-			{Config: entry("Signatory", "s", "a/b"), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*must not contain /`)},
-			{Config: entry("Signatory", "s", ".."), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*must be none of`)},
-			{Config: entry("Signatory", "s", ""), PlanOnly: true, ExpectError: regexp.MustCompile(`(?s)key.*at least 1`)},
-		},
-	})
-	if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
-		t.Errorf("invalid configurations reached the service: %d writes", n)
-	}
 }
 
 // driftPlanChecks expects esign_metadata_entry.many[0..changed-1] updated,
