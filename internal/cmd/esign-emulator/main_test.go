@@ -30,36 +30,48 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
+// startRun runs the command until ctx ends and returns its base URL, read from its ready file.
+func startRun(t *testing.T, ctx context.Context, args []string, env map[string]string, stdout, stderr *syncBuffer) (string, <-chan error) {
+	t.Helper()
+	ready := filepath.Join(t.TempDir(), "ready")
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, append(args, "-listen", "127.0.0.1:0", "-ready-file", ready), func(k string) string { return env[k] }, stdout, stderr)
+	}()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if b, err := os.ReadFile(ready); err == nil && len(b) > 0 {
+			return strings.TrimSpace(string(b)), done
+		}
+	}
+	t.Fatalf("not ready; stderr:\n%s", stderr.String())
+	return "", nil
+}
+
+// send makes a request with a tenant's credentials and returns its status.
+func send(t *testing.T, method, url, body, key, token string) int {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	req.Header.Set("Ocp-Apim-Subscription-Key", key)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	return resp.StatusCode
+}
+
 func TestRunServesAndStops(t *testing.T) {
-	dir := t.TempDir()
-	ready := filepath.Join(dir, "ready")
 	env := map[string]string{"ESIGN_EMULATOR_ACCESS_TOKEN": "user-secret-token", "ESIGN_EMULATOR_LISTEN": "127.0.0.1:1"}
 	ctx, cancel := context.WithCancel(context.Background())
 	var stdout, stderr syncBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"-listen", "127.0.0.1:0", "-ready-file", ready, "-subscription-key", "user-secret-key"},
-			func(k string) string { return env[k] }, &stdout, &stderr)
-	}()
-
-	var base string
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if b, err := os.ReadFile(ready); err == nil {
-			base = strings.TrimSpace(string(b))
-			break
-		}
-	}
+	base, done := startRun(t, ctx, []string{"-subscription-key", "user-secret-key"}, env, &stdout, &stderr)
 	if !strings.HasPrefix(base, "http://127.0.0.1:") {
-		t.Fatalf("ready file: %q; stderr %s", base, stderr.String())
+		t.Fatalf("ready file: %q", base)
 	}
-	req, _ := http.NewRequest("GET", base+"/hooks/v1", nil)
-	req.Header.Set("Ocp-Apim-Subscription-Key", "user-secret-key")
-	req.Header.Set("Authorization", "Bearer user-secret-token")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil || resp.StatusCode != 200 {
-		t.Fatalf("GET /hooks/v1: %v %v", resp, err)
+	if status := send(t, "GET", base+"/hooks/v1", "", "user-secret-key", "user-secret-token"); status != 200 {
+		t.Fatalf("GET /hooks/v1: %d", status)
 	}
-	_ = resp.Body.Close()
 
 	cancel()
 	select {
@@ -156,36 +168,16 @@ func TestRunStateFileUnwritable(t *testing.T) {
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	state, ready := filepath.Join(dir, "state.json"), filepath.Join(t.TempDir(), "ready")
+	state := filepath.Join(dir, "state.json")
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr syncBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"-listen", "127.0.0.1:0", "-quiet", "-state-file", state, "-ready-file", ready}, noEnv, &bytes.Buffer{}, &stderr)
-	}()
-	var base string
-	for deadline := time.Now().Add(5 * time.Second); base == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		b, _ := os.ReadFile(ready)
-		base = strings.TrimSpace(string(b))
-	}
-	if base == "" {
-		cancel()
-		t.Fatalf("not ready: %v; stderr:\n%s", <-done, stderr.String())
-	}
+	base, done := startRun(t, ctx, []string{"-quiet", "-state-file", state}, nil, &syncBuffer{}, &stderr)
 	if err := os.RemoveAll(dir); err != nil { // as root too, unlike a read-only folder
 		t.Fatal(err)
 	}
 	dev := emulator.DevTenant()
-	req, _ := http.NewRequest("PUT", base+"/metadata/Signatory/s1/k", strings.NewReader(`{"value":"v"}`))
-	req.Header.Set("Ocp-Apim-Subscription-Key", dev.SubscriptionKey)
-	req.Header.Set("Authorization", "Bearer "+dev.AccessToken)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = resp.Body.Close()
-	if resp.StatusCode != http.StatusInternalServerError {
-		t.Errorf("a write that could not be saved answered %d", resp.StatusCode)
+	if status := send(t, "PUT", base+"/metadata/Signatory/s1/k", `{"value":"v"}`, dev.SubscriptionKey, dev.AccessToken); status != http.StatusInternalServerError {
+		t.Errorf("a write that could not be saved answered %d", status)
 	}
 	if !strings.Contains(stderr.String(), "state file "+state) {
 		t.Errorf("-quiet hid the save failure; stderr:\n%s", stderr.String())
