@@ -21,6 +21,18 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
+// Environment variables read when an attribute is not set in configuration.
+const (
+	envBaseURL           = "ESIGN_BASE_URL"
+	envAccessToken       = "ESIGN_ACCESS_TOKEN"
+	envSubscriptionKey   = "ESIGN_SUBSCRIPTION_KEY"
+	envUsername          = "ESIGN_USERNAME"
+	envPassword          = "ESIGN_PASSWORD"
+	envTenantID          = "ESIGN_TENANT_ID"
+	envMaxRetries        = "ESIGN_MAX_RETRIES"
+	envAllowInsecureHTTP = "ESIGN_ALLOW_INSECURE_HTTP"
+)
+
 func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
 	var config esignProviderModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
@@ -34,35 +46,78 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 		return
 	}
 	cfg.UserAgent = fmt.Sprintf("terraform-provider-esign/%s (+https://%s) terraform/%s", p.version, RegistryAddress, req.TerraformVersion)
-	cfg.Logger = framework.ClientLogger()
+	cfg.Logger = tflogLogger{} // the client's fields passed its gate
 
 	c, err := client.New(cfg)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid provider configuration", err.Error())
 		return
 	}
-	tflog.Debug(ctx, "esign provider configured", map[string]any{
-		"base_url":        cfg.BaseURL,
-		"auth":            authMode(cfg),
-		"max_retries":     cfg.MaxRetries,
-		"request_timeout": cfg.RequestTimeout.String(),
-	})
+	auth := "access_token"
+	if cfg.Login != nil {
+		auth = "login"
+	}
+	tflog.Debug(ctx, "esign provider configured", map[string]any{"base_url": cfg.BaseURL, "auth": auth,
+		"max_retries": cfg.MaxRetries, "request_timeout": cfg.RequestTimeout.String()})
 	data := framework.NewProviderData(c)
-	resp.ResourceData = data
-	resp.DataSourceData = data
-	resp.ListResourceData = data
-	resp.ActionData = data
-	resp.EphemeralResourceData = data
+	resp.ResourceData, resp.DataSourceData, resp.ListResourceData, resp.ActionData, resp.EphemeralResourceData = data, data, data, data, data
 }
 
-// resolveClientConfig: configuration beats environment; every error names the
-// attribute and its environment variable.
+type tflogLogger struct{}
+
+func (tflogLogger) Debug(ctx context.Context, msg string, fields map[string]any) {
+	tflog.Debug(ctx, msg, fields)
+}
+
+// ValidateConfig decides for a configured base_url whether plain http:// is allowed (allow_insecure_http is a
+// second setting), Configure for ESIGN_BASE_URL.
+func (p *esignProvider) ValidateConfig(ctx context.Context, req provider.ValidateConfigRequest, resp *provider.ValidateConfigResponse) {
+	var baseURL types.String
+	var allow types.Bool
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("base_url"), &baseURL)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("allow_insecure_http"), &allow)...)
+	if resp.Diagnostics.HasError() || baseURL.IsNull() || baseURL.IsUnknown() || allow.IsUnknown() {
+		return // Configure decides, or reports the unknown value
+	}
+	if !resolveAllowInsecureHTTP(allow, os.Getenv, &resp.Diagnostics) {
+		insecureHTTPRule(baseURL.ValueString(), false, &resp.Diagnostics) // Configure warns when allowed
+	}
+}
+
+// insecureHTTPRule: plain http:// goes to a loopback host only (the emulator) unless allowed, since every request
+// carries the subscription key and a token. The form check refuses user information, so raw holds no password.
+func insecureHTTPRule(raw string, allow bool, diags *diag.Diagnostics) {
+	switch {
+	case !plainHTTPToRemoteHost(raw):
+	case allow:
+		diags.AddAttributeWarning(path.Root("base_url"), "Credentials sent over plain http", fmt.Sprintf("allow_insecure_http "+
+			"is set and base_url is %q: the subscription key and the token (and a login password) go to that host "+
+			"unencrypted. Use this for a test gateway only, never for the service.", raw))
+	default:
+		diags.AddAttributeError(path.Root("base_url"), "Invalid base URL", fmt.Sprintf("base_url (or %s) is %q: plain "+
+			"http:// is accepted only for a loopback host (127.0.0.1, ::1, localhost) such as the emulator, because the "+
+			"credentials of every request would cross the network in clear text. Use https://; for a test gateway "+
+			"without TLS only, set allow_insecure_http = true (or %s=true).", envBaseURL, raw, envAllowInsecureHTTP))
+	}
+}
+
+func plainHTTPToRemoteHost(raw string) bool {
+	return validators.BaseURLForm(raw) == nil && client.CheckBaseURL(raw) != nil
+}
+
+// unknownSetting: a provider setting is needed at configure, before apply.
+func unknownSetting(diags *diag.Diagnostics, p path.Path, env string) {
+	diags.AddAttributeError(p, "Unknown provider setting",
+		fmt.Sprintf("%s depends on a value that is not known until apply. Set it to a known value, or use %s.", p, env))
+}
+
+// resolveClientConfig: configuration beats environment; every error names the attribute and its environment
+// variable.
 func resolveClientConfig(config esignProviderModel, getenv func(string) string) (client.Config, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	str := func(v types.String, p path.Path, env string) string {
 		if v.IsUnknown() {
-			diags.AddAttributeError(p, "Unknown provider setting",
-				fmt.Sprintf("%s depends on a value that is not known until apply. Set it to a known value, or use %s.", p, env))
+			unknownSetting(&diags, p, env)
 			return ""
 		}
 		if !v.IsNull() {
@@ -72,11 +127,10 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 	}
 
 	cfg := client.Config{
-		BaseURL:         str(config.BaseURL, path.Root("base_url"), envBaseURL),
-		SubscriptionKey: str(config.SubscriptionKey, path.Root("subscription_key"), envSubscriptionKey),
-		RequestTimeout:  client.DefaultRequestTimeout,
-		MaxRetries:      client.DefaultMaxRetries,
-
+		BaseURL:           str(config.BaseURL, path.Root("base_url"), envBaseURL),
+		SubscriptionKey:   str(config.SubscriptionKey, path.Root("subscription_key"), envSubscriptionKey),
+		RequestTimeout:    client.DefaultRequestTimeout,
+		MaxRetries:        client.DefaultMaxRetries,
 		AllowInsecureHTTP: resolveAllowInsecureHTTP(config.AllowInsecureHTTP, getenv, &diags),
 	}
 	if cfg.BaseURL == "" {
@@ -84,11 +138,8 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 			"Set base_url in the provider block or the "+envBaseURL+" environment variable.")
 	} else if err := validators.BaseURLForm(cfg.BaseURL); err != nil {
 		// The schema validator cannot see ESIGN_BASE_URL.
-		diags.AddAttributeError(path.Root("base_url"), "Invalid base URL",
-			fmt.Sprintf("base_url (or %s) %s.", envBaseURL, err))
-	} else if cfg.AllowInsecureHTTP {
-		insecureHTTPWarning(cfg.BaseURL, &diags)
-	} else if config.BaseURL.IsNull() { // ValidateConfig decides for a configured base_url
+		diags.AddAttributeError(path.Root("base_url"), "Invalid base URL", fmt.Sprintf("base_url (or %s) %s.", envBaseURL, err))
+	} else if cfg.AllowInsecureHTTP || config.BaseURL.IsNull() { // ValidateConfig refuses a configured base_url
 		insecureHTTPRule(cfg.BaseURL, cfg.AllowInsecureHTTP, &diags)
 	}
 	if cfg.SubscriptionKey == "" {
@@ -122,33 +173,43 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 	if !config.RequestTimeout.IsNull() && !config.RequestTimeout.IsUnknown() {
 		cfg.RequestTimeout, _ = time.ParseDuration(config.RequestTimeout.ValueString()) // validated by the schema
 	}
-
 	return cfg, diags
 }
 
-// resolveCredentials: a choice in configuration beats the environment; two at
-// the same level conflict.
-func resolveCredentials(config esignProviderModel, getenv func(string) string, diags *diag.Diagnostics) (string, *client.LoginCredentials) {
-	loginPath := path.Root("login")
-	tokenInConfig := !config.AccessToken.IsNull()
-	loginInConfig := config.Login != nil
+func resolveAllowInsecureHTTP(v types.Bool, getenv func(string) string, diags *diag.Diagnostics) bool {
+	p := path.Root("allow_insecure_http")
+	switch raw := getenv(envAllowInsecureHTTP); {
+	case v.IsUnknown():
+		unknownSetting(diags, p, envAllowInsecureHTTP)
+	case !v.IsNull():
+		return v.ValueBool()
+	case raw != "":
+		on, err := strconv.ParseBool(raw)
+		if err != nil {
+			diags.AddAttributeError(p, "Invalid "+envAllowInsecureHTTP,
+				fmt.Sprintf("%s must be true or false, got %q.", envAllowInsecureHTTP, raw))
+		}
+		return on
+	}
+	return false
+}
 
+// resolveCredentials: a choice in configuration beats the environment; two at the same level conflict.
+func resolveCredentials(config esignProviderModel, getenv func(string) string, diags *diag.Diagnostics) (string, *client.LoginCredentials) {
 	switch {
-	case tokenInConfig && loginInConfig:
-		diags.AddAttributeError(loginPath, "Conflicting credentials",
+	case !config.AccessToken.IsNull() && config.Login != nil:
+		diags.AddAttributeError(path.Root("login"), "Conflicting credentials",
 			"Set either access_token or the login block in the provider block, not both.")
 		return "", nil
-	case tokenInConfig:
-		if config.AccessToken.IsUnknown() {
-			diags.AddAttributeError(path.Root("access_token"), "Unknown provider setting",
-				"access_token depends on a value that is not known until apply. Set it to a known value, or use "+envAccessToken+".")
-			return "", nil
-		}
+	case config.AccessToken.IsUnknown():
+		unknownSetting(diags, path.Root("access_token"), envAccessToken)
+		return "", nil
+	case !config.AccessToken.IsNull():
 		if config.AccessToken.ValueString() == "" {
 			diags.AddAttributeError(path.Root("access_token"), "Empty access token", "access_token is set to an empty string.")
 		}
 		return config.AccessToken.ValueString(), nil
-	case loginInConfig:
+	case config.Login != nil:
 		return "", resolveLogin(config.Login, getenv, diags)
 	}
 
@@ -175,8 +236,7 @@ func resolveLogin(login *loginModel, getenv func(string) string, diags *diag.Dia
 	field := func(v types.String, name, env string) string {
 		p := path.Root("login").AtName(name)
 		if v.IsUnknown() {
-			diags.AddAttributeError(p, "Unknown provider setting",
-				fmt.Sprintf("login.%s depends on a value that is not known until apply. Set it to a known value, or use %s.", name, env))
+			unknownSetting(diags, p, env)
 			return ""
 		}
 		s := v.ValueString()
@@ -199,11 +259,4 @@ func resolveLogin(login *loginModel, getenv func(string) string, diags *diag.Dia
 			envTenantID+" must be a GUID such as 3f2504e0-4f89-11d3-9a0c-0305e82c3301.")
 	}
 	return creds
-}
-
-func authMode(cfg client.Config) string {
-	if cfg.Login != nil {
-		return "login"
-	}
-	return "access_token"
 }

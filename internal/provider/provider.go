@@ -34,6 +34,7 @@ var (
 	_ provider.ProviderWithListResources      = (*esignProvider)(nil)
 	_ provider.ProviderWithActions            = (*esignProvider)(nil)
 	_ provider.ProviderWithEphemeralResources = (*esignProvider)(nil)
+	_ provider.ProviderWithValidateConfig     = (*esignProvider)(nil)
 )
 
 type esignProvider struct {
@@ -84,24 +85,19 @@ var providerSchema = schema.Schema{
 			Validators: []validator.String{validators.BaseURL()},
 		},
 		"allow_insecure_http": schema.BoolAttribute{
-			MarkdownDescription: "Allow a plain `http://` `base_url` for a host that is not loopback, such as a test " +
-				"gateway without TLS. Every request carries the subscription key and a token (and a login its password), " +
-				"which over `http://` cross the network in clear text, so without this setting such a `base_url` is an " +
-				"error before any request is sent; with it, every run warns. Never set it for the service itself. " +
-				"Defaults to `false`; `ESIGN_ALLOW_INSECURE_HTTP` may set it.",
+			MarkdownDescription: "Allow a plain `http://` `base_url` for a host that is not loopback, such as a test gateway " +
+				"without TLS: the credentials of every request then cross the network in clear text, and every run warns " +
+				"(without it, such a `base_url` is an error before any request is sent). Never set it for the service " +
+				"itself. Defaults to `false`; `ESIGN_ALLOW_INSECURE_HTTP` may set it.",
 			Optional: true,
 		},
 		"access_token": schema.StringAttribute{
 			MarkdownDescription: "Bearer token sent as `Authorization: Bearer <token>`. May be set with `ESIGN_ACCESS_TOKEN`. " +
 				"Use either this or the `login` block.",
-			Optional:  true,
-			Sensitive: true,
+			Optional: true, Sensitive: true,
 		},
-		"subscription_key": schema.StringAttribute{
-			MarkdownDescription: "API subscription key sent as `Ocp-Apim-Subscription-Key`. Required here or in `ESIGN_SUBSCRIPTION_KEY`.",
-			Optional:            true,
-			Sensitive:           true,
-		},
+		"subscription_key": schema.StringAttribute{Optional: true, Sensitive: true,
+			MarkdownDescription: "API subscription key sent as `Ocp-Apim-Subscription-Key`. Required here or in `ESIGN_SUBSCRIPTION_KEY`."},
 		"max_retries": schema.Int64Attribute{
 			MarkdownDescription: "How many times a failed call is retried, with exponential backoff that honours " +
 				"`Retry-After` (see Retries and timeouts above). Defaults to `4`; `ESIGN_MAX_RETRIES` may set it.",
@@ -121,20 +117,10 @@ var providerSchema = schema.Schema{
 			MarkdownDescription: "Log in with a user instead of giving `access_token`: the provider calls `POST /identity/login`, " +
 				"uses the token it gets, and logs in again once when a call answers 401 (tokens live 30 minutes).",
 			Attributes: map[string]schema.Attribute{
-				"username": schema.StringAttribute{
-					MarkdownDescription: "User name. May be set with `ESIGN_USERNAME`.",
-					Optional:            true,
-				},
-				"password": schema.StringAttribute{
-					MarkdownDescription: "Password. May be set with `ESIGN_PASSWORD`.",
-					Optional:            true,
-					Sensitive:           true,
-				},
-				"tenant_id": schema.StringAttribute{
-					MarkdownDescription: "Tenant GUID. May be set with `ESIGN_TENANT_ID`.",
-					Optional:            true,
-					Validators:          []validator.String{validators.GUID()},
-				},
+				"username": schema.StringAttribute{MarkdownDescription: "User name. May be set with `ESIGN_USERNAME`.", Optional: true},
+				"password": schema.StringAttribute{MarkdownDescription: "Password. May be set with `ESIGN_PASSWORD`.", Optional: true, Sensitive: true},
+				"tenant_id": schema.StringAttribute{MarkdownDescription: "Tenant GUID. May be set with `ESIGN_TENANT_ID`.", Optional: true,
+					Validators: []validator.String{validators.GUID()}},
 			},
 		},
 	},

@@ -48,13 +48,14 @@ const filePermissionDescription = "Mode of the file written to `output_path`, as
 
 var filePermissionRule = stringvalidator.RegexMatches(regexp.MustCompile(`^0?[0-7]{3}$`), `must be an octal file mode such as "0600"`)
 
-func fileMode(permission types.String) *fs.FileMode {
-	if permission.IsNull() || permission.IsUnknown() {
-		return nil
+// fileMode is file_permission, else 0600 whatever the mode of a file already there: a document may hold personal
+// data, and a placeholder made under umask 022 would make it readable by everyone.
+func fileMode(permission types.String) fs.FileMode {
+	mode, err := strconv.ParseUint(permission.ValueString(), 8, 32) // validated by filePermissionRule
+	if permission.IsNull() || permission.IsUnknown() || err != nil {
+		return 0o600
 	}
-	mode, _ := strconv.ParseUint(permission.ValueString(), 8, 32) // validated by filePermissionRule
-	m := fs.FileMode(mode)
-	return &m
+	return fs.FileMode(mode)
 }
 
 type downloaded struct {
@@ -118,8 +119,9 @@ func (f documentFile) download(ctx context.Context, pd *framework.ProviderData, 
 	return downloaded{size: size, sha256: hex.EncodeToString(hash.Sum(nil))}, true
 }
 
-// createTemp's mode is perm, else 0600: a document may hold personal data.
-func createTemp(dest string, perm *fs.FileMode) (*os.File, error) {
+// createTemp opens a new file (O_EXCL) beside dest and sets its mode before any byte is written, so the umask
+// does not apply.
+func createTemp(dest string, mode fs.FileMode) (*os.File, error) {
 	dir := filepath.Dir(dest)
 	info, err := os.Stat(dir)
 	switch {
@@ -133,14 +135,6 @@ func createTemp(dest string, perm *fs.FileMode) (*os.File, error) {
 	if info, err := os.Lstat(dest); err == nil && info.IsDir() {
 		return nil, fmt.Errorf("output_path %q is a folder; give the path of a file", dest)
 	}
-	// Never the mode of a file already at dest: a placeholder made under umask 022 would make the document
-	// readable by everyone.
-	mode := fs.FileMode(0o600)
-	if perm != nil {
-		mode = *perm
-	}
-	// CreateTemp opens a new file (O_EXCL, 0600); the mode is set on the open file, before any byte is written, and
-	// is not subject to the umask.
 	f, err := os.CreateTemp(dir, "."+filepath.Base(dest)+".tmp-*")
 	if err != nil {
 		return nil, fmt.Errorf("output_path %q: creating a temporary file in %q: %w", dest, dir, err)

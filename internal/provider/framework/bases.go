@@ -5,6 +5,8 @@ package framework
 
 import (
 	"context"
+	"fmt"
+	"iter"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	actionschema "github.com/hashicorp/terraform-plugin-framework/action/schema"
@@ -17,6 +19,7 @@ import (
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	resourceschema "github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
@@ -36,9 +39,12 @@ func newBase[S any](typeSuffix string, schema S) base[S] {
 }
 
 func (b *base[S]) configure(data any, diags *diag.Diagnostics) {
-	b.ProviderData = ProviderDataOf(data, diags)
-	if b.ProviderData != nil {
-		b.Client = b.ProviderData.Client
+	switch d := data.(type) {
+	case nil:
+	case *ProviderData:
+		b.ProviderData, b.Client = d, d.Client
+	default:
+		diags.AddError("Unexpected provider data", fmt.Sprintf("Expected *framework.ProviderData, got %T. This is a bug in the provider; please report it.", data))
 	}
 }
 
@@ -97,6 +103,32 @@ func NewListResourceBase(typeSuffix string, schema listschema.Schema) ListResour
 
 func (r *ListResourceBase) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = r.schema
+}
+
+// ListConfig leaves every attribute null for a list block without a config block.
+func ListConfig(ctx context.Context, config tfsdk.Config, target any) diag.Diagnostics {
+	if config.Raw.IsNull() {
+		return nil
+	}
+	return config.Get(ctx, target)
+}
+
+// ListError explains err as AddAPIError does (data may be nil).
+func ListError(data *ProviderData, summary string, err error) iter.Seq[list.ListResult] {
+	var diags diag.Diagnostics
+	data.AddAPIError(&diags, summary, err)
+	return list.ListResultsStreamDiagnostics(diags)
+}
+
+// Limited builds at most limit of n results: those past Terraform's limit would be built for nothing.
+func Limited(n int, limit int64, result func(i int) list.ListResult) iter.Seq[list.ListResult] {
+	return func(push func(list.ListResult) bool) {
+		for i := 0; i < n && int64(i) < limit; i++ {
+			if !push(result(i)) {
+				return
+			}
+		}
+	}
 }
 
 // ActionBase is embedded by every action.

@@ -14,23 +14,25 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// AddAPIError reports a cause shared by every call (refused credentials, an unreachable host) in full once
-// per operation, and in one line after (DESIGN.md, "Errors: where, what next, once"). The line points at
-// the first by summary: Terraform sorts errors by their place, so the first may not be printed first.
+// AddAPIError adds what to do to a client error. A cause shared by every call (refused credentials, an
+// unreachable host) is reported in full once per operation, and in one line after (DESIGN.md, "Errors: where,
+// what next, once"). The line points at the first by summary: Terraform sorts errors by their place.
 func (d *ProviderData) AddAPIError(diags *diag.Diagnostics, summary string, err error) {
-	cause, call, shared := causeOf(err)
-	if !shared || d == nil {
-		AddAPIError(diags, summary, err)
-		return
+	if cause, call, shared := causeOf(err); shared && d != nil {
+		causes := OperationState(d, reportedCausesKey{}, func() *reportedCauses { return &reportedCauses{summary: map[errorCause]string{}} })
+		causes.mu.Lock()
+		first, reported := causes.summary[cause]
+		if !reported {
+			causes.summary[cause] = summary
+		}
+		causes.mu.Unlock()
+		if reported {
+			diags.AddError(summary, fmt.Sprintf("%s: the same cause as another error of this provider configuration, %q, "+
+				"which gives the full detail and what to check (each cause is reported in full once).", call, first))
+			return
+		}
 	}
-	causes := OperationState(d, reportedCausesKey{}, func() *reportedCauses { return &reportedCauses{} })
-	first, reported := causes.first(cause, summary)
-	if !reported {
-		AddAPIError(diags, summary, err)
-		return
-	}
-	diags.AddError(summary, fmt.Sprintf("%s: the same cause as another error of this provider configuration, %q, which "+
-		"gives the full detail and what to check (each cause is reported in full once).", call, first))
+	diags.AddError(summary, err.Error()+apiErrorAdvice(err))
 }
 
 type reportedCausesKey struct{}
@@ -39,19 +41,6 @@ type reportedCausesKey struct{}
 type reportedCauses struct {
 	mu      sync.Mutex
 	summary map[errorCause]string
-}
-
-func (r *reportedCauses) first(cause errorCause, summary string) (string, bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if s, ok := r.summary[cause]; ok {
-		return s, true
-	}
-	if r.summary == nil {
-		r.summary = map[errorCause]string{}
-	}
-	r.summary[cause] = summary
-	return summary, false
 }
 
 // errorCause: its kind, and which one where a kind has several (a transport error's hint, a Location).
@@ -83,4 +72,38 @@ func causeOf(err error) (cause errorCause, call string, shared bool) {
 				http.StatusText(apiErr.StatusCode)), true
 	}
 	return errorCause{}, "", false
+}
+
+// apiErrorAdvice is "" when the error's own text says what to check (a transport error, a redirect).
+func apiErrorAdvice(err error) string {
+	var apiErr *client.APIError
+	loggedIn, host := errors.As(err, &apiErr) && apiErr.Login, atHost(err)
+	switch {
+	case errors.Is(err, client.ErrLoginRejected):
+		return "\n\nCheck login.username, login.password and login.tenant_id (ESIGN_USERNAME, ESIGN_PASSWORD, ESIGN_TENANT_ID) " +
+			"and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service" + host + " refused the login. It is not tried " +
+			"again during this run, so that a wrong password does not lock the account."
+	case errors.Is(err, client.ErrUnauthorized) && loggedIn:
+		return "\n\nCheck subscription_key (ESIGN_SUBSCRIPTION_KEY), and that the user may use this API: the login worked, " +
+			"but the service" + host + " refused this call with the token it issued."
+	case errors.Is(err, client.ErrUnauthorized):
+		return "\n\nCheck access_token (ESIGN_ACCESS_TOKEN) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service" +
+			host + " refused them. An access token expires; the login block renews it by itself."
+	case errors.Is(err, client.ErrWrongBaseURL):
+		return "\n\nCheck base_url (or ESIGN_BASE_URL): it is the root of the service's API, with any path prefix, as in " +
+			"<base_url>/hooks/v1/subscription. Resources in the state are kept as they are meanwhile."
+	case errors.Is(err, client.ErrRateLimited):
+		return "\n\nThe service kept answering 429 Too Many Requests after every retry. Raise max_retries, lower " +
+			"Terraform's -parallelism, or try again later."
+	}
+	return ""
+}
+
+// atHost: with aliases, the host tells which provider configuration to check.
+func atHost(err error) string {
+	var apiErr *client.APIError
+	if errors.As(err, &apiErr) && apiErr.Host != "" {
+		return " at " + apiErr.Host
+	}
+	return ""
 }

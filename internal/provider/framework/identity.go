@@ -5,6 +5,8 @@ package framework
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -24,12 +26,12 @@ type StateIdentity struct {
 	// canonical respells names as the service does, so the identity does not
 	// change with the configuration's spelling.
 	canonical map[string]func(string) string
-	importID  func(attrs map[string]string) (string, diag.Diagnostics)
+	importID  func(attrs map[string]string) (string, error)
 }
 
-// NewStateIdentity takes importID, which turns an identity into an import ID.
+// NewStateIdentity takes importID, which turns an identity into an import ID or says what of it is invalid.
 func NewStateIdentity(schema identityschema.Schema, canonical map[string]func(string) string,
-	importID func(map[string]string) (string, diag.Diagnostics)) StateIdentity {
+	importID func(map[string]string) (string, error)) StateIdentity {
 	return StateIdentity{Schema: schema, typ: schema.Type().TerraformType(context.Background()), canonical: canonical, importID: importID}
 }
 
@@ -100,13 +102,21 @@ func (s StateIdentity) ImportState(ctx context.Context, req resource.ImportState
 		if resp.Diagnostics.HasError() {
 			return
 		}
-		id, diags := s.importID(attrs)
-		resp.Diagnostics.Append(diags...)
-		if resp.Diagnostics.HasError() {
+		id, err := s.importID(attrs)
+		if err != nil {
+			resp.Diagnostics.AddError("Invalid import identity", "The identity's "+err.Error()+".")
 			return
 		}
 		req.ID = id
 	}
 	importByID(ctx, req, resp)
 	s.set(resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+func ImportIDError(problem, form string) error {
+	return errors.New(problem + ". Expected " + form)
+}
+
+func AddImportIDError(diags *diag.Diagnostics, raw string, err error) {
+	diags.AddError("Invalid import ID", fmt.Sprintf("Cannot import %q: %s.", raw, err))
 }

@@ -1,19 +1,18 @@
 // Copyright (c) The terraform-provider-esign Authors
 // SPDX-License-Identifier: MPL-2.0
 
+// Package framework is what the provider's kinds (webhook, metadata, document) share on top of
+// terraform-plugin-framework. It names no kind.
 package framework
 
 import (
-	"fmt"
 	"sync"
-
-	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"sync/atomic"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// ProviderData is what Configure hands to every resource, data source and
-// list resource.
+// ProviderData is what Configure hands to every Terraform type.
 type ProviderData struct {
 	Client *client.Client
 
@@ -22,20 +21,6 @@ type ProviderData struct {
 
 func NewProviderData(c *client.Client) *ProviderData {
 	return &ProviderData{Client: c}
-}
-
-// ProviderDataOf is nil before the provider is configured (Terraform
-// validates that way), which callers must tolerate.
-func ProviderDataOf(data any, diags *diag.Diagnostics) *ProviderData {
-	switch d := data.(type) {
-	case nil:
-		return nil
-	case *ProviderData:
-		return d
-	}
-	diags.AddError("Unexpected provider data",
-		fmt.Sprintf("Expected *framework.ProviderData, got %T. This is a bug in the provider; please report it.", data))
-	return nil
 }
 
 // OperationState is what a kind shares for one Terraform operation, under a
@@ -50,3 +35,13 @@ func OperationState[T any](data *ProviderData, key any, newState func() *T) *T {
 	v, _ := data.operation.LoadOrStore(key, newState())
 	return v.(*T)
 }
+
+// NamedBound is how many diagnostics of a kind name their object in the summary. Terraform folds warnings that
+// share a summary and have a place in the configuration, as every plan's have, so the rest share one.
+const NamedBound = 20
+
+// NamedCounts counts one operation's diagnostics of each kind (0 to 3).
+type NamedCounts struct{ counts [4]atomic.Int32 }
+
+// NameNext counts one more diagnostic of kind and tells whether it may still name its object.
+func (c *NamedCounts) NameNext(kind int) bool { return c.counts[kind].Add(1) <= NamedBound }

@@ -11,8 +11,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// UninterruptedWrite runs write with a context an interrupt does not cancel
-// (DESIGN.md, "Writes an interrupt does not cut off") and reports whether one came.
+// UninterruptedWrite runs write with a context an interrupt does not cancel (DESIGN.md, "Writes an interrupt
+// does not cut off") and reports whether one came.
 func UninterruptedWrite(ctx context.Context, c *client.Client, write func(context.Context) error) (interrupted bool, err error) {
 	if ctx.Err() != nil {
 		return true, client.ErrInterrupted
@@ -23,12 +23,9 @@ func UninterruptedWrite(ctx context.Context, c *client.Client, write func(contex
 	return client.Interrupted(writeCtx), err
 }
 
-// WarnWrittenDespiteInterrupt names object in the summary, or Terraform folds
-// the warnings of several resources into one.
+// WarnWrittenDespiteInterrupt names object in the summary, or Terraform folds the warnings of several resources into one.
 func WarnWrittenDespiteInterrupt(diags *diag.Diagnostics, done, object, outcome string) {
-	diags.AddWarning("Run interrupted: "+done+" anyway: "+object,
-		"Terraform was interrupted while this request was on its way to the service. A request that has been sent may "+
-			"be carried out whether or not anyone waits for the answer, so the provider waited for it instead of "+
-			"abandoning it: "+outcome+" Nothing was left behind that Terraform does not know about. Run the command "+
-			"again to finish the rest.")
+	diags.AddWarning("Run interrupted: "+done+" anyway: "+object, "Terraform was interrupted after this request was sent. "+
+		"The service may carry out a sent request whether or not anyone waits, so the provider waited for the answer: "+
+		outcome+" Run the command again to finish the rest.")
 }

@@ -7,12 +7,17 @@ import (
 	"context"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -29,16 +34,17 @@ type dataSource struct{ framework.DataSourceBase }
 
 type dataSourceModel struct {
 	selectionModel
-	Total  types.Int64             `tfsdk:"total"`
-	Items  []itemModel             `tfsdk:"items"`
-	Values map[string]types.String `tfsdk:"values"`
+	Total  types.Int64       `tfsdk:"total"`
+	Items  []itemModel       `tfsdk:"items"`
+	Values map[string]string `tfsdk:"values"`
 }
 
+// itemModel converts from client.MetadataEntry, whose fields it has.
 type itemModel struct {
-	Key        types.String `tfsdk:"key"`
-	Value      types.String `tfsdk:"value"`
-	EntityID   types.String `tfsdk:"entity_id"`
-	EntityType types.String `tfsdk:"entity_type"`
+	Key        string `tfsdk:"key"`
+	Value      string `tfsdk:"value"`
+	EntityID   string `tfsdk:"entity_id"`
+	EntityType string `tfsdk:"entity_type"`
 }
 
 var dataSourceSchema = schema.Schema{
@@ -59,14 +65,8 @@ var dataSourceSchema = schema.Schema{
 			Computed:            true,
 			NestedObject: schema.NestedAttributeObject{
 				Attributes: map[string]schema.Attribute{
-					"key": schema.StringAttribute{
-						MarkdownDescription: "Name of the entry.",
-						Computed:            true,
-					},
-					"value": schema.StringAttribute{
-						MarkdownDescription: "Content of the entry.",
-						Computed:            true,
-					},
+					"key":   schema.StringAttribute{MarkdownDescription: "Name of the entry.", Computed: true},
+					"value": schema.StringAttribute{MarkdownDescription: "Content of the entry.", Computed: true},
 					"entity_id": schema.StringAttribute{
 						MarkdownDescription: "Id of the entity the entry belongs to.",
 						Computed:            true,
@@ -104,21 +104,56 @@ func (d *dataSource) Read(ctx context.Context, req datasource.ReadRequest, resp 
 		return
 	}
 
-	state.Total = types.Int64Value(int64(total))
-	state.Items = make([]itemModel, 0, len(items))
+	state.Total, state.Items = types.Int64Value(int64(total)), make([]itemModel, 0, len(items))
 	for _, e := range items {
-		state.Items = append(state.Items, itemModel{
-			Key:        types.StringValue(e.Key),
-			Value:      types.StringValue(e.Value),
-			EntityID:   types.StringValue(e.EntityID),
-			EntityType: types.StringValue(e.EntityType),
-		})
+		state.Items = append(state.Items, itemModel(e))
 	}
 	if state.ReferenceID.IsNull() {
-		state.Values = make(map[string]types.String, len(items))
+		state.Values = make(map[string]string, len(items))
 		for _, e := range items {
-			state.Values[e.Key] = types.StringValue(e.Value)
+			state.Values[e.Key] = e.Value
 		}
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
+}
+
+// selectionModel selects entries for the esign_metadata data source and list
+// resource: one entity or a reference_id.
+type selectionModel struct {
+	EntityType  types.String `tfsdk:"entity_type"`
+	EntityID    types.String `tfsdk:"entity_id"`
+	ReferenceID types.String `tfsdk:"reference_id"`
+}
+
+// selectionAttributes adds selectionModel's attributes to attributes, each made
+// by optional for the data source's or the list resource's schema package.
+func selectionAttributes[A any](optional func(description string, rule validator.String) A, verb, referenceID string, attributes map[string]A) map[string]A {
+	attributes["entity_type"] = optional("Kind of entity: "+validators.EntityTypeSpellings+". Requires `entity_id`.", validators.EntityType())
+	attributes["entity_id"] = optional("Id of the entity whose entries to "+verb+". Requires `entity_type`.", stringvalidator.LengthAtLeast(1))
+	attributes["reference_id"] = optional(referenceID, stringvalidator.LengthAtLeast(1))
+	return attributes
+}
+
+// selectionRules: one entity or a reference_id, made by the data source's or
+// the list resource's validator package.
+func selectionRules[V any](exactlyOneOf, requiredTogether, conflicting func(...path.Expression) V) []V {
+	entityType, entityID, referenceID := path.MatchRoot("entity_type"), path.MatchRoot("entity_id"), path.MatchRoot("reference_id")
+	return []V{exactlyOneOf(entityID, referenceID), requiredTogether(entityType, entityID), conflicting(entityType, referenceID)}
+}
+
+func (s selectionModel) read(ctx context.Context, data *framework.ProviderData) (items []client.MetadataEntry, total int, diags diag.Diagnostics) {
+	if s.ReferenceID.IsNull() {
+		set, err := data.Client.EntityMetadata(ctx, canonicalEntityType(s.EntityType.ValueString()), s.EntityID.ValueString())
+		if err != nil {
+			data.AddAPIError(&diags, "Could not list the metadata of the entity", err)
+			return nil, 0, diags
+		}
+		return set.Items, len(set.Items), nil
+	}
+	found, err := data.Client.ListReferenceMetadata(ctx, s.ReferenceID.ValueString())
+	if err != nil {
+		data.AddAPIError(&diags, "Could not list the metadata of the reference", err)
+		return nil, 0, diags
+	}
+	return found.Items, max(found.Total, len(found.Items)), nil
 }

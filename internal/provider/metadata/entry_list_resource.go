@@ -52,7 +52,6 @@ func (r *entryListResource) List(ctx context.Context, req list.ListRequest, stre
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return
 	}
-
 	items, _, diags := config.read(ctx, r.ProviderData)
 	if diags.HasError() {
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
@@ -63,9 +62,8 @@ func (r *entryListResource) List(ctx context.Context, req list.ListRequest, stre
 	for _, e := range items {
 		entityType, err := validators.CanonicalEntityType(e.EntityType)
 		if err != nil {
-			tflog.Warn(ctx, "skipped a metadata entry of an unknown entity type", map[string]any{
-				"entity_type": e.EntityType, "entity_id": e.EntityID, "key": e.Key,
-			})
+			tflog.Warn(ctx, "skipped a metadata entry of an unknown entity type", map[string]any{"entity_type": e.EntityType,
+				"entity_id": e.EntityID, "key": e.Key})
 			continue
 		}
 		entry := importedEntry(entityType, e.EntityID, e.Key)
@@ -73,21 +71,15 @@ func (r *entryListResource) List(ctx context.Context, req list.ListRequest, stre
 		entries = append(entries, entry)
 	}
 	tflog.Debug(ctx, "listed metadata entries", map[string]any{"total": len(items), "limit": req.Limit})
-
 	stream.Results = framework.Limited(len(entries), req.Limit, func(i int) list.ListResult {
-		return entryListResult(ctx, req, entries[i])
+		// The resource is the state an import by its identity makes: what -generate-config-out writes.
+		entityType, entityID, key := entries[i].entry()
+		result := req.NewListResult(ctx)
+		result.DisplayName = entityType + " " + entityID + ": " + key
+		result.Identity.Raw = entryIdentity.Value(map[string]string{"entity_type": entityType, "entity_id": entityID, "key": key})
+		if req.IncludeResource {
+			result.Diagnostics.Append(result.Resource.Set(ctx, entries[i])...)
+		}
+		return result
 	})
-}
-
-// entryListResult's resource is the state an import by its identity
-// produces: what -generate-config-out writes.
-func entryListResult(ctx context.Context, req list.ListRequest, e entryModel) list.ListResult {
-	entityType, entityID, key := e.EntityType.ValueString(), e.EntityID.ValueString(), e.Key.ValueString()
-	result := req.NewListResult(ctx)
-	result.DisplayName = entityType + " " + entityID + ": " + key
-	result.Identity.Raw = entryIdentity.Value(map[string]string{"entity_type": entityType, "entity_id": entityID, "key": key})
-	if req.IncludeResource {
-		result.Diagnostics.Append(result.Resource.Set(ctx, e)...)
-	}
-	return result
 }

@@ -7,15 +7,23 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/booldefault"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/planmodifiers"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 var (
@@ -43,8 +51,29 @@ func (r *entryResource) UpgradeState(context.Context) map[int64]resource.StateUp
 	}
 }
 
+// ModifyPlan warns that a destroy or replacement leaves the value on the service, and claims the key against
+// rivals (entry_rivals.go).
 func (r *entryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	reviewPlan(ctx, req, claimsOf(r.ProviderData), &resp.Diagnostics)
+	claims, diags := claimsOf(r.ProviderData), &resp.Diagnostics
+	if req.Plan.Raw.IsNull() {
+		warnValueStays(ctx, req.State, "Destroying", claims, diags)
+		return
+	}
+	var config, plan entryModel
+	diags.Append(req.Config.Get(ctx, &config)...)
+	diags.Append(req.Plan.Get(ctx, &plan)...)
+	if diags.HasError() {
+		return
+	}
+	hadPrior := !req.State.Raw.IsNull()
+	if c, known := claimOf(config, hadPrior); known {
+		if rival, found := claims.add(c); found {
+			addRivalError(diags, c, rival, "Nothing was written by this resource.", claims.nameNext(rivalErrors))
+		}
+	}
+	if hadPrior && movesEntry(ctx, req.State, plan) {
+		warnValueStays(ctx, req.State, "Replacing", claims, diags)
+	}
 }
 
 func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -105,33 +134,15 @@ func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		return
 	}
 
-	current, found := refreshedEntry(state, set)
+	entry, found := set.Find(state.Key.ValueString())
 	if !found {
 		tflog.Info(ctx, "metadata entry not found on the service; removing it from state", map[string]any{
-			"entity_type": state.EntityType.ValueString(),
-			"entity_id":   state.EntityID.ValueString(),
-			"key":         state.Key.ValueString(),
-		})
+			"entity_type": state.EntityType.ValueString(), "entity_id": state.EntityID.ValueString(), "key": state.Key.ValueString()})
 		resp.State.RemoveResource(ctx)
 		return
 	}
-	if framework.SameValues(current, state) {
-		// resp.State is already the prior state; encoding it again costs
-		// a refresh of thousands of entries.
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
-}
-
-func refreshedEntry(prior entryModel, set *client.MetadataSet) (current entryModel, found bool) {
-	entry, ok := set.Find(prior.Key.ValueString())
-	if !ok {
-		return prior, false
-	}
-	current = prior
-	current.Value = types.StringValue(entry.Value)
-	current.ID = prior.id()
-	return current, true
+	state.Value, state.ID = types.StringValue(entry.Value), state.id()
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
 func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
@@ -154,8 +165,7 @@ func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// Delete writes nothing: the service has no delete for metadata, and the plan
-// said that the value stays (warnValueStays).
+// Delete writes nothing: the service has no delete for metadata, and the plan said that the value stays.
 func (r *entryResource) Delete(ctx context.Context, _ resource.DeleteRequest, _ *resource.DeleteResponse) {
 	tflog.Info(ctx, "esign_metadata_entry removed from state; its value stays on the service")
 }
@@ -175,8 +185,8 @@ func (r *entryResource) importByID(ctx context.Context, req resource.ImportState
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// importedEntry: the service never returns reference_id; a
-// SignatureRequest's own id is its default, the other types have none.
+// importedEntry: the service never returns reference_id; a SignatureRequest's own id is its default, the other
+// types have none.
 func importedEntry(entityType, entityID, key string) entryModel {
 	m := entryModel{
 		ID:          types.StringValue(entryID(entityType, entityID, key)),
@@ -194,28 +204,147 @@ func importedEntry(entityType, entityID, key string) entryModel {
 	return m
 }
 
-// write looks for rivals again right before the PUT: one may have been
-// planned meanwhile. False when nothing was written.
+// write looks for rivals again right before the PUT: one may have been planned meanwhile. False when nothing
+// was written.
 func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior bool, m entryModel, summary string, diags *diag.Diagnostics) bool {
 	if refuseRival(ctx, claimsOf(r.ProviderData), config, hadPrior, diags); diags.HasError() {
 		return false
 	}
-	if err := r.put(ctx, m); err != nil {
-		r.ProviderData.AddAPIError(diags, summary, err)
-		return false
-	}
-	return true
-}
-
-func (r *entryResource) put(ctx context.Context, m entryModel) error {
+	entityType, entityID, key := m.entry()
 	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
-		entityType, entityID, key := m.entry()
 		_, err := r.Client.PutMetadata(ctx, entityType, entityID, key,
 			client.PutMetadataRequest{Value: m.Value.ValueString(), ReferenceID: m.ReferenceID.ValueString()})
 		return err
 	})
-	if err == nil && interrupted {
+	if err != nil {
+		r.ProviderData.AddAPIError(diags, summary, err)
+		return false
+	}
+	if interrupted {
 		tflog.Warn(ctx, "the run was interrupted; the metadata entry was written anyway and is recorded in the state")
 	}
-	return err
+	return true
+}
+
+// movesEntry: a change of case alone in entity_type does not move the entry.
+func movesEntry(ctx context.Context, state tfsdk.State, plan entryModel) bool {
+	var prior entryModel
+	if state.Get(ctx, &prior).HasError() || plan.EntityType.IsUnknown() || plan.EntityID.IsUnknown() || plan.Key.IsUnknown() {
+		return false
+	}
+	pt, pid, pk := prior.entry()
+	t, id, k := plan.entry()
+	return pt != t || pid != id || pk != k
+}
+
+// warnValueStays names the entry in the summary, up to framework.NamedBound: Terraform folds warnings that share
+// one, and shows no address for a resource no longer configured.
+func warnValueStays(ctx context.Context, state tfsdk.State, doing string, claims *entryClaims, diags *diag.Diagnostics) {
+	var prior entryModel
+	if diags.Append(state.Get(ctx, &prior)...); diags.HasError() {
+		return
+	}
+	entityType, entityID, key := prior.entry()
+	if !claims.nameNext(valueStays) {
+		diags.AddWarning("More metadata values stay on the service", fmt.Sprintf("%s the esign_metadata_entry %s "+
+			"removes it from the Terraform state only: its value stays on the service, as for the %d entries that "+
+			"warnings of this plan name, which say what else to do. terraform query lists every entry on the service.",
+			doing, entryID(entityType, entityID, key), framework.NamedBound))
+		return
+	}
+	diags.AddWarning("The metadata value stays on the service: "+entryID(entityType, entityID, key),
+		fmt.Sprintf("%s the esign_metadata_entry %s removes it from the Terraform state only: the service has no delete "+
+			"operation for metadata, so the key %q of %s %q keeps its value, and esign_metadata still lists it.\n\n"+
+			"To keep managing the entry, keep its resource block (a moved block keeps it when only its address changes). "+
+			"To stop managing it and leave the value, this plan is right; a removed block says so without a destroy: "+
+			"removed { from = <address> lifecycle { destroy = false } } on Terraform 1.7 or later, removed { from = "+
+			"<address> } on OpenTofu 1.7 or later. To blank the value first, apply value = \"\", then remove the resource.",
+			doing, entryID(entityType, entityID, key), key, entityType, entityID))
+}
+
+type entryModel struct {
+	ID                types.String `tfsdk:"id"`
+	EntityType        types.String `tfsdk:"entity_type"`
+	EntityID          types.String `tfsdk:"entity_id"`
+	Key               types.String `tfsdk:"key"`
+	Value             types.String `tfsdk:"value"`
+	ReferenceID       types.String `tfsdk:"reference_id"`
+	OverwriteOnCreate types.Bool   `tfsdk:"overwrite_on_create"`
+}
+
+// entry spells the entity type canonically; the state keeps it as configured.
+func (m entryModel) entry() (entityType, entityID, key string) {
+	return canonicalEntityType(m.EntityType.ValueString()), m.EntityID.ValueString(), m.Key.ValueString()
+}
+
+func (m entryModel) id() types.String {
+	return types.StringValue(entryID(m.entry()))
+}
+
+// Version 1 sets overwrite_on_create where a version 0 state lacks it, which
+// would otherwise plan a no-op update of every entry (null -> false).
+const entrySchemaVersion = 1
+
+var entrySchema = schema.Schema{
+	Version: entrySchemaVersion,
+	MarkdownDescription: "One key/value metadata entry attached to a signature request, a signatory or a document " +
+		"(`PUT /metadata/{entityType}/{entityId}/{key}`).\n\n" +
+		"~> **The service has no delete operation for metadata.** Destroying this resource (or replacing it) only " +
+		"removes the entry from the Terraform state, and the plan warns that the value stays on the service. " +
+		"To blank it, set `value = \"\"` and apply before removing the resource.\n\n" +
+		"~> **One key, one owner.** Two resources of one configuration for the same key are an error. Across " +
+		"configurations the service has no conditional write: the last writer wins, and the next plan of the other " +
+		"shows drift.",
+	Attributes: map[string]schema.Attribute{
+		"id": schema.StringAttribute{
+			MarkdownDescription: "`<entity_type>/<entity_id>/<key>`, also the import ID.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"entity_type": schema.StringAttribute{
+			MarkdownDescription: "Kind of entity the entry belongs to: " + validators.EntityTypeSpellings + ". " +
+				"Requests, `id` and the import ID use the spelling the service documents; the state keeps the one " +
+				"configured, so a change of case alone neither replaces the entry nor writes anything. " +
+				"Changing it otherwise replaces the entry.",
+			Required:      true,
+			Validators:    []validator.String{validators.EntityType()},
+			PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplaceUnlessSameCanonical(canonicalEntityType)},
+		},
+		"entity_id": schema.StringAttribute{
+			MarkdownDescription: "Id of the signature request, signatory or document. Any characters are allowed (they are " +
+				"escaped in the request path), except that it cannot be `.` or `..`. Changing it replaces the entry.",
+			Required:      true,
+			Validators:    validators.PathSegment(true),
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"key": schema.StringAttribute{
+			MarkdownDescription: "Name of the entry: non-empty, without `/`, and not `.` or `..` (it is the last segment " +
+				"of the request path). Changing it replaces the entry.",
+			Required:      true,
+			Validators:    validators.PathSegment(false),
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"value": schema.StringAttribute{MarkdownDescription: "Content of the entry. Updated in place.", Required: true},
+		"reference_id": schema.StringAttribute{
+			MarkdownDescription: "Id under which `esign_metadata` finds the entry with `reference_id` " +
+				"(`GET /metadata/{referenceId}`): the id of the signature request the entity belongs to. " +
+				"For a `SignatureRequest` it defaults to `entity_id`; for a `Signatory` or a `Document` set it to the id " +
+				"of their signature request. Updated in place. The service never returns it, so it is kept from the " +
+				"state; after an import it is `entity_id` for a `SignatureRequest` and null for the other types until " +
+				"configured.",
+			Optional:      true,
+			Computed:      true,
+			Validators:    []validator.String{stringvalidator.LengthAtLeast(1)},
+			PlanModifiers: []planmodifier.String{planmodifiers.ReferenceIDDefault()},
+		},
+		"overwrite_on_create": schema.BoolAttribute{
+			MarkdownDescription: "Whether creating this resource may overwrite a different value that `key` already holds " +
+				"on the service. Defaults to `false`: the create then fails before anything is written, shows the value " +
+				"found and the `terraform import` command that takes the entry over instead. The same value already there " +
+				"is taken over silently. Has no effect once the entry is created (changing it later writes nothing).",
+			Optional: true,
+			Computed: true,
+			Default:  booldefault.StaticBool(false),
+		},
+	},
 }

@@ -6,6 +6,7 @@ package metadata
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -73,40 +74,28 @@ func (a entryClaim) sameResource(b entryClaim) bool {
 	return a.declared == b.declared && a.hadPrior != b.hadPrior
 }
 
-func (e *entryClaims) add(c entryClaim) (rival entryClaim, found bool) {
-	if e == nil {
-		return entryClaim{}, false
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.byKey == nil {
-		e.byKey = map[entryKey][]entryClaim{}
-	}
-	rival, found = firstRival(e.byKey[c.key], c)
-	e.byKey[c.key] = append(e.byKey[c.key], c)
-	return rival, found
-}
+// add claims c and answers its first rival; rivalOf answers it past one claim equal to c: c's own plan, repeated
+// during the apply.
+func (e *entryClaims) add(c entryClaim) (entryClaim, bool)     { return e.rival(c, true) }
+func (e *entryClaims) rivalOf(c entryClaim) (entryClaim, bool) { return e.rival(c, false) }
 
-// rivalOf skips one claim equal to c: c's own plan, repeated during the apply.
-func (e *entryClaims) rivalOf(c entryClaim) (rival entryClaim, found bool) {
+func (e *entryClaims) rival(c entryClaim, add bool) (entryClaim, bool) {
 	if e == nil {
 		return entryClaim{}, false
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	claims := e.byKey[c.key]
-	for i, other := range claims {
-		if other == c {
-			claims = append(claims[:i:i], claims[i+1:]...)
-			break
+	claims, skip := e.byKey[c.key], !add
+	if add {
+		if e.byKey == nil {
+			e.byKey = map[entryKey][]entryClaim{}
 		}
+		e.byKey[c.key] = append(claims, c)
 	}
-	return firstRival(claims, c)
-}
-
-func firstRival(claims []entryClaim, c entryClaim) (entryClaim, bool) {
 	for _, other := range claims {
-		if !other.sameResource(c) {
+		if skip && other == c {
+			skip = false
+		} else if !other.sameResource(c) {
 			return other, true
 		}
 	}
@@ -146,4 +135,13 @@ func addRivalError(diags *diag.Diagnostics, c, rival entryClaim, done string, na
 			"entity_id = %q and key = %q (its entity_type may be spelled in another case).",
 			c.key.key, c.key.entityType, c.key.entityID, c.entityType, c.value, rival.entityType, rival.value, done,
 			c.key.entityID, c.key.key))
+}
+
+// quoteExcerpt quotes a value for a message, cut after 200 characters.
+func quoteExcerpt(s string) string {
+	const limit = 200
+	if r := []rune(s); len(r) > limit {
+		return strconv.Quote(string(r[:limit])) + " (cut)"
+	}
+	return strconv.Quote(s)
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
@@ -66,22 +65,18 @@ var entryIdentitySchema = identityschema.Schema{
 			Description:       "Id of the entity the entry belongs to.",
 			RequiredForImport: true,
 		},
-		"key": identityschema.StringAttribute{
-			Description:       "Name of the entry.",
-			RequiredForImport: true,
-		},
+		"key": identityschema.StringAttribute{Description: "Name of the entry.", RequiredForImport: true},
 	},
 }
 
 // importIDOfIdentity: the key is the ID's last segment, so it cannot contain "/".
-func importIDOfIdentity(attrs map[string]string) (string, diag.Diagnostics) {
-	var diags diag.Diagnostics
+func importIDOfIdentity(attrs map[string]string) (string, error) {
 	entityType, entityID, key := attrs["entity_type"], attrs["entity_id"], attrs["key"]
 	if _, err := validators.CanonicalEntityType(entityType); err != nil {
-		diags.AddError("Invalid import identity", fmt.Sprintf("The identity's entity_type %s.", err))
+		return "", fmt.Errorf("entity_type %w", err)
 	}
 	if strings.Contains(key, "/") {
-		diags.AddError("Invalid import identity", fmt.Sprintf("The identity's key %q contains /, which keys cannot.", key))
+		return "", fmt.Errorf("key %q contains /, which keys cannot", key)
 	}
-	return entryID(entityType, entityID, key), diags
+	return entryID(entityType, entityID, key), nil
 }

@@ -58,14 +58,6 @@ type exclusiveModel struct {
 	Unmanaged       types.List          `tfsdk:"unmanaged"`
 }
 
-// unmanagedModel converts to and from client.Subscription, whose fields it has.
-type unmanagedModel struct {
-	ID          string `tfsdk:"id"`
-	EventType   string `tfsdk:"event_type"`
-	URI         string `tfsdk:"uri"`
-	Description string `tfsdk:"description"`
-}
-
 var unmanagedType = exclusiveSchema.Attributes["unmanaged"].GetType().(types.ListType).ElemType
 
 var exclusiveSchema = schema.Schema{
@@ -167,9 +159,9 @@ func knownIDs(set framework.StringSet) (ids idSet, allKnown bool) {
 // unmanagedValue stores what the service says of each through the gate: a URI without query values (often a
 // receiver's credential) and no control characters, which the plan would print.
 func unmanagedValue(ctx context.Context, c *client.Client, subs []client.Subscription) types.List {
-	items := make([]unmanagedModel, 0, len(subs)) // empty, not null
+	items := make([]subscriptionItem, 0, len(subs)) // empty, not null
 	for _, s := range c.Shown(subs...) {
-		items = append(items, unmanagedModel(s))
+		items = append(items, subscriptionItem(s))
 	}
 	v, _ := types.ListValueFrom(ctx, unmanagedType, items)
 	return v
@@ -177,7 +169,7 @@ func unmanagedValue(ctx context.Context, c *client.Client, subs []client.Subscri
 
 // listed is m's unmanaged list as it was stored; none while unknown.
 func listed(ctx context.Context, m exclusiveModel, diags *diag.Diagnostics) []client.Subscription {
-	var items []unmanagedModel
+	var items []subscriptionItem
 	if !m.Unmanaged.IsNull() && !m.Unmanaged.IsUnknown() {
 		diags.Append(m.Unmanaged.ElementsAs(ctx, &items, false)...)
 	}
@@ -347,38 +339,39 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
 	summary, then, add := "Webhook subscription not managed by Terraform", "", resp.Diagnostics.AddWarning
 	switch {
-	case mode == onUnmanagedFail:
-		// Also with unknown ids: only an adopting create could make an existing subscription one of them.
-		then, add = `on_unmanaged = "fail": nothing is written while it exists. Delete or adopt it, or set `+
-			`on_unmanaged = "delete" to have the apply delete it.`, resp.Diagnostics.AddError
+	case mode == onUnmanagedFail: // also with unknown ids: only an adopting create could make it one of them
+		then, add = `on_unmanaged = "fail": nothing is written while it exists. Delete or adopt it, or set on_unmanaged = "delete".`,
+			resp.Diagnostics.AddError
 	case mode == onUnmanagedWarn:
 		then = `on_unmanaged = "warn": the apply leaves it alone.`
 	case create:
-		then = "This resource is new, so its plan cannot name what its apply would delete: the first apply deletes " +
-			"nothing and records the subscription in unmanaged; the next plan names it for deletion."
+		then = "This resource is new, so the first apply deletes nothing and records it in unmanaged; the next plan names it for deletion."
 	default:
 		summary += " will be deleted"
 		then = `The apply deletes it if it still exists then and still does not belong (on_unmanaged = "delete").`
 		if !allKnown {
-			then += " subscription_ids is known only after apply (this apply creates subscriptions): if the id turns " +
-				"out to be in it, the subscription is kept."
+			then += " subscription_ids is known only after apply: if the id turns out to be in it, the subscription is kept."
 		}
 	}
 	reportEach(add, scope, r.Client.Shown(unmanaged...), summary, then)
 }
 
-// reportEach names the first framework.NamedBound of subs, each in a diagnostic of its own, and counts the rest in one.
+// reportEach names each of the first framework.NamedBound of subs in a summary of its own (Terraform folds
+// diagnostics that share one), and counts the rest in one.
 func reportEach(add func(summary, detail string), scope exclusiveScope, subs []client.Subscription, summary, then string) {
 	for i, s := range subs {
 		if i == framework.NamedBound {
-			add(fmt.Sprintf("%s: %d more", summary, len(subs)-i), fmt.Sprintf("This esign_webhook_subscriptions_exclusive "+
-				"owns %s. Besides the %d named in diagnostics of their own, %d more subscriptions are in it and not in "+
-				"subscription_ids.\n\nFor each of them: %s\n\nIts unmanaged attribute lists each one, as last read (terraform "+
-				"state show <address>), and terraform query lists every subscription with its configuration.",
-				scope.describe(), framework.NamedBound, len(subs)-i, then))
+			add(fmt.Sprintf("%s: %d more", summary, len(subs)-i), fmt.Sprintf("This esign_webhook_subscriptions_exclusive owns "+
+				"%s. Besides the %d named in diagnostics of their own, %d more subscriptions are in it and not in "+
+				"subscription_ids.\n\nFor each of them: %s\n\nIts unmanaged attribute lists them as last read, and terraform "+
+				"query lists every subscription with its configuration.", scope.describe(), framework.NamedBound, len(subs)-i, then))
 			return
 		}
-		reportUnmanaged(add, scope, s, summary, then)
+		add(summary+": "+describeSubscription(s), fmt.Sprintf("This esign_webhook_subscriptions_exclusive owns %s. Subscription "+
+			"%s (%s events to %s, description %q) is in it and not in subscription_ids.\n\n%s\n\nTo keep it, adopt it: "+
+			"declare an esign_webhook_subscription with its event type, uri and description, import it (id = %q; terraform "+
+			"query lists every subscription with its configuration), and add its id to subscription_ids. Or delete it "+
+			"outside Terraform.", scope.describe(), s.ID, s.EventType, s.URI, s.Description, then, importID(s.EventType, s.ID)))
 	}
 }
 
@@ -389,15 +382,6 @@ func warnLeftForNextPlan(diags *diag.Diagnostics, scope exclusiveScope, late []c
 	}
 	reportEach(diags.AddWarning, scope, late, "Webhook subscription left for the next plan", "It stays on the service, "+
 		"since "+why+` The next plan names it, and the apply after that deletes it (on_unmanaged = "delete").`)
-}
-
-// reportUnmanaged names s in the summary: Terraform folds diagnostics that share one.
-func reportUnmanaged(add func(summary, detail string), scope exclusiveScope, s client.Subscription, summary, then string) {
-	add(summary+": "+describeSubscription(s), fmt.Sprintf("This esign_webhook_subscriptions_exclusive owns %s. Subscription "+
-		"%s (%s events to %s, description %q) is in it and not in subscription_ids.\n\n%s\n\nTo keep it, adopt it: declare "+
-		"an esign_webhook_subscription with its event type, uri and description, import it (id = %q; terraform query lists "+
-		"every subscription with its configuration), and add its id to subscription_ids. Or delete it outside Terraform.",
-		scope.describe(), s.ID, s.EventType, s.URI, s.Description, then, importID(s.EventType, s.ID)))
 }
 
 func describeSubscription(s client.Subscription) string {

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
@@ -40,14 +39,10 @@ var subscriptionIdentity = framework.NewStateIdentity(subscriptionIdentitySchema
 	map[string]func(string) string{"event_type": client.CanonicalEventType},
 	importIDOfIdentity)
 
-// The event type is in the identity because the service's get and delete
-// routes need it (?eventType=).
+// The event type is in the identity because the service's get and delete routes need it (?eventType=).
 var subscriptionIdentitySchema = identityschema.Schema{
 	Attributes: map[string]identityschema.Attribute{
-		"id": identityschema.StringAttribute{
-			Description:       "The subscription's GUID.",
-			RequiredForImport: true,
-		},
+		"id": identityschema.StringAttribute{Description: "The subscription's GUID.", RequiredForImport: true},
 		"event_type": identityschema.StringAttribute{
 			Description: "The subscription's event type, lower-case as the service lists it. Optional on import " +
 				"(any case): the provider looks it up, and rejects an import whose event type differs.",
@@ -56,20 +51,16 @@ var subscriptionIdentitySchema = identityschema.Schema{
 	},
 }
 
-func importIDOfIdentity(attrs map[string]string) (string, diag.Diagnostics) {
-	var diags diag.Diagnostics
+func importIDOfIdentity(attrs map[string]string) (string, error) {
 	id, eventType := attrs["id"], attrs["event_type"]
 	switch {
 	case id == "" || strings.Contains(id, "/"):
-		diags.AddError("Invalid import identity",
-			fmt.Sprintf("The identity's id %q is not a subscription id: it must be the subscription's GUID, "+
-				"e.g. 3f2504e0-4f89-11d3-9a0c-0305e82c3301.", id))
+		return "", fmt.Errorf("id %q is not a subscription id: it must be the subscription's GUID, e.g. 3f2504e0-4f89-11d3-9a0c-0305e82c3301", id)
 	case eventType != "" && !validators.IsEventTypeName(eventType):
-		diags.AddError("Invalid import identity",
-			fmt.Sprintf("The identity's event_type %q is not an event type: it must be an event type name such as "+
-				"SignatureRequestCompleted (letters and digits), or left out.", eventType))
+		return "", fmt.Errorf("event_type %q is not an event type: it must be an event type name such as "+
+			"SignatureRequestCompleted (letters and digits), or left out", eventType)
 	case eventType != "":
-		return importID(eventType, id), diags
+		return importID(eventType, id), nil
 	}
-	return id, diags
+	return id, nil
 }

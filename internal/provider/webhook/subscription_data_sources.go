@@ -39,8 +39,7 @@ type (
 	subscriptionsDataSource struct{ framework.DataSourceBase }
 )
 
-// subscriptionDataModel is a subscription as the data sources show
-// it: esign_webhook_subscription, and each item of esign_webhook_subscriptions.
+// subscriptionDataModel is what esign_webhook_subscription shows; subscriptionItem each subscription of a list.
 type subscriptionDataModel struct {
 	ID          types.String `tfsdk:"id"`
 	EventType   types.String `tfsdk:"event_type"`
@@ -48,20 +47,21 @@ type subscriptionDataModel struct {
 	Description types.String `tfsdk:"description"`
 }
 
-// subscriptionDataAttributes is the schema of subscriptionDataModel: how
-// id and event_type are given differs, what the service answers does not.
+// subscriptionItem converts to and from client.Subscription, whose fields it has.
+type subscriptionItem struct {
+	ID          string `tfsdk:"id"`
+	EventType   string `tfsdk:"event_type"`
+	URI         string `tfsdk:"uri"`
+	Description string `tfsdk:"description"`
+}
+
+// subscriptionDataAttributes: how id and event_type are given differs, what the service answers does not.
 func subscriptionDataAttributes(id, eventType schema.StringAttribute) map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id":         id,
-		"event_type": eventType,
-		"uri": schema.StringAttribute{
-			MarkdownDescription: "URI the events are sent to.",
-			Computed:            true,
-		},
-		"description": schema.StringAttribute{
-			MarkdownDescription: "Purpose of the subscription.",
-			Computed:            true,
-		},
+		"id":          id,
+		"event_type":  eventType,
+		"uri":         schema.StringAttribute{MarkdownDescription: "URI the events are sent to.", Computed: true},
+		"description": schema.StringAttribute{MarkdownDescription: "Purpose of the subscription.", Computed: true},
 	}
 }
 
@@ -91,26 +91,22 @@ func (d *subscriptionDataSource) Read(ctx context.Context, req datasource.ReadRe
 
 	sub, err := d.Client.GetSubscription(ctx, config.ID.ValueString(), config.EventType.ValueString())
 	if client.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(path.Root("id"), "Webhook subscription not found",
-			fmt.Sprintf("The service has no subscription with id %q and event type %q. Check both: the service looks a "+
-				"subscription up by the pair. The esign_webhook_subscriptions data source lists every subscription.",
-				config.ID.ValueString(), config.EventType.ValueString()))
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Webhook subscription not found", fmt.Sprintf("The service has no "+
+			"subscription with id %q and event type %q (it looks a subscription up by the pair). The "+
+			"esign_webhook_subscriptions data source lists every subscription.", config.ID.ValueString(), config.EventType.ValueString()))
 		return
 	}
 	if err != nil {
 		d.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscription", err)
 		return
 	}
-
-	// id and event_type stay as configured: they are inputs.
-	config.URI = types.StringValue(sub.URI)
-	config.Description = types.StringValue(sub.Description)
+	config.URI, config.Description = types.StringValue(sub.URI), types.StringValue(sub.Description) // id and event_type are inputs
 	resp.Diagnostics.Append(resp.State.Set(ctx, &config)...)
 }
 
 type subscriptionsDataSourceModel struct {
 	subscriptionFilterModel
-	Subscriptions []subscriptionDataModel `tfsdk:"subscriptions"`
+	Subscriptions []subscriptionItem `tfsdk:"subscriptions"`
 }
 
 // subscriptionFilterModel is shared with the list resource; null selects all.
@@ -162,15 +158,10 @@ func (d *subscriptionsDataSource) Read(ctx context.Context, req datasource.ReadR
 		return
 	}
 
-	config.Subscriptions = make([]subscriptionDataModel, 0, len(set.Items))
+	config.Subscriptions = make([]subscriptionItem, 0, len(set.Items))
 	for _, s := range set.Items {
 		if config.matches(s) {
-			config.Subscriptions = append(config.Subscriptions, subscriptionDataModel{
-				ID:          types.StringValue(s.ID),
-				EventType:   types.StringValue(s.EventType),
-				URI:         types.StringValue(s.URI),
-				Description: types.StringValue(s.Description),
-			})
+			config.Subscriptions = append(config.Subscriptions, subscriptionItem(s))
 		}
 	}
 	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{"total": len(set.Items), "matching": len(config.Subscriptions)})

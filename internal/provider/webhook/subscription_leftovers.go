@@ -14,8 +14,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// trackPrior claims id under the lock lookForLeftovers takes, so whichever
-// comes second in Terraform's concurrent walk sees the first.
+// trackPrior claims id under the lock lookForLeftovers takes, so whichever comes second in Terraform's concurrent
+// walk sees the first.
 func (p *subscriptionPlans) trackPrior(id string) (string, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -56,29 +56,25 @@ func checkLeftovers(ctx context.Context, data *framework.ProviderData, claim pla
 // warnLeftover names s in its summary while named: Terraform folds warnings that share one.
 func warnLeftover(diags *diag.Diagnostics, s client.Subscription, named bool) {
 	if !named {
-		diags.AddWarning("More identical webhook subscriptions already exist", fmt.Sprintf("Besides the %d that "+
-			"warnings of this plan name, the service holds subscription %s (%s) with the same event type, uri and description as "+
-			"this one, which no resource of this run tracks so far: the apply creates another one beside it. Those "+
-			"warnings say why and how to import it (id = %q); terraform query lists every subscription with its configuration.",
-			framework.NamedBound, s.ID, s.EventType, importID(s.EventType, s.ID)))
+		diags.AddWarning("More identical webhook subscriptions already exist", fmt.Sprintf("Besides the %d that warnings of "+
+			"this plan name, the service holds subscription %s (%s) with the same event type, uri and description as this "+
+			"one, which no resource of this run tracks so far: the apply creates another one beside it. Those warnings say "+
+			"why and how to import it (id = %q).", framework.NamedBound, s.ID, s.EventType, importID(s.EventType, s.ID)))
 		return
 	}
 	diags.AddWarning(fmt.Sprintf("An identical webhook subscription already exists: %s (%s)", s.ID, s.EventType),
-		fmt.Sprintf("The service holds subscription %s with the same event type (%s), uri and description as this "+
-			"one, and no resource of this run that Terraform has refreshed or planned so far tracks it. It may be the leftover "+
-			"of an earlier run that failed, crashed or was killed after its create reached the service, or it may belong to "+
-			"another configuration or workspace. The apply creates another one beside it, so the receiver gets every event "+
-			"twice. To have this resource track it instead, import it before applying:\n\n"+
-			"  import {\n    to = <address of this resource>\n    id = %q\n  }\n\n"+
-			"If it belongs to another configuration, nothing is wrong. Terraform refreshes and plans resources concurrently: "+
-			"if a resource of this configuration that it had not refreshed yet tracks it, that resource's plan says so.",
+		fmt.Sprintf("The service holds subscription %s with the same event type (%s), uri and description as this one, "+
+			"and no resource of this run that Terraform has refreshed or planned so far tracks it: the leftover of a run "+
+			"killed after its create reached the service, or another configuration's. The apply creates another one beside "+
+			"it, so the receiver gets every event twice. To have this resource track it instead, import it before applying:"+
+			"\n\n  import {\n    to = <address of this resource>\n    id = %q\n  }\n\nTerraform plans resources "+
+			"concurrently: if one of this configuration not refreshed yet tracks it, its plan says so.",
 			s.ID, s.EventType, importID(s.EventType, s.ID)))
 }
 
 func warnNamedBefore(diags *diag.Diagnostics, id, eventType string) {
 	diags.AddWarning(fmt.Sprintf("Webhook subscription %s is tracked: disregard the leftover warning about it", id),
 		fmt.Sprintf("Subscription %s is tracked by this esign_webhook_subscription. The plan of a create of an identical one "+
-			"(event_type = %q, the same uri and description) warned that no resource of this run tracks it, because "+
-			"Terraform planned that create before it refreshed this resource. If both blocks stay, the service holds two "+
-			"identical subscriptions.", id, eventType))
+			"(event_type = %q) warned that no resource of this run tracks it: Terraform planned that create before it "+
+			"refreshed this resource. If both blocks stay, the service holds two identical subscriptions.", id, eventType))
 }

@@ -46,10 +46,7 @@ var subscriptionListSchema = schema.Schema{
 				validators.EventTypeName(),
 			},
 		},
-		"uri": schema.StringAttribute{
-			MarkdownDescription: "Only subscriptions that send to exactly this URI.",
-			Optional:            true,
-		},
+		"uri": schema.StringAttribute{MarkdownDescription: "Only subscriptions that send to exactly this URI.", Optional: true},
 		"description": schema.StringAttribute{
 			MarkdownDescription: "Only subscriptions with exactly this description (`\"\"` finds those without one).",
 			Optional:            true,
@@ -78,17 +75,22 @@ func (r *subscriptionListResource) List(ctx context.Context, req list.ListReques
 	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{"total": len(set.Items), "matching": len(matching), "limit": req.Limit})
 
 	stream.Results = framework.Limited(len(matching), req.Limit, func(i int) list.ListResult {
-		result := subscriptionListResult(ctx, req, matching[i])
-		result.DisplayName = matching[i].EventType + ": " + r.Client.ShowURI(matching[i].URI)
-		if i == 0 && req.IncludeResource {
-			result.Diagnostics.Append(headersNotListed)
+		// The resource equals what an import by its identity makes, so the plan after -generate-config-out only imports.
+		s, result := matching[i], req.NewListResult(ctx)
+		result.DisplayName = s.EventType + ": " + r.Client.ShowURI(s.URI)
+		result.Identity.Raw = subscriptionIdentity.Value(map[string]string{"id": s.ID, "event_type": s.EventType})
+		if req.IncludeResource {
+			result.Diagnostics.Append(result.Resource.Set(ctx, importedSubscription(s, s.EventType))...)
+			if i == 0 {
+				result.Diagnostics.Append(headersNotListed)
+			}
 		}
 		return result
 	})
 }
 
-// headersNotListed rides on the first result: generated configuration cannot
-// carry a comment, and Terraform reads no further than the list block's limit.
+// headersNotListed rides on the first result: generated configuration cannot carry a comment, and Terraform reads
+// no further than the list block's limit.
 var headersNotListed = diag.NewWarningDiagnostic("Webhook headers cannot be listed",
 	"The service never returns a subscription's headers, so the listed subscriptions (and any configuration generated "+
 		"from them) have headers = null. For a subscription that carries headers, set headers (or headers_wo and "+
@@ -97,24 +99,4 @@ var headersNotListed = diag.NewWarningDiagnostic("Webhook headers cannot be list
 
 func (f subscriptionListConfigModel) matches(s client.Subscription) bool {
 	return f.subscriptionFilterModel.matches(s) && (f.Description.IsNull() || f.Description.ValueString() == s.Description)
-}
-
-// subscriptionListResult's resource equals what an import by its identity
-// produces, so the plan after -generate-config-out shows imports only.
-func subscriptionListResult(ctx context.Context, req list.ListRequest, s client.Subscription) list.ListResult {
-	result := req.NewListResult(ctx)
-	result.Identity.Raw = subscriptionIdentity.Value(map[string]string{"id": s.ID, "event_type": s.EventType})
-	if req.IncludeResource {
-		result.Diagnostics.Append(result.Resource.Set(ctx, importedSubscription(s))...)
-	}
-	return result
-}
-
-func importedSubscription(s client.Subscription) subscriptionModel {
-	m := subscriptionModel{
-		Headers:          types.MapNull(types.StringType),
-		HeadersWOVersion: types.Int64Null(),
-	}
-	flattenSubscription(s, &m)
-	return m
 }

@@ -61,14 +61,9 @@ var subscriptionSchema = schema.Schema{
 				"neither replaces the subscription nor shows as drift. Must be one of the types `GET /hooks/v1` " +
 				"returns (see the `esign_supported_hooks` data source); this is checked at plan time. " +
 				"Changing it replaces the subscription.",
-			Required: true,
-			Validators: []validator.String{
-				stringvalidator.LengthAtLeast(1),
-				validators.EventTypeName(),
-			},
-			PlanModifiers: []planmodifier.String{
-				planmodifiers.RequiresReplaceUnlessSameCanonical(client.CanonicalEventType),
-			},
+			Required:      true,
+			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), validators.EventTypeName()},
+			PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplaceUnlessSameCanonical(client.CanonicalEventType)},
 		},
 		"uri": schema.StringAttribute{
 			MarkdownDescription: "Absolute `https://` URL that receives the event requests. Changing it replaces the subscription.",
@@ -78,10 +73,8 @@ var subscriptionSchema = schema.Schema{
 		},
 		"description": schema.StringAttribute{
 			MarkdownDescription: "Free text stating the purpose of the subscription. Defaults to `\"\"`. Changing it replaces the subscription.",
-			Optional:            true,
-			Computed:            true,
-			Default:             stringdefault.StaticString(""),
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			Optional:            true, Computed: true, Default: stringdefault.StaticString(""),
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"headers": schema.MapAttribute{
 			MarkdownDescription: "HTTP headers the service sends with every event request, e.g. a client id and secret. " +
@@ -90,15 +83,8 @@ var subscriptionSchema = schema.Schema{
 				"import, see Import). To keep the values out of state altogether, use `headers_wo` instead. " +
 				"Values must not contain CR, LF or NUL, and names the gateway sets itself (`Host`, `Content-Length`, " +
 				"hop-by-hop headers such as `Connection`) are refused.",
-			Optional:    true,
-			Sensitive:   true,
-			ElementType: types.StringType,
-			Validators: []validator.Map{
-				mapvalidator.KeysAre(validators.HeaderName()),
-				mapvalidator.ValueStringsAre(validators.HeaderValue()),
-			},
-			// A change replaces the subscription, except the adoption of
-			// headers after an import.
+			Optional: true, Sensitive: true, ElementType: types.StringType,
+			Validators:    headerRules,
 			PlanModifiers: []planmodifier.Map{planmodifiers.RequiresReplaceUnlessAdopted(adoptAfterImport)},
 		},
 		"headers_wo": schema.MapAttribute{
@@ -106,14 +92,8 @@ var subscriptionSchema = schema.Schema{
 				"subscription is created, never stored in state or plan. Terraform cannot see changes to a write-only value: " +
 				"bump `headers_wo_version` to send new values (this replaces the subscription). Conflicts with `headers`. " +
 				"The same rules as for `headers` apply, checked at plan time when the values are known, else before the create is sent.",
-			Optional:    true,
-			WriteOnly:   true,
-			ElementType: types.StringType,
-			Validators: []validator.Map{
-				mapvalidator.ConflictsWith(path.MatchRoot("headers")),
-				mapvalidator.KeysAre(validators.HeaderName()),
-				mapvalidator.ValueStringsAre(validators.HeaderValue()),
-			},
+			Optional: true, WriteOnly: true, ElementType: types.StringType,
+			Validators: append([]validator.Map{mapvalidator.ConflictsWith(path.MatchRoot("headers"))}, headerRules...),
 		},
 		"headers_wo_version": schema.Int64Attribute{
 			MarkdownDescription: "Any number; change it to send the current `headers_wo` values. Changing it replaces the subscription.",
@@ -124,27 +104,32 @@ var subscriptionSchema = schema.Schema{
 	},
 }
 
+var headerRules = []validator.Map{mapvalidator.KeysAre(validators.HeaderName()), mapvalidator.ValueStringsAre(validators.HeaderValue())}
+
 func (r *subscriptionResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = subscriptionIdentity.Schema
 }
 
-// ModifyPlan: r.Client is nil while Terraform validates. A resource in the state
-// claims its subscription even for a destroy (DESIGN.md, "Leftovers after a crash, and identical blocks").
+// ModifyPlan: a resource in the state claims its subscription even for a destroy (DESIGN.md, "Leftovers after a
+// crash, and identical blocks").
 func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if r.Client == nil { // Terraform validates with an unconfigured provider
+		return
+	}
 	var plan, state subscriptionModel
+	var prior *subscriptionModel
 	if !req.Plan.Raw.IsNull() {
 		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	}
 	if !req.State.Raw.IsNull() {
+		prior = &state
 		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	plans := plansOf(r.ProviderData)
-	var prior *subscriptionModel
-	if !req.State.Raw.IsNull() && r.Client != nil {
-		prior = &state
+	if prior != nil {
 		if eventType, named := plans.trackPrior(state.ID.ValueString()); named {
 			warnNamedBefore(&resp.Diagnostics, state.ID.ValueString(), eventType)
 		}
@@ -152,15 +137,9 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	if req.Plan.Raw.IsNull() {
 		return
 	}
-
-	// An existing subscription whose type the service no longer lists is
-	// left alone; only a new or changed type is checked.
-	newType := req.State.Raw.IsNull() || client.CanonicalEventType(state.EventType.ValueString()) != client.CanonicalEventType(plan.EventType.ValueString())
-	if newType && !plan.EventType.IsUnknown() && !plan.EventType.IsNull() && r.Client != nil {
+	// An existing subscription whose type the service no longer lists is left alone: only a new type is checked.
+	if !plan.EventType.IsUnknown() && (prior == nil || client.CanonicalEventType(state.EventType.ValueString()) != client.CanonicalEventType(plan.EventType.ValueString())) {
 		checkEventTypes(ctx, r.ProviderData, path.Root("event_type"), []string{plan.EventType.ValueString()}, &resp.Diagnostics)
-	}
-	if r.Client == nil {
-		return
 	}
 	if prior != nil {
 		resp.Diagnostics.Append(markReplaces(ctx, state.ID.ValueString(), resp)...)
@@ -188,57 +167,39 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-
 	// The plan-time check is skipped when the type was unknown then.
 	checkEventTypes(ctx, r.ProviderData, path.Root("event_type"), []string{plan.EventType.ValueString()}, &resp.Diagnostics)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-
 	headers := plan.Headers
 	if headers.IsNull() {
 		headers = headersWO
 	}
-	body := client.CreateSubscriptionRequest{
-		Description: plan.Description.ValueString(),
-		URI:         plan.URI.ValueString(),
-		EventType:   plan.EventType.ValueString(),
-		Headers:     stringMap(ctx, headers, &resp.Diagnostics),
-	}
+	body := client.CreateSubscriptionRequest{Description: plan.Description.ValueString(), URI: plan.URI.ValueString(),
+		EventType: plan.EventType.ValueString(), Headers: stringMap(ctx, headers, &resp.Diagnostics)}
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	// The create is not idempotent: after a lost answer the client looks
-	// before it sends again, and an interrupt does not cut it off once sent.
+	// The create is not idempotent: after a lost answer the client looks before it sends again.
 	var created client.CreatedSubscription
 	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) (err error) {
 		created, err = r.Client.CreateSubscriptionOnce(ctx, body, plansOf(r.ProviderData))
 		return err
 	})
+	if errors.Is(err, client.ErrOutcomeUnknown) {
+		err = fmt.Errorf("%w%s", err, "\n\nThe subscription may have been created. Before applying again, look for it (data "+
+			"source esign_webhook_subscriptions, filtered by event_type and uri) and import it (terraform import <address> "+
+			"<event_type>/<id>), or delete it, so that no duplicate is left behind.")
+	}
 	if err != nil {
-		detail := ""
-		if errors.Is(err, client.ErrOutcomeUnknown) {
-			detail = "\n\nThe subscription may have been created. Before applying again, look for it (data source " +
-				"esign_webhook_subscriptions, filtered by event_type and uri) and import it " +
-				"(terraform import <address> <event_type>/<id>), or delete it, so that no duplicate is left behind."
-		}
-		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not create the webhook subscription", framework.WithDetail(err, detail))
+		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not create the webhook subscription", err)
 		return
 	}
-	if created.Adopted {
-		tflog.Warn(ctx, "the answer to a create request was lost; adopted the subscription it created instead of creating another", map[string]any{
-			"id": created.ID, "requests": created.Requests,
-		})
-	}
-	tflog.Info(ctx, "created webhook subscription", map[string]any{
-		"id": created.ID, "event_type": body.EventType, "uri": r.Client.ShowURI(body.URI), "header_names": slices.Sorted(maps.Keys(body.Headers)),
-	})
-
+	tflog.Info(ctx, "created webhook subscription", map[string]any{"id": created.ID, "adopted": created.Adopted,
+		"requests": created.Requests, "event_type": body.EventType, "uri": r.Client.ShowURI(body.URI),
+		"header_names": slices.Sorted(maps.Keys(body.Headers))})
 	if interrupted {
 		framework.WarnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription created", created.ID,
 			fmt.Sprintf("subscription %s was created and is recorded in the state.", created.ID))
 	}
-
 	plan.ID = types.StringValue(created.ID)
 	plan.HeadersWO = types.MapNull(types.StringType)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
@@ -251,48 +212,26 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	r.addSecrets(ctx, state, &resp.Diagnostics)
-
+	addSecrets(r.Client, stringMap(ctx, state.Headers, &resp.Diagnostics), state.URI.ValueString())
 	set, err := r.Client.Subscriptions(ctx)
 	if err != nil {
 		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
 		return
 	}
-	current, found := r.stateFromList(state, set)
+	sub, found := set.Find(state.ID.ValueString())
 	if !found {
 		tflog.Info(ctx, "webhook subscription no longer exists; removing it from state", map[string]any{"id": state.ID.ValueString()})
 		resp.State.RemoveResource(ctx)
 		return
 	}
+	plansOf(r.ProviderData).Claim(sub.ID) // no create of this run adopts it after a lost answer, nor warns about it
+	flattenSubscription(sub, &state)
 	resp.Diagnostics.Append(carryHeadersMark(ctx, req.Private, resp.Private)...)
-	if framework.SameValues(current, state) {
-		// resp.State is already the prior state.
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, &current)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// stateFromList claims what it finds: no create of this run adopts it after a
-// lost answer, nor warns about it.
-func (r *subscriptionResource) stateFromList(prior subscriptionModel, set *client.SubscriptionSet) (current subscriptionModel, found bool) {
-	sub, ok := set.Find(prior.ID.ValueString())
-	if !ok {
-		return prior, false
-	}
-	plansOf(r.ProviderData).Claim(sub.ID)
-	current = prior
-	flattenSubscription(sub, &current)
-	return current, true
-}
-
-// addSecrets tells the gate this subscription's secrets: its header values and its URI's query values.
-func (r *subscriptionResource) addSecrets(ctx context.Context, m subscriptionModel, diags *diag.Diagnostics) {
-	r.Client.AddSecrets(nonEmptyValues(stringMap(ctx, m.Headers, diags))...)
-	r.Client.AddSecrets(client.URISecrets(m.URI.ValueString())...)
-}
-
-// Update never calls the service, which has no update: what is left is a
-// change of case in event_type, or headers adopted after an import.
+// Update never calls the service, which has no update: what is left is a change of case in event_type, or
+// headers adopted after an import.
 func (r *subscriptionResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer subscriptionIdentity.AfterUpdate(resp)
 	var plan subscriptionModel
@@ -300,10 +239,8 @@ func (r *subscriptionResource) Update(ctx context.Context, req resource.UpdateRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	r.addSecrets(ctx, plan, &resp.Diagnostics)
+	addSecrets(r.Client, stringMap(ctx, plan.Headers, &resp.Diagnostics), plan.URI.ValueString())
 	plan.HeadersWO = types.MapNull(types.StringType)
-	tflog.Info(ctx, "updated webhook subscription in state only (the service has no update operation)", map[string]any{"id": plan.ID.ValueString()})
-
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyHeadersUnverified, nil)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -314,24 +251,19 @@ func (r *subscriptionResource) Delete(ctx context.Context, req resource.DeleteRe
 	if resp.Diagnostics.HasError() {
 		return
 	}
-
-	// No create of this run takes it; an interrupt does not cut off a sent delete.
-	plansOf(r.ProviderData).Claim(state.ID.ValueString())
+	id := state.ID.ValueString()
+	plansOf(r.ProviderData).Claim(id) // no create of this run takes it
 	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
-		return r.Client.DeleteSubscription(ctx, state.ID.ValueString(), state.EventType.ValueString())
+		return r.Client.DeleteSubscription(ctx, id, state.EventType.ValueString())
 	})
-	if client.IsNotFound(err) {
-		tflog.Info(ctx, "webhook subscription was already gone", map[string]any{"id": state.ID.ValueString()})
-		return
-	}
-	if err != nil {
+	if err != nil && !client.IsNotFound(err) {
 		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not delete the webhook subscription", err)
 		return
 	}
-	tflog.Info(ctx, "deleted webhook subscription", map[string]any{"id": state.ID.ValueString(), "event_type": state.EventType.ValueString()})
-	if interrupted {
-		framework.WarnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription deleted", state.ID.ValueString(),
-			fmt.Sprintf("subscription %s was deleted and is removed from the state.", state.ID.ValueString()))
+	tflog.Info(ctx, "deleted webhook subscription", map[string]any{"id": id, "already_gone": err != nil})
+	if interrupted && err == nil {
+		framework.WarnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription deleted", id,
+			fmt.Sprintf("subscription %s was deleted and is removed from the state.", id))
 	}
 }
 
@@ -339,15 +271,13 @@ func (r *subscriptionResource) ImportState(ctx context.Context, req resource.Imp
 	subscriptionIdentity.ImportState(ctx, req, resp, r.importByID)
 }
 
-// importByID looks the id up, so the plain form learns its event type and a
-// wrong ID fails here.
+// importByID looks the id up, so the plain form learns its event type and a wrong ID fails here.
 func (r *subscriptionResource) importByID(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	eventType, id, err := parseImportID(req.ID)
 	if err != nil {
 		framework.AddImportIDError(&resp.Diagnostics, req.ID, err)
 		return
 	}
-
 	set, err := r.Client.Subscriptions(ctx)
 	if err != nil {
 		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
@@ -356,25 +286,61 @@ func (r *subscriptionResource) importByID(ctx context.Context, req resource.Impo
 	sub, found := set.Find(id)
 	switch {
 	case !found:
-		resp.Diagnostics.AddError("Webhook subscription not found",
-			fmt.Sprintf("The service lists no subscription with id %q. Expected %s.", id, importIDForm))
+		resp.Diagnostics.AddError("Webhook subscription not found", fmt.Sprintf("The service lists no subscription with id %q. Expected %s.", id, importIDForm))
 		return
 	case eventType != "" && client.CanonicalEventType(eventType) != sub.EventType:
-		resp.Diagnostics.AddError("Webhook subscription has another event type",
-			fmt.Sprintf("Subscription %q has event type %q, not %q. Import it as %s/%s or as %s.", id, sub.EventType, eventType, sub.EventType, sub.ID, sub.ID))
+		resp.Diagnostics.AddError("Webhook subscription has another event type", fmt.Sprintf(
+			"Subscription %q has event type %q, not %q. Import it as %s/%s or as %s.", id, sub.EventType, eventType, sub.EventType, sub.ID, sub.ID))
 		return
 	}
-
 	plansOf(r.ProviderData).Claim(sub.ID)
-
-	// The ID's spelling of the event type is kept, so that a configuration
-	// written the same way shows no difference.
-	model := subscriptionModel{
-		EventType:        types.StringValue(eventType),
-		Headers:          types.MapNull(types.StringType),
-		HeadersWOVersion: types.Int64Null(),
-	}
-	flattenSubscription(sub, &model)
+	model := importedSubscription(sub, eventType)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
 	resp.Diagnostics.Append(markHeadersUnverified(ctx, resp.Private)...)
+}
+
+type subscriptionModel struct {
+	ID               types.String `tfsdk:"id"`
+	EventType        types.String `tfsdk:"event_type"`
+	URI              types.String `tfsdk:"uri"`
+	Description      types.String `tfsdk:"description"`
+	Headers          types.Map    `tfsdk:"headers"`
+	HeadersWO        types.Map    `tfsdk:"headers_wo"`
+	HeadersWOVersion types.Int64  `tfsdk:"headers_wo_version"`
+}
+
+// flattenSubscription keeps the configured spelling of the event type when it differs only in case; headers are
+// never returned.
+func flattenSubscription(sub client.Subscription, m *subscriptionModel) {
+	m.ID = types.StringValue(sub.ID)
+	if client.CanonicalEventType(m.EventType.ValueString()) != sub.EventType {
+		m.EventType = types.StringValue(sub.EventType)
+	}
+	m.URI = types.StringValue(sub.URI)
+	m.Description = types.StringValue(sub.Description)
+	m.HeadersWO = types.MapNull(types.StringType)
+}
+
+// importedSubscription is the state an import makes. The ID's spelling of the event type is kept, so that a
+// configuration written the same way shows no difference.
+func importedSubscription(s client.Subscription, eventType string) subscriptionModel {
+	m := subscriptionModel{EventType: types.StringValue(eventType), Headers: types.MapNull(types.StringType), HeadersWOVersion: types.Int64Null()}
+	flattenSubscription(s, &m)
+	return m
+}
+
+// stringMap converts a map(string) value; null and unknown give nil.
+func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[string]string {
+	if m.IsNull() || m.IsUnknown() {
+		return nil
+	}
+	out := make(map[string]string, len(m.Elements()))
+	diags.Append(m.ElementsAs(ctx, &out, false)...)
+	return out
+}
+
+// addSecrets tells the gate a subscription's secrets: its header values and its URI's query values.
+func addSecrets(c *client.Client, headers map[string]string, uri string) {
+	c.AddSecrets(slices.Collect(maps.Values(headers))...)
+	c.AddSecrets(client.URISecrets(uri)...)
 }

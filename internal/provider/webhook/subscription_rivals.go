@@ -13,9 +13,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// addClaim answers the earlier claims of c's key by other blocks: a warning, not
-// an error, since headers may differ. Past framework.NamedBound such warnings, the first
-// rival is marked: the warning names no block.
+// addClaim answers the earlier claims of c's key by other blocks: a warning, not an error, since headers may
+// differ. Past framework.NamedBound such warnings, the first rival is marked: the warning names no block.
 func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 	if p == nil {
 		return nil
@@ -38,13 +37,13 @@ func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 	return rivals
 }
 
-// warnRivals' summary is unique, so Terraform folds none of these warnings, but
-// for those past framework.NamedBound, which share one.
+// warnRivals' summary is unique, so Terraform folds none of these warnings, but for those past
+// framework.NamedBound, which share one.
 func warnRivals(diags *diag.Diagnostics, c planClaim, rivals []planClaim) {
 	if rivals[0].unnamed {
-		diags.AddWarning("More identical webhook subscription blocks", fmt.Sprintf("Besides the %d that warnings of "+
-			"this plan name, this esign_webhook_subscription (event_type = %q%s) declares the same subscription as %d "+
-			"other block(s): uri %q and description %q. Keep one block for each subscription; those warnings say why.",
+		diags.AddWarning("More identical webhook subscription blocks", fmt.Sprintf("Besides the %d that warnings of this "+
+			"plan name, this esign_webhook_subscription (event_type = %q%s) declares the same subscription as %d other "+
+			"block(s): uri %q and description %q. Keep one block for each subscription; those warnings say why.",
 			framework.NamedBound, c.eventType, c.tracking(), len(rivals), c.uri, c.description))
 		return
 	}
@@ -52,14 +51,13 @@ func warnRivals(diags *diag.Diagnostics, c planClaim, rivals []planClaim) {
 	for _, r := range rivals {
 		others = append(others, fmt.Sprintf("the esign_webhook_subscription with event_type = %q%s", r.eventType, r.tracking()))
 	}
-	diags.AddWarning(fmt.Sprintf("%d identical webhook subscription blocks: %s to %s (%q)%s",
-		len(rivals)+1, client.CanonicalEventType(c.eventType), c.uri, c.description, c.tracking()),
-		fmt.Sprintf("This esign_webhook_subscription (event_type = %q%s) declares the same subscription as %s: event type "+
-			"%s (in any case), uri %q and description %q. The service would hold identical subscriptions, and the receiver "+
-			"at that uri would get every event twice (headers may differ, but the service never shows them).\n\n"+
-			"Keep one block for this subscription. Terraform does not tell providers resource addresses, so this warning "+
-			"names the other block by what it declares: the one with this uri and description.",
-			c.eventType, c.tracking(), strings.Join(others, " and "), client.CanonicalEventType(c.eventType), c.uri, c.description))
+	eventType := client.CanonicalEventType(c.eventType)
+	diags.AddWarning(fmt.Sprintf("%d identical webhook subscription blocks: %s to %s (%q)%s", len(rivals)+1, eventType, c.uri,
+		c.description, c.tracking()), fmt.Sprintf("This esign_webhook_subscription (event_type = %q%s) declares the same "+
+		"subscription as %s: event type %s (in any case), uri %q and description %q. The service would hold identical "+
+		"subscriptions, and the receiver would get every event twice.\n\nKeep one block for this subscription. Terraform "+
+		"tells providers no resource addresses, so this warning names the other block by what it declares.",
+		c.eventType, c.tracking(), strings.Join(others, " and "), eventType, c.uri, c.description))
 }
 
 // tracking tells two blocks apart by more than their arguments.

@@ -7,11 +7,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
 var _ datasource.DataSourceWithConfigure = (*supportedHooksDataSource)(nil)
@@ -25,13 +32,13 @@ type supportedHooksDataSource struct{ framework.DataSourceBase }
 
 type supportedHooksDataSourceModel struct {
 	Hooks      []supportedHookModel `tfsdk:"hooks"`
-	EventTypes []types.String       `tfsdk:"event_types"`
+	EventTypes []string             `tfsdk:"event_types"`
 }
 
 type supportedHookModel struct {
-	EventType         types.String `tfsdk:"event_type"`
-	Description       types.String `tfsdk:"description"`
-	PayloadSchemaJSON types.String `tfsdk:"payload_schema_json"`
+	EventType         string `tfsdk:"event_type"`
+	Description       string `tfsdk:"description"`
+	PayloadSchemaJSON string `tfsdk:"payload_schema_json"`
 }
 
 var supportedHooksSchema = schema.Schema{
@@ -47,10 +54,7 @@ var supportedHooksSchema = schema.Schema{
 						MarkdownDescription: "Event type name, lower-case as the service lists it (e.g. `signaturerequestcompleted`).",
 						Computed:            true,
 					},
-					"description": schema.StringAttribute{
-						MarkdownDescription: "What the event means.",
-						Computed:            true,
-					},
+					"description": schema.StringAttribute{MarkdownDescription: "What the event means.", Computed: true},
 					"payload_schema_json": schema.StringAttribute{
 						MarkdownDescription: "The payload schema the service documents for the event, as compact JSON (use `jsondecode`).",
 						Computed:            true,
@@ -73,17 +77,10 @@ func (d *supportedHooksDataSource) Read(ctx context.Context, _ datasource.ReadRe
 		return
 	}
 
-	state := supportedHooksDataSourceModel{
-		Hooks:      make([]supportedHookModel, 0, len(hooks)),
-		EventTypes: make([]types.String, 0, len(hooks)),
-	}
+	state := supportedHooksDataSourceModel{Hooks: make([]supportedHookModel, 0, len(hooks)), EventTypes: make([]string, 0, len(hooks))}
 	for _, h := range hooks {
-		state.Hooks = append(state.Hooks, supportedHookModel{
-			EventType:         types.StringValue(h.EventType),
-			Description:       types.StringValue(h.Description),
-			PayloadSchemaJSON: types.StringValue(compactJSON(h.PayloadSchema)),
-		})
-		state.EventTypes = append(state.EventTypes, types.StringValue(h.EventType))
+		state.Hooks = append(state.Hooks, supportedHookModel{h.EventType, h.Description, compactJSON(h.PayloadSchema)})
+		state.EventTypes = append(state.EventTypes, h.EventType)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
@@ -98,4 +95,32 @@ func compactJSON(raw json.RawMessage) string {
 		return string(raw)
 	}
 	return buf.String()
+}
+
+// checkEventTypes answers the service's hook (GET /hooks/v1) for each of eventTypes, matched in any case, and adds
+// an error on at for each it does not support. An unconfigured provider (validation) has nothing to ask.
+func checkEventTypes(ctx context.Context, data *framework.ProviderData, at path.Path, eventTypes []string, diags *diag.Diagnostics) []client.Hook {
+	if data == nil || len(eventTypes) == 0 {
+		return nil
+	}
+	hooks, err := data.Client.SupportedHooks(ctx)
+	if err != nil {
+		data.AddAPIError(diags, "Could not list the supported event types", err)
+		return nil
+	}
+	var found []client.Hook
+	for _, t := range eventTypes {
+		if i := slices.IndexFunc(hooks, func(h client.Hook) bool { return h.EventType == client.CanonicalEventType(t) }); i >= 0 {
+			found = append(found, hooks[i])
+			continue
+		}
+		names := make([]string, len(hooks))
+		for i, h := range hooks {
+			names[i] = h.EventType
+		}
+		diags.AddAttributeError(at, "Unsupported event type", fmt.Sprintf("%s %q is not supported by this service. "+
+			"GET /hooks/v1 lists: %s. Event types match without regard to case (SignatureRequestCompleted = "+
+			"signaturerequestcompleted); the data source esign_supported_hooks reads the same list.", at, t, strings.Join(names, ", ")))
+	}
+	return found
 }

@@ -17,7 +17,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/mapvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -74,12 +73,7 @@ var testEventSchema = schema.Schema{
 				"A provider cannot mark an action's attribute sensitive (nor, with terraform-plugin-framework v1.19, write-only): " +
 				"take the values from a sensitive source, such as the subscription's `headers` or a sensitive variable, and " +
 				"Terraform hides them in its output. Their values never appear in the provider's errors or logs.",
-			Optional:    true,
-			ElementType: types.StringType,
-			Validators: []validator.Map{
-				mapvalidator.KeysAre(validators.HeaderName()),
-				mapvalidator.ValueStringsAre(validators.HeaderValue()),
-			},
+			Optional: true, ElementType: types.StringType, Validators: headerRules,
 		},
 		"signature_request_id": schema.StringAttribute{
 			MarkdownDescription: "`EventData.SignatureRequestId` of the payload. Defaults to a random GUID for each invocation.",
@@ -115,8 +109,7 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 		resp.Diagnostics.AddAttributeError(path.Root("headers"), "Invalid header", err.Error())
 		return
 	}
-	a.Client.AddSecrets(nonEmptyValues(headers)...)
-	a.Client.AddSecrets(client.URISecrets(m.URI.ValueString())...)
+	addSecrets(a.Client, headers, m.URI.ValueString())
 	hooks := checkEventTypes(ctx, a.ProviderData, path.Root("event_type"), []string{m.EventType.ValueString()}, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
