@@ -425,12 +425,7 @@ resource "esign_metadata_entry" "fresh" {
 					untouched,
 					statecheck.ExpectKnownValue("esign_metadata_entry.same", tfjsonpath.New("overwrite_on_create"), knownvalue.Bool(false)),
 					statecheck.ExpectKnownValue("esign_metadata_entry.forced", tfjsonpath.New("overwrite_on_create"), knownvalue.Bool(true)),
-					acctest.Func(func() error {
-						if n := acctest.Emulator.Counters(tenant.SubscriptionKey)[emulator.RouteMetadataEntityList]; n != 1 {
-							return fmt.Errorf("creating 13 entries of one entity read its list %d times, want 1", n)
-						}
-						return nil
-					}),
+					acctest.ExpectRequests(tenant, emulator.RouteMetadataEntityList, 1), // 13 creates, one list read
 				},
 				ConfigPlanChecks: acctest.Converges(),
 			},
@@ -442,12 +437,7 @@ resource "esign_metadata_entry" "fresh" {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("esign_metadata_entry.forced", tfjsonpath.New("overwrite_on_create"), knownvalue.Bool(false)),
-					acctest.Func(func() error {
-						if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
-							return fmt.Errorf("changing overwrite_on_create wrote %d times, want 0", n)
-						}
-						return nil
-					}),
+					acctest.ExpectNoWrites(tenant),
 				},
 			},
 		},
