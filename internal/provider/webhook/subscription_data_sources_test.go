@@ -17,56 +17,14 @@ import (
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
-	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
-
-func TestAccWebhookSubscriptionDataSource(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	uri := acctest.Receiver.URL(t.Name())
-	ids := acctest.SeedSubscriptions(t, tenant,
-		client.CreateSubscriptionRequest{EventType: "signaturerequestcompleted", URI: uri, Description: "archive"},
-	)
-	config := func(eventType string) string {
-		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
-data "esign_webhook_subscription" "one" {
-  id         = %q
-  event_type = %q
-}
-`, ids[0], eventType)
-	}
-
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
-				Config:    config("SignatureRequestCompleted"),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("event_type"), knownvalue.StringExact("SignatureRequestCompleted")),
-					statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("uri"), knownvalue.StringExact(uri)),
-					statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("description"), knownvalue.StringExact("archive")),
-					acctest.Func(func() error {
-						if n := acctest.Emulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionGet]; n == 0 {
-							return fmt.Errorf("the data source never called %s", emulator.RouteSubscriptionGet)
-						}
-						return nil
-					}),
-				},
-			},
-			{
-				Config:      config("signatorysigned"),
-				ExpectError: acctest.WrappedRegexp(`Webhook subscription not found.*no subscription with id "` + ids[0] + `" and event type "signatorysigned"`),
-			},
-		},
-	})
-}
 
 // subscriptionCheck is the expected list item for a subscription.
 func subscriptionCheck(id, eventType, uri, description string) knownvalue.Check {
 	return acctest.ExactStrings(map[string]string{"id": id, "event_type": eventType, "uri": uri, "description": description})
 }
 
-func TestAccWebhookSubscriptionsDataSource(t *testing.T) {
+func TestAccWebhookSubscriptionDataSources(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	first, second := acctest.Receiver.URL(t.Name()+"-1"), acctest.Receiver.URL(t.Name()+"-2")
 	ids := acctest.SeedSubscriptions(t, tenant,
@@ -78,10 +36,13 @@ func TestAccWebhookSubscriptionsDataSource(t *testing.T) {
 	b := subscriptionCheck(ids[1], "signatorysigned", first, "b")
 	c := subscriptionCheck(ids[2], "signaturerequestcompleted", second, "c")
 
+	one := func(eventType string) string {
+		return acctest.ProviderConfig(tenant) + fmt.Sprintf("data \"esign_webhook_subscription\" \"one\" {\n  id = %q\n  event_type = %q\n}\n", ids[0], eventType)
+	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+			Config: one("SignatureRequestCompleted") + fmt.Sprintf(`
 data "esign_webhook_subscriptions" "all" {}
 
 data "esign_webhook_subscriptions" "completed" {
@@ -102,6 +63,9 @@ data "esign_webhook_subscriptions" "none" {
 }
 `, first),
 			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("event_type"), knownvalue.StringExact("SignatureRequestCompleted")),
+				statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("uri"), knownvalue.StringExact(first)),
+				statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("description"), knownvalue.StringExact("a")),
 				statecheck.ExpectKnownValue("data.esign_webhook_subscriptions.all", tfjsonpath.New("subscriptions"),
 					knownvalue.ListExact([]knownvalue.Check{a, b, c})),
 				statecheck.ExpectKnownValue("data.esign_webhook_subscriptions.all", tfjsonpath.New("event_type"), knownvalue.Null()),
@@ -114,6 +78,9 @@ data "esign_webhook_subscriptions" "none" {
 				statecheck.ExpectKnownValue("data.esign_webhook_subscriptions.none", tfjsonpath.New("subscriptions"),
 					knownvalue.ListExact([]knownvalue.Check{})),
 			},
+		}, {
+			Config:      one("signatorysigned"),
+			ExpectError: acctest.WrappedRegexp(`Webhook subscription not found.*no subscription with id "` + ids[0] + `" and event type "signatorysigned"`),
 		}},
 	})
 }

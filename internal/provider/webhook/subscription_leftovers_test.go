@@ -6,7 +6,6 @@ package webhook_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -74,35 +73,6 @@ resource "esign_webhook_subscription" "not_twin" {
 			},
 		}},
 	})
-}
-
-// Terraform folds warnings that share a summary into "(and N more similar warnings elsewhere)", so each
-// leftover warning names its subscription in its summary.
-func TestAccWebhookSubscription_leftoverWarningsNotFolded(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	uri := acctest.Receiver.URL(t.Name())
-	tf := acctest.NewTerraformDir(t, acctest.TerraformCLI(t), acctest.BuildProvider(t), acctest.ProviderEnv(tenant)...)
-	config := acctest.RequiredProviders + "provider \"esign\" {}\n"
-	var leftovers []string
-	for _, name := range []string{"a", "b"} {
-		s, err := acctest.Emulator.AddSubscription(tenant.SubscriptionKey, "signatorysigned", uri+"/"+name, "left")
-		if err != nil {
-			t.Fatal(err)
-		}
-		leftovers = append(leftovers, s.ID)
-		config += subscriptionBlock(name, "SignatorySigned", uri+"/"+name, "left", "")
-	}
-	acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), config)
-
-	out := strings.Join(strings.Fields(tf.Run(0, "plan", "-input=false", "-no-color")), " ")
-	for _, id := range leftovers {
-		if want := "Warning: An identical webhook subscription already exists: " + id + " (signatorysigned)"; strings.Count(out, want) != 1 {
-			t.Errorf("the plan does not show %q once:\n%s", want, out)
-		}
-	}
-	if strings.Contains(out, "more similar warning") {
-		t.Errorf("the plan folds warnings:\n%s", out)
-	}
 }
 
 // warningRecorder serves the provider to terraform-plugin-testing, which does not show warnings, and records

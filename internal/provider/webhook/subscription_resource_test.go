@@ -93,6 +93,11 @@ func TestAccWebhookSubscriptionResource_lifecycle(t *testing.T) {
 					statecheck.ExpectSensitiveValue(webhookAddr, tfjsonpath.New("headers")),
 					id.AddStateValue(webhookAddr, tfjsonpath.New("id")),
 					sameID.AddStateValue(webhookAddr, tfjsonpath.New("id")),
+					// A simulated signing reaches the receiver with the headers and every payload field.
+					expectDelivered(tenant, acctest.Emulator.SimulateRequestCompleted, emulator.Event{
+						SignatureRequestID: "7c9e6679-7425-40de-944b-e07fc1f90ae7", DepartmentID: "0e4a5bd2-6c5e-4a4e-9c8b-2f6d3c1e9a10",
+						CreatorID: "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d", Timestamp: time.Date(2025, 6, 1, 8, 30, 0, 0, time.UTC),
+					}, "signaturerequestcompleted", t.Name(), 1, map[string]string{"X-Client-Id": "client-1"}),
 					acctest.StateFunc(func(req statecheck.CheckStateRequest) error {
 						subs := expectEmulatorSubscriptions(t, tenant.SubscriptionKey, 1)
 						want := emulator.Subscription{EventType: "signaturerequestcompleted", URI: uri, Description: "archive signed documents"}
@@ -523,79 +528,6 @@ func TestAccWebhookSubscriptionResource_headersWOOnOlderClients(t *testing.T) {
 		}},
 	})
 	expectEmulatorSubscriptions(t, tenant.SubscriptionKey, 0)
-}
-
-// A subscription created by Terraform receives the event of a simulated
-// signing with its custom headers; every payload field is checked.
-func TestAccWebhookSubscriptionResource_deliversEvents(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	path := t.Name()
-	ev := emulator.Event{
-		SignatureRequestID: "7c9e6679-7425-40de-944b-e07fc1f90ae7", DepartmentID: "0e4a5bd2-6c5e-4a4e-9c8b-2f6d3c1e9a10",
-		CreatorID: "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d", Timestamp: time.Date(2025, 6, 1, 8, 30, 0, 0, time.UTC),
-	}
-	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
-		Steps: []resource.TestStep{{
-			Config: webhookConfig(tenant, fmt.Sprintf(`
-  event_type  = "SignatureRequestCompleted"
-  uri         = %q
-  description = "end to end"
-  headers = {
-    "client-id"     = "archive-service"
-    "client-secret" = "s3cr3t-value"
-  }
-`, acctest.Receiver.URL(path))),
-			ConfigStateChecks: []statecheck.StateCheck{
-				expectDelivered(tenant, acctest.Emulator.SimulateRequestCompleted, ev, "signaturerequestcompleted", path, 1,
-					map[string]string{"client-id": "archive-service", "client-secret": "s3cr3t-value"}),
-			},
-		}},
-	})
-}
-
-// Configuration errors are reported at plan time, before anything is
-// written to the service.
-func TestAccWebhookSubscriptionResource_planErrors(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	uri := acctest.Receiver.URL(t.Name())
-	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
-		Steps: []resource.TestStep{
-			{
-				Config:      plainWebhookConfig(tenant, "DocumentUploaded", uri),
-				PlanOnly:    true,
-				ExpectError: acctest.WrappedRegexp(`Unsupported event type.*"DocumentUploaded" is not supported.*GET /hooks/v1 lists: signaturerequestcompleted, signatorysigned\.`),
-			},
-			{
-				Config:      plainWebhookConfig(tenant, "SignatureRequestCompleted", "http://example.com/hook"),
-				PlanOnly:    true,
-				ExpectError: acctest.WrappedRegexp(`Invalid webhook URI.*uri must be an absolute https:// URL: "http://example.com/hook" does not start with https://`),
-			},
-			{
-				Config: webhookConfig(tenant, fmt.Sprintf(`
-  event_type = "SignatureRequestCompleted"
-  uri        = %q
-  headers    = { "X-A" = "one" }
-  headers_wo = { "X-A" = "two" }
-`, uri)),
-				PlanOnly:    true,
-				ExpectError: acctest.WrappedRegexp(`Invalid Attribute Combination.*Attribute "headers(_wo)?" cannot be specified when "headers(_wo)?" is specified`),
-			},
-			{
-				Config: webhookConfig(tenant, fmt.Sprintf(`
-  event_type = "SignatureRequestCompleted"
-  uri        = %q
-  headers    = { "X A" = "one" }
-`, uri)),
-				PlanOnly:    true,
-				ExpectError: acctest.WrappedRegexp(`headers.*must be a valid HTTP header name`),
-			},
-			{
-				// A step that expects an error runs no checks.
-				Config:            acctest.ProviderConfig(tenant),
-				ConfigStateChecks: []statecheck.StateCheck{acctest.ExpectNoWrites(tenant)},
-			},
-		},
-	})
 }
 
 // When a create's answer is lost after the service carried it out, the
