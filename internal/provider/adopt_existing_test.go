@@ -3,14 +3,8 @@
 
 package provider_test
 
-// Adopting what exists, end to end: `terraform query -generate-config-out`
-// over subscriptions and metadata made outside Terraform, a plan that only
-// imports, an apply that writes nothing to the service, an empty plan after
-// it, and the headers the service cannot show added afterwards without a
-// replacement. terraform-plugin-testing cannot run query with
-// -generate-config-out (its Query steps run plain `terraform query`), so
-// this test runs the CLI against the provider binary built from this
-// checkout, on the example in examples/adopt-existing.
+// Adopting what exists with `terraform query -generate-config-out` (which terraform-plugin-testing cannot run)
+// on examples/adopt-existing: a plan that only imports, an apply that writes nothing, headers added after.
 
 import (
 	"encoding/json"

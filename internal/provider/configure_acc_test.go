@@ -29,10 +29,6 @@ func TestAccProviderConfiguration(t *testing.T) {
 				tenant.AccessToken = "not-the-token-" + tenant.AccessToken[:4]
 				return acctest.ProviderConfig(tenant)
 			}},
-		"missing credentials": {wantErr: `Missing credentials.*access_token \(or ESIGN_ACCESS_TOKEN\)`,
-			provider: func(*testing.T, emulator.Tenant) string {
-				return fmt.Sprintf("provider \"esign\" {\n  base_url = %q\n  subscription_key = \"some-key\"\n}\n", acctest.EmulatorURL)
-			}},
 		// With the login block the provider fetches its own token.
 		"login mode": {
 			provider: func(_ *testing.T, tenant emulator.Tenant) string { return acctest.LoginProviderConfig(tenant) },

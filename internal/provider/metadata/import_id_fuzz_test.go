@@ -11,13 +11,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// Import IDs are typed by people and scripts: the parsers must refuse what
-// they cannot read with an error that shows the expected form, never panic,
-// and what they accept must format back to the same ID.
-//
-// Seeds: the f.Add calls below and testdata/fuzz/<target>/ (edge cases
-// worth keeping). scripts/fuzz.sh runs each target for a bounded time.
-
+// A parser refuses what it cannot read with an error that shows the expected form, never panics, and what it
+// accepts formats back to the same ID. Seeds: below and testdata/fuzz/<target>/.
 func FuzzParseEntryID(f *testing.F) {
 	seeds := []string{
 		"", "x", "a/b", "//", "///", "Nope/a/b",

@@ -8,13 +8,8 @@ import (
 	"testing"
 )
 
-// Import IDs are typed by people and scripts: the parsers must refuse what
-// they cannot read with an error that shows the expected form, never panic,
-// and what they accept must format back to the same ID.
-//
-// Seeds: the f.Add calls below and testdata/fuzz/<target>/ (edge cases
-// worth keeping). scripts/fuzz.sh runs each target for a bounded time.
-
+// A parser refuses what it cannot read with an error that shows the expected form, never panics, and what it
+// accepts formats back to the same ID. Seeds: below and testdata/fuzz/<target>/.
 func FuzzParseImportID(f *testing.F) {
 	for _, s := range []string{
 		"", "/", "//", "abc", "3f2504e0-4f89-11d3-9a0c-0305e82c3301",

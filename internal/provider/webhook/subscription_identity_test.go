@@ -33,14 +33,7 @@ func TestAccWebhookSubscriptionResource_identity(t *testing.T) {
 			sameIdentity.AddStateValue(webhookAddr, tfjsonpath.New("id")),
 		}
 	}
-	camelCase := webhookConfig(tenant, fmt.Sprintf(`
-  event_type = "SignatureRequestCompleted"
-  uri        = %q
-`, uri))
-	lowerCase := webhookConfig(tenant, fmt.Sprintf(`
-  event_type = "signaturerequestcompleted"
-  uri        = %q
-`, uri))
+	camelCase, lowerCase := plainWebhookConfig(tenant, "SignatureRequestCompleted", uri), plainWebhookConfig(tenant, "signaturerequestcompleted", uri)
 
 	resource.ParallelTest(t, resource.TestCase{
 		// Resource identity and import blocks with identity: Terraform 1.12.
