@@ -56,8 +56,7 @@ func TestProgressOfABuildFromCache(t *testing.T) {
 	}
 }
 
-// While a build runs, a line comes every interval, so a long build is
-// never silent.
+// While a build runs, a line comes every interval, so a long build is never silent.
 func TestProgressReportsWhileRunning(t *testing.T) {
 	var out strings.Builder
 	p := newProgress(&out)

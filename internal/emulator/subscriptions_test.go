@@ -102,8 +102,7 @@ func TestSubscriptionCreateValidation(t *testing.T) {
 	}
 }
 
-// TestHeadersNeverReturned scans every answer that could carry a
-// subscription's header values.
+// TestHeadersNeverReturned scans every answer that could carry a subscription's header values.
 func TestHeadersNeverReturned(t *testing.T) {
 	f := newFixture(t, Options{})
 	const secret = "s3cr3t-header-value"
@@ -123,8 +122,7 @@ func TestHeadersNeverReturned(t *testing.T) {
 	}
 }
 
-// A request body over the emulator's limit is answered 413 with a message
-// that says it is a size limit.
+// A request body over the emulator's limit is answered 413 with a message that says it is a size limit.
 func TestRequestBodySizeLimit(t *testing.T) {
 	f := newFixture(t, Options{})
 	huge := `{"Uri":"https://localhost/x","EventType":"signatorysigned","Description":"` + strings.Repeat("x", maxRequestBody) + `"}`

@@ -17,8 +17,7 @@ import (
 func TestAccProviderConfiguration(t *testing.T) {
 	for name, tc := range map[string]struct {
 		provider func(t *testing.T, tenant emulator.Tenant) string
-		// setsEnv: the provider block sets process environment variables,
-		// so the case cannot run in parallel.
+		// setsEnv: the provider block sets process environment variables, so the case cannot run in parallel.
 		setsEnv  bool
 		expired  bool   // the first hook list answers 401, as for an expired token
 		wantErr  string // acctest.WrappedRegexp of the error, "" for success

@@ -18,8 +18,7 @@ type env map[string]string
 
 func (e env) get(k string) string { return e[k] }
 
-// resolved is resolveClientConfig's answer for a configuration that must be
-// accepted.
+// resolved is resolveClientConfig's answer for a configuration that must be accepted.
 func resolved(t *testing.T, config esignProviderModel, e env) client.Config {
 	t.Helper()
 	cfg, diags := resolveClientConfig(config, e.get)

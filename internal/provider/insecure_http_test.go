@@ -49,8 +49,7 @@ func plainHTTPGateway(t *testing.T) (baseURL string, requests *atomic.Int64) {
 	return gateway.URL, requests
 }
 
-// nonLoopbackAddress is an IPv4 address of this machine that is not
-// loopback (nor link-local).
+// nonLoopbackAddress is an IPv4 address of this machine that is not loopback (nor link-local).
 func nonLoopbackAddress(t *testing.T) string {
 	t.Helper()
 	addrs, err := net.InterfaceAddrs()

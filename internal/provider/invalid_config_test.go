@@ -26,8 +26,7 @@ type invalidConfigCase struct {
 	versions []tfversion.TerraformVersionCheck
 }
 
-// writeOnly is a case of headers_wo: write-only attributes need Terraform
-// 1.11 or OpenTofu 1.11.
+// writeOnly is a case of headers_wo: write-only attributes need Terraform 1.11 or OpenTofu 1.11.
 func writeOnly(tc invalidConfigCase) invalidConfigCase {
 	tc.versions = acctest.RequiresWriteOnly
 	return tc
@@ -50,8 +49,7 @@ resource "esign_webhook_subscription" "test" {
 	}
 }
 
-// validProviderLines are the usual credentials of a tenant, for cases that
-// break one more setting.
+// validProviderLines are the usual credentials of a tenant, for cases that break one more setting.
 func validProviderLines(tenant emulator.Tenant) string {
 	return fmt.Sprintf("  base_url = %q\n  subscription_key = %q\n", acctest.EmulatorURL, tenant.SubscriptionKey)
 }

@@ -48,8 +48,7 @@ resource "esign_webhook_subscription" "s" {
 				ConfigStateChecks: []statecheck.StateCheck{gate.checkFilled()},
 			},
 			{
-				// 6 creates, all at once once the supported hooks and
-				// the subscription list have been read.
+				// 6 creates, all at once once the supported hooks and the subscription list have been read.
 				PreConfig:         func() { gate.expect(6) },
 				Config:            subscriptions,
 				ConfigStateChecks: []statecheck.StateCheck{gate.checkFilled()},
@@ -137,8 +136,7 @@ func (g *writeGate) openLocked() {
 	}
 }
 
-// checkFilled checks that the gate opened because the expected number of
-// writes was held at once.
+// checkFilled checks that the gate opened because the expected number of writes was held at once.
 func (g *writeGate) checkFilled() acctest.Func {
 	return func() error {
 		g.mu.Lock()

@@ -115,8 +115,7 @@ resource "esign_webhook_subscription" "headers_wo" {
 // then scans every log, every output and the state for the secrets.
 func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, writeOnly bool) {
 	tenant := acctest.NewTenant(t)
-	// Values full of what encoders escape; each is found, in any encoding,
-	// by its random part.
+	// Values full of what encoders escape; each is found, in any encoding, by its random part.
 	headerSecret, headerCore := escapedSecret(t, "hdr-")
 	woSecret, woCore := escapedSecret(t, "wo-")
 	uri := acctest.Receiver.URL(t.Name())

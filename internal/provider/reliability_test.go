@@ -217,8 +217,7 @@ func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
 			// without effect. The two existing ones are not adoptable.
 			ambiguousCreateStep(tenant, uri, emulator.FaultServiceUnavailable, 0, 3, "v1", 2),
 			replaceAll,
-			// The same with the lost answer of the last create, after the
-			// service acted.
+			// The same with the lost answer of the last create, after the service acted.
 			ambiguousCreateStep(tenant, uri, emulator.FaultCommitThenDrop, 2, 3, "v3", 3),
 		},
 	})

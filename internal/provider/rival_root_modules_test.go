@@ -85,8 +85,7 @@ func TestAccRivalRootModules(t *testing.T) {
 			}
 		}
 	}
-	// An apply that did not create all it declares says why: an ambiguous
-	// create that names its candidates.
+	// An apply that did not create all it declares says why: an ambiguous create that names its candidates.
 	for i, ids := range states {
 		if len(ids) < rivalCount && !strings.Contains(outputs[i], "identical subscriptions") {
 			t.Errorf("module %d tracks %d of %d subscriptions and its output names no ambiguous create:\n%s", i, len(ids), rivalCount, outputs[i])

@@ -92,8 +92,7 @@ func stringAttributes(attrs map[string]any) map[string]string {
 	return out
 }
 
-// expectIdentities checks that every resource instance of a state file has
-// an identity.
+// expectIdentities checks that every resource instance of a state file has an identity.
 func expectIdentities(t *testing.T, stateFile string) {
 	t.Helper()
 	_, state := readState(t, stateFile)

@@ -70,8 +70,7 @@ func TestAccAccessToken(t *testing.T) {
 	}
 	opened := time.Now()
 	for name, step := range map[string]resource.TestStep{
-		// An alias configured with the token reads a data source; the token
-		// is in neither plan nor state.
+		// An alias configured with the token reads a data source; the token is in neither plan nor state.
 		"providerAlias": {
 			Config: tokenAliasConfig(acctest.EmulatorURL, tenant),
 			ConfigPlanChecks: resource.ConfigPlanChecks{

@@ -288,8 +288,7 @@ func notADocumentSteps(t *testing.T, tenant emulator.Tenant, config func(blob st
 	return steps
 }
 
-// expectEmptyFolder checks that nothing, not even a temporary file, was
-// left in dir.
+// expectEmptyFolder checks that nothing, not even a temporary file, was left in dir.
 func expectEmptyFolder(dir string) acctest.Func {
 	return func() error {
 		entries, err := os.ReadDir(dir)

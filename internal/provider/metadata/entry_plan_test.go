@@ -75,8 +75,7 @@ func TestAccMetadataEntryResource_planWarnsThatTheValueStays(t *testing.T) {
 	}
 }
 
-// flatOutput is out with every run of white space made one space:
-// Terraform wraps long lines.
+// flatOutput is out with every run of white space made one space: Terraform wraps long lines.
 func flatOutput(out string) string { return strings.Join(strings.Fields(out), " ") }
 
 // expectWarnings checks how often each text occurs in out.

@@ -68,8 +68,7 @@ func checkMetadataDestroyed(tenant emulator.Tenant, kept ...[3]string) tfresourc
 	}
 }
 
-// expectNoMetadataEntriesInState checks that no esign_metadata_entry is left
-// in the state.
+// expectNoMetadataEntriesInState checks that no esign_metadata_entry is left in the state.
 type expectNoMetadataEntriesInState struct{}
 
 func (expectNoMetadataEntriesInState) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
@@ -84,8 +83,7 @@ func (expectNoMetadataEntriesInState) CheckState(_ context.Context, req stateche
 	}
 }
 
-// metadataEntryBlock is an esign_metadata_entry resource block; ref ""
-// leaves reference_id out.
+// metadataEntryBlock is an esign_metadata_entry resource block; ref "" leaves reference_id out.
 func metadataEntryBlock(name, entityType, entityID, key, value, ref string) string {
 	block := fmt.Sprintf("\nresource \"esign_metadata_entry\" %q {\n  entity_type = %q\n  entity_id   = %q\n  key         = %q\n  value       = %q\n",
 		name, entityType, entityID, key, value)
@@ -95,8 +93,7 @@ func metadataEntryBlock(name, entityType, entityID, key, value, ref string) stri
 	return block + "}\n"
 }
 
-// metadataEntriesConfig is an entry of a signature request, one of its
-// signatories and one of its documents.
+// metadataEntriesConfig is an entry of a signature request, one of its signatories and one of its documents.
 func metadataEntriesConfig(tenant emulator.Tenant, requestValue, signatoryRef, documentKey string) string {
 	return acctest.ProviderConfig(tenant) +
 		metadataEntryBlock("request", "SignatureRequest", "sr-1", "invoice_number", requestValue, "") +

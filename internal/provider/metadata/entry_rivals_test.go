@@ -52,8 +52,7 @@ resource "esign_metadata_entry" "twice" {
 		CheckDestroy:             checkMetadataDestroyed(tenant),
 		Steps: []tfresource.TestStep{
 			{
-				// Plan only: the plan itself must fail (Create would
-				// refuse too, at apply).
+				// Plan only: the plan itself must fail (Create would refuse too, at apply).
 				Config:   rivals,
 				PlanOnly: true,
 				ExpectError: rivalError("SignatureRequest", entity, "owner",
@@ -66,8 +65,7 @@ resource "esign_metadata_entry" "twice" {
 					[2]string{"Signatory", `"same"`}, [2]string{"Signatory", `"same"`}),
 			},
 			{
-				// The refused plans wrote nothing: this step starts from an
-				// empty service and state.
+				// The refused plans wrote nothing: this step starts from an empty service and state.
 				PreConfig: func() {
 					if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
 						t.Errorf("the refused plans wrote %d times", n)

@@ -42,8 +42,7 @@ func FuzzParseEntryID(f *testing.F) {
 		case key == "" || key == "." || key == ".." || strings.Contains(key, "/"):
 			t.Fatalf("parseEntryID(%q): key %q cannot be the last path segment", raw, key)
 		}
-		// The ID formats back to the same text, but for the spelling of
-		// the entity type, which is normalised.
+		// The ID formats back to the same text, but for the spelling of the entity type, which is normalised.
 		formatted := entryID(entityType, entityID, key)
 		rawType, rawRest, _ := strings.Cut(raw, "/")
 		_, formattedRest, _ := strings.Cut(formatted, "/")

@@ -19,8 +19,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// testSchema has an attribute for each modifier to act on, and the ones
-// they read.
+// testSchema has an attribute for each modifier to act on, and the ones they read.
 var testSchema = schema.Schema{Attributes: map[string]schema.Attribute{
 	"id":           schema.StringAttribute{Computed: true},
 	"name":         schema.StringAttribute{Required: true},
@@ -210,8 +209,7 @@ func TestRequiresReplaceUnlessAdopted(t *testing.T) {
 	}
 }
 
-// A set of names replaces the resource when it changes other than in the
-// case of its names.
+// A set of names replaces the resource when it changes other than in the case of its names.
 func TestSetRequiresReplaceUnlessSameCanonical(t *testing.T) {
 	set := func(names ...string) types.Set {
 		values := make([]attr.Value, 0, len(names))

@@ -178,8 +178,7 @@ func TestHeaderRulesOnMaps(t *testing.T) {
 		}
 		return text
 	}
-	// The list is written out: a name dropped from the client's list must
-	// fail here.
+	// The list is written out: a name dropped from the client's list must fail here.
 	for _, name := range []string{"Host", "Content-Length", "Transfer-Encoding", "Connection", "Keep-Alive",
 		"Proxy-Connection", "TE", "Trailer", "Upgrade", "Proxy-Authenticate", "Proxy-Authorization"} {
 		for _, spelling := range []string{name, strings.ToLower(name), strings.ToUpper(name)} {

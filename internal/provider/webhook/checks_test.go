@@ -29,8 +29,7 @@ func expectEmulatorSubscriptions(t *testing.T, key string, n int) []emulator.Sub
 	return subs
 }
 
-// expectReplaced checks that the subscription in state is no longer old;
-// why says what it means if it is.
+// expectReplaced checks that the subscription in state is no longer old; why says what it means if it is.
 func expectReplaced(old, why string) statecheck.StateCheck {
 	return acctest.StateFunc(func(req statecheck.CheckStateRequest) error {
 		if id, _ := acctest.StateID(req, webhookAddr); id == old {
@@ -40,8 +39,7 @@ func expectReplaced(old, why string) statecheck.StateCheck {
 	})
 }
 
-// importID builds an ImportStateIdFunc from a resource's id, with an
-// optional "<event_type>/" prefix.
+// importID builds an ImportStateIdFunc from a resource's id, with an optional "<event_type>/" prefix.
 func importID(address, eventTypePrefix string) func(*terraform.State) (string, error) {
 	return func(s *terraform.State) (string, error) {
 		rs, ok := s.RootModule().Resources[address]

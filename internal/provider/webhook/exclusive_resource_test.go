@@ -52,8 +52,7 @@ func seedStray(t *testing.T, key, eventType, uri, description string) emulator.S
 	return s
 }
 
-// onService checks that the tenant's service holds exactly the subscriptions
-// with these URIs.
+// onService checks that the tenant's service holds exactly the subscriptions with these URIs.
 func onService(key string, uris ...string) acctest.Func {
 	return func() error {
 		var got []string

@@ -11,8 +11,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// A scope has one id however it is configured, and its id reads back as
-// the same scope.
+// A scope has one id however it is configured, and its id reads back as the same scope.
 func TestExclusiveScopeID(t *testing.T) {
 	for _, tc := range []struct {
 		eventTypes []string

@@ -56,8 +56,7 @@ func TestAccWebhookSubscriptionResource_identity(t *testing.T) {
 				},
 			},
 			{
-				// A change of case is the same subscription, with the same
-				// identity.
+				// A change of case is the same subscription, with the same identity.
 				Config: lowerCase,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate)},

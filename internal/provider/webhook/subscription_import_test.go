@@ -51,8 +51,7 @@ func TestAccWebhookSubscriptionResource_importStopsAdoptingAfterApplyWithoutHead
 				Steps: []resource.TestStep{
 					importStep,
 					{
-						// terraform plan with headers: they would be adopted,
-						// but nothing is stored.
+						// terraform plan with headers: they would be adopted, but nothing is stored.
 						Config:             config(withHeaders),
 						PlanOnly:           true,
 						ExpectNonEmptyPlan: true,

@@ -49,8 +49,7 @@ resource "esign_webhook_subscription" "not_twin" {
   description = "not a twin"
 }
 `, uri),
-			// The checks look at the emulator and at what the provider
-			// answered, beside the state.
+			// The checks look at the emulator and at what the provider answered, beside the state.
 			Check: func(s *terraform.State) error {
 				var ids []string
 				for _, r := range s.RootModule().Resources {
@@ -82,8 +81,7 @@ type warningRecorder struct {
 	typeName string
 	plans    []string // summary and detail
 	applies  []string
-	// afterPlan, when set, runs once right after the next plan of type:
-	// between a plan and its apply.
+	// afterPlan, when set, runs once right after the next plan of type: between a plan and its apply.
 	afterPlan func()
 }
 

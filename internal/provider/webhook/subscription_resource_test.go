@@ -28,8 +28,7 @@ const webhookAddr = "esign_webhook_subscription.test"
 
 var guidRegexp = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
 
-// webhookConfig is the provider block and one subscription with the given
-// attribute lines.
+// webhookConfig is the provider block and one subscription with the given attribute lines.
 func webhookConfig(tenant emulator.Tenant, attributes string) string {
 	return acctest.ProviderConfig(tenant) + `
 resource "esign_webhook_subscription" "test" {
@@ -41,8 +40,7 @@ resource "esign_webhook_subscription" "test" {
 `
 }
 
-// plainWebhookConfig is webhookConfig with a subscription that sets only
-// its event type and URI.
+// plainWebhookConfig is webhookConfig with a subscription that sets only its event type and URI.
 func plainWebhookConfig(tenant emulator.Tenant, eventType, uri string) string {
 	return webhookConfig(tenant, fmt.Sprintf(`
   event_type = %q
@@ -174,8 +172,7 @@ func replaceStep(tenant emulator.Tenant, addID func(string, tfjsonpath.Path) sta
 	}
 }
 
-// A lower-case configuration, imported by the plain id: the import matches
-// the configuration exactly.
+// A lower-case configuration, imported by the plain id: the import matches the configuration exactly.
 func TestAccWebhookSubscriptionResource_importPlainID(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	config := plainWebhookConfig(tenant, "signatorysigned", acctest.Receiver.URL(t.Name()))

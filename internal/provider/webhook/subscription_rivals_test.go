@@ -18,8 +18,7 @@ import (
 // rivalSummary matches the summary of the identical-blocks warning.
 var rivalSummary = regexp.MustCompile(`^\d identical webhook subscription blocks: `)
 
-// subscriptionBlock is an esign_webhook_subscription block; extra goes
-// inside it.
+// subscriptionBlock is an esign_webhook_subscription block; extra goes inside it.
 func subscriptionBlock(name, eventType, uri, description, extra string) string {
 	return fmt.Sprintf(`
 resource "esign_webhook_subscription" %q {
