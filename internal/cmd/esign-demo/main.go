@@ -2,128 +2,295 @@
 // SPDX-License-Identifier: MPL-2.0
 
 // Command esign-demo is what `make demo` runs: it builds the provider, starts
-// the emulator and a local HTTPS webhook receiver on 127.0.0.1, plans
-// examples/demo and applies that plan with the real terraform binary through
-// a temporary CLI configuration (dev_overrides; the user's ~/.terraformrc is
-// never read or touched), simulates a signing, shows the events the receiver
-// got and a second, empty plan. Then it stops everything and removes its
-// work folder, or, with -keep (make demo KEEP=1), keeps the work folder and
-// the signed document, leaves the emulator and the receiver running until
-// Ctrl-C, and prints commands to explore them with.
+// the emulator and a local HTTPS webhook receiver on 127.0.0.1, plans and
+// applies examples/demo with the real terraform through a CLI configuration
+// of its own (dev_overrides; ~/.terraformrc is never read), simulates a
+// signing, shows the events the receiver got and a second, empty plan. With
+// -keep (make demo KEEP=1) it keeps its work folder, leaves the emulator and
+// the receiver running until Ctrl-C, and prints commands to try.
 package main
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"os/exec"
 	"os/signal"
+	"path"
 	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
+
+// Ids of the demo's signature request and its parts. The interface document
+// leaves creating requests and uploading documents out, so the demo invents
+// them; the emulator accepts metadata for any id.
+const (
+	demoSignatureRequestID = "7c9e6679-7425-40de-944b-e07fc1f90ae7"
+	demoSignatoryID        = "9a0c2b6e-2f1d-4c3a-8e5b-1d2c3b4a5f60"
+	demoDocumentID         = "4b3a2c1d-0e9f-4a8b-b7c6-d5e4f3a2b1c0"
+	demoBlobConnectionID   = "blob-7c9e6679-contract"
+	signedDocumentName     = "signed-contract.pdf" // in the work folder
+)
+
+// live switches on the emulator's log and the receiver's printing once the
+// user explores (-keep): during the demo they would drown terraform's output.
+var live atomic.Bool
 
 func main() {
 	terraform := flag.String("terraform", "terraform", "terraform binary (>= 1.5)")
-	keep := flag.Bool("keep", false, "keep the work folder and the signed document, and the emulator and the receiver running until Ctrl-C, to explore")
+	keep := flag.Bool("keep", false, "keep the work folder, and the emulator and the receiver running until Ctrl-C, to explore")
 	flag.Parse()
 
 	started := time.Now()
-	if err := run(*terraform, *keep, onSignal); err != nil {
+	if err := run(*terraform, *keep); err != nil {
 		fmt.Fprintln(os.Stderr, "\ndemo failed:", err)
 		os.Exit(1)
 	}
 	fmt.Printf("\nDemo finished in %s.\n", time.Since(started).Round(100*time.Millisecond))
 }
 
-// onSignal answers a channel closed by Ctrl-C or SIGTERM, which then no
-// longer end the process, and the function that gives them back.
-func onSignal() (<-chan struct{}, func()) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	return ctx.Done(), stop
-}
-
-func run(terraform string, keep bool, untilStopped func() (<-chan struct{}, func())) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-
+func run(terraform string, keep bool) error {
 	repo, err := os.Getwd()
 	if err != nil {
 		return err
 	}
 	step("Building the provider")
-	work, err := devprovider.NewWorkDir(ctx, repo, "esign-demo-", keep, os.Stdout)
+	work, err := devprovider.NewWorkDir(context.Background(), repo, "esign-demo-", keep, os.Stdout)
 	if err != nil {
 		return err
 	}
 	defer work.Close()
 
 	step("Starting a webhook receiver and the emulator on 127.0.0.1")
-	receiver := newReceiver()
+	var mu sync.Mutex
+	var got []string
+	receiver := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(io.LimitReader(req.Body, 1<<20))
+		d := describe(req, body)
+		mu.Lock()
+		got = append(got, d)
+		mu.Unlock()
+		if live.Load() {
+			fmt.Printf("\nreceiver got an event:%s", d)
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}))
 	defer receiver.Close()
-	svc, err := startEmulator(receiver)
+	tenant := emulator.DevTenant()
+	emu, err := emulator.New(emulator.Options{
+		Tenants:        []emulator.Tenant{tenant},
+		DeliveryClient: receiver.Client(), // trusts the receiver's self-signed certificate
+		Logf: func(format string, args ...any) {
+			if live.Load() {
+				fmt.Printf("emulator: "+format+"\n", args...)
+			}
+		},
+	})
 	if err != nil {
 		return err
 	}
-	defer svc.Close()
-	fmt.Println("emulator:", svc.url, " receiver:", receiver.URL(""))
-
-	tf, err := newTerraform(ctx, terraform, work.Path, work.PluginDir, filepath.Join(repo, "examples", "demo"), svc, receiver)
+	emuURL, err := emu.Start("127.0.0.1:0")
 	if err != nil {
 		return err
 	}
+	defer func() { _ = emu.Close() }()
+	// It stands in for a signed PDF.
+	emu.PutDocument(tenant.SubscriptionKey, demoBlobConnectionID, []byte("%PDF-1.7\n% esign demo: a signed contract\n%%EOF\n"))
+	fmt.Println("emulator:", emuURL, " receiver:", receiver.URL)
 
-	// One plan, shown once: apply takes the saved plan and does not print it again.
-	step("terraform plan -out=demo.tfplan")
-	if err := tf.run("plan", "-input=false", "-out=demo.tfplan"); err != nil {
+	// A copy of the configuration, so that its state stays in the work folder.
+	config := filepath.Join(work.Path, "config")
+	if err := os.MkdirAll(config, 0o750); err != nil {
 		return err
 	}
-	step("terraform apply demo.tfplan")
-	if err := tf.run("apply", "-input=false", "demo.tfplan"); err != nil {
+	for _, pattern := range []string{"*.tf", "*.tfquery.hcl"} {
+		files, _ := filepath.Glob(filepath.Join(repo, "examples", "demo", pattern))
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err == nil {
+				err = os.WriteFile(filepath.Join(config, filepath.Base(f)), data, 0o600)
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	cliConfig := filepath.Join(work.Path, "terraform.rc")
+	if err := devprovider.WriteCLIConfig(cliConfig, work.PluginDir); err != nil {
+		return err
+	}
+	// The demo's own settings, also written to env.sh for the user's commands.
+	own := []string{
+		"TF_CLI_CONFIG_FILE=" + cliConfig,
+		"CHECKPOINT_DISABLE=1",
+		"ESIGN_BASE_URL=" + emuURL,
+		"ESIGN_SUBSCRIPTION_KEY=" + tenant.SubscriptionKey,
+		"ESIGN_ACCESS_TOKEN=" + tenant.AccessToken,
+		"TF_VAR_receiver_url=" + receiver.URL,
+		"TF_VAR_signature_request_id=" + demoSignatureRequestID,
+		"TF_VAR_signatory_id=" + demoSignatoryID,
+		"TF_VAR_document_id=" + demoDocumentID,
+		"TF_VAR_blob_connection_id=" + demoBlobConnectionID,
+		"TF_VAR_download_path=" + filepath.Join(work.Path, signedDocumentName),
+	}
+	// The user's own esign and Terraform settings stay out.
+	env := []string{"TF_IN_AUTOMATION=1"}
+	for _, kv := range os.Environ() {
+		if !slices.ContainsFunc([]string{"ESIGN_", "TF_VAR_", "TF_LOG", "TF_CLI_CONFIG_FILE="}, func(p string) bool { return strings.HasPrefix(kv, p) }) {
+			env = append(env, kv)
+		}
+	}
+	env = append(env, own...)
+	tf := func(title string, args ...string) error {
+		step(title)
+		cmd := exec.Command(terraform, args...)
+		cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = config, env, os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("terraform %s: %w", strings.Join(args, " "), err)
+		}
+		return nil
+	}
+
+	// One plan, shown once: apply takes the saved plan and does not print it
+	// again. Terraform warns about dev_overrides on every command: the later
+	// ones say it in a line (-compact-warnings).
+	if err := tf("terraform plan -out=demo.tfplan", "plan", "-input=false", "-out=demo.tfplan"); err != nil {
+		return err
+	}
+	if err := tf("terraform apply demo.tfplan", "apply", "-input=false", "-compact-warnings", "demo.tfplan"); err != nil {
 		return err
 	}
 
 	step("Simulating a signing: a signatory signs, then the request completes")
-	if err := svc.simulateSigning(); err != nil {
-		return err
+	ev := emulator.Event{SignatureRequestID: demoSignatureRequestID, SignatoryID: demoSignatoryID}
+	for _, fire := range []func(string, emulator.Event) ([]emulator.Delivery, error){emu.SimulateSignatorySigned, emu.SimulateRequestCompleted} {
+		deliveries, err := fire(tenant.SubscriptionKey, ev)
+		if err != nil {
+			return err
+		}
+		for _, d := range deliveries {
+			fmt.Printf("emulator delivered %-26s to %s: %s\n", d.EventType, d.URI, cmp.Or(d.Error, fmt.Sprint(d.StatusCode)))
+		}
 	}
-	receiver.Print()
+	mu.Lock()
+	fmt.Printf("\nthe receiver got %d event(s):\n%s", len(got), strings.Join(got, ""))
+	mu.Unlock()
 
-	step("terraform plan again: no drift, nothing to do")
-	if err := tf.run("plan", "-input=false", "-detailed-exitcode"); err != nil {
+	if err := tf("terraform plan again: no drift, nothing to do", "plan", "-input=false", "-compact-warnings", "-detailed-exitcode"); err != nil {
 		return fmt.Errorf("the second plan was not empty: %w", err)
 	}
 	if !keep {
 		fmt.Println("\nTo keep the emulator running and explore (drift, import, query, events): make demo KEEP=1")
 		return nil
 	}
-	return explore(tf, work.Path, svc, receiver, untilStopped)
-}
 
-// explore leaves the emulator and the receiver running, with their logs
-// switched on, until the user stops the demo.
-func explore(tf *terraformRunner, work string, svc *demoService, r *receiver, untilStopped func() (<-chan struct{}, func())) error {
-	ids, err := tf.subscriptionIDs()
-	if err != nil {
+	var b strings.Builder
+	b.WriteString("# Written by the esign demo: `source` it to run terraform against its emulator, with the provider built here.\n")
+	for _, kv := range own {
+		name, value, _ := strings.Cut(kv, "=")
+		fmt.Fprintf(&b, "export %s='%s'\n", name, strings.ReplaceAll(value, "'", `'\''`))
+	}
+	if err := os.WriteFile(filepath.Join(work.Path, "env.sh"), []byte(b.String()), 0o600); err != nil {
 		return err
 	}
-	x := exploring{work: work, configDir: tf.dir, emulatorURL: svc.url, receiverURL: r.URL(""), ids: ids, hasQuery: tf.hasQuery(), terraform: terraformCommand(tf.bin)}
-	if err := writeEnvFile(x.envFile(), tf.own); err != nil {
-		return err
+	ids := map[string]string{} // by the last part of the subscription's URI
+	for _, s := range emu.Subscriptions(tenant.SubscriptionKey) {
+		ids[path.Base(s.URI)] = s.ID
 	}
-	stopped, release := untilStopped()
+	stopped, release := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer release()
 	step("Still running, to explore: the emulator and the receiver, until Ctrl-C here")
-	fmt.Print("\n" + x.nextSteps())
-	svc.live.Store(true)
-	r.live.Store(true)
-	<-stopped
-	svc.live.Store(false)
-	r.live.Store(false)
-	fmt.Printf("\nStopping the emulator and the receiver. The work folder stays: %s\n", work)
+	fmt.Print(nextSteps(terraform, work.Path, emuURL, receiver.URL, ids))
+	live.Store(true)
+	<-stopped.Done()
+	live.Store(false)
+	fmt.Printf("\nStopping the emulator and the receiver. The work folder stays: %s\n", work.Path)
 	return nil
+}
+
+// describe shows a delivery: path, custom headers (secrets masked) and the payload.
+func describe(req *http.Request, body []byte) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n  POST %s\n", req.URL.Path)
+	var names []string
+	for name := range req.Header {
+		if lower := strings.ToLower(name); strings.HasPrefix(lower, "client-") || strings.HasPrefix(lower, "x-") {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		value := req.Header.Get(name)
+		if strings.Contains(strings.ToLower(name), "secret") {
+			value = fmt.Sprintf("****** (%d characters, as configured)", len(value))
+		}
+		fmt.Fprintf(&b, "  %s: %s\n", name, value)
+	}
+	var pretty any
+	if json.Unmarshal(body, &pretty) == nil {
+		out, _ := json.MarshalIndent(pretty, "  ", "  ")
+		fmt.Fprintf(&b, "  %s\n", out)
+	}
+	return b.String()
+}
+
+// nextSteps is what the demo prints when it stays up: commands to try in
+// another terminal, each tried by hand against the demo.
+func nextSteps(terraform, work, emuURL, receiverURL string, ids map[string]string) string {
+	if onPath, _ := exec.LookPath("terraform"); onPath == terraform {
+		terraform = "terraform"
+	}
+	return fmt.Sprintf(`
+  work folder      %[1]s (the configuration and its state are in config/)
+  signed document  %[1]s/%[2]s
+  emulator         %[3]s (each request and delivery is logged below)
+  receiver         %[4]s (each event it gets is printed below)
+
+Try, in another terminal:
+
+  cd %[1]s/config && source %[1]s/env.sh
+      # ESIGN_* for the emulator, TF_VAR_* for the demo's variables, and TF_CLI_CONFIG_FILE with
+      # dev_overrides for the provider built here (so no terraform init: it would look for a release)
+
+  # Drift: change a metadata value and delete a subscription behind Terraform's back
+  curl -sS -X PUT "$ESIGN_BASE_URL/_emulator/metadata/SignatureRequest/%[5]s/cost-center" -d '{"value": "CC-0000", "referenceId": "%[5]s"}'
+  curl -sS -X DELETE "$ESIGN_BASE_URL/_emulator/subscriptions/%[6]s"
+  %[8]s plan            # value "CC-0000" -> "CC-4711", and with_headers will be created
+  %[8]s apply           # puts both back
+
+  # Import: forget a subscription, then adopt it again by its ID
+  %[8]s state rm 'esign_webhook_subscription.per_event["signatorysigned"]'
+  %[8]s import 'esign_webhook_subscription.per_event["signatorysigned"]' signatorysigned/%[7]s
+  %[8]s plan            # No changes
+
+  # Events: a signatory signs again; the receiver prints the event here
+  curl -sS -X POST "$ESIGN_BASE_URL/_emulator/events/signatory-signed" -d '{}'
+  curl -sS "$ESIGN_BASE_URL/_emulator/deliveries"     # every delivery so far, as JSON
+
+  # List what the service holds (explore.tfquery.hcl; Terraform 1.14 or later); with
+  # -generate-config-out=generated.tf it also writes a resource and an import block for each
+  %[8]s query
+
+  # Done: remove everything the demo created
+  %[8]s destroy
+
+Every admin route of the emulator: docs/guides/local-development.md.
+Stop the emulator and the receiver with Ctrl-C here; the work folder stays (rm -rf %[1]s removes it).
+`, work, signedDocumentName, emuURL, receiverURL, demoSignatureRequestID, ids["with-headers"], ids["signatorysigned"], terraform)
 }
 
 func step(title string) {
