@@ -36,15 +36,14 @@ type documentFile struct {
 
 const blobConnectionIDDescription = "The `blobConnectionId` the service returned when the documents were uploaded."
 
-const outputPathDescription = "File to write the document to, relative to Terraform's working directory or absolute. " +
-	"Its folder must exist, which is checked before the download. The file is replaced atomically: the " +
-	"document is written to a temporary file in the same folder, then renamed over it."
+const outputPathDescription = "File to write the document to, relative to Terraform's working directory or absolute; its " +
+	"folder must exist (checked before the download). The document is written to a temporary file beside it, then renamed over it."
 
 var nonEmpty = []validator.String{stringvalidator.LengthAtLeast(1)}
 
-const filePermissionDescription = "Mode of the file written to `output_path`, as an octal string such as `\"0640\"`. " +
-	"Defaults to `0600`, whatever the mode of a file already at `output_path`: a signed document may hold " +
-	"personal data. The mode is set on the temporary file before any byte is written to it; the umask does not apply."
+const filePermissionDescription = "Mode of the file written to `output_path`, as an octal string such as `\"0640\"`, set " +
+	"before any byte is written (the umask does not apply). Defaults to `0600`, whatever the mode of a file already there: " +
+	"a signed document may hold personal data."
 
 var filePermissionRule = stringvalidator.RegexMatches(regexp.MustCompile(`^0?[0-7]{3}$`), `must be an octal file mode such as "0600"`)
 

@@ -41,40 +41,27 @@ type signedDocumentDataSourceModel struct {
 }
 
 var signedDocumentSchema = schema.Schema{
-	MarkdownDescription: "Downloads a signed document from storage (`GET /storage/document/{blobConnectionId}`) and " +
-		"reports its SHA-256 digest and size; optionally writes it to `output_path` and/or returns it as " +
-		"`content_base64`. The download is streamed: only `include_content` holds the document in memory, and " +
-		"only up to 4 MiB. Signed documents are available once the `SignatureRequestCompleted` event was received.\n\n" +
-		"Terraform reads it, downloading the document and writing `output_path`, at every plan and refresh, " +
-		"`terraform destroy` included, but not at the apply of a saved plan (`terraform apply tfplan`): the " +
-		"`esign_signed_document_download` action downloads at apply.",
+	MarkdownDescription: "Downloads a signed document from storage (`GET /storage/document/{blobConnectionId}`), streamed, " +
+		"and reports its SHA-256 digest and size; optionally writes it to `output_path` and/or returns it as `content_base64` " +
+		"(up to 4 MiB, the only copy held in memory). Signed documents are available once `SignatureRequestCompleted` was " +
+		"received.\n\nTerraform reads it, writing `output_path`, at every plan and refresh (`terraform destroy` too), but " +
+		"not at the apply of a saved plan: the `esign_signed_document_download` action downloads at apply.",
 	Attributes: map[string]schema.Attribute{
 		"blob_connection_id": schema.StringAttribute{MarkdownDescription: blobConnectionIDDescription, Required: true, Validators: nonEmpty},
 		"output_path":        schema.StringAttribute{MarkdownDescription: outputPathDescription, Optional: true, Validators: nonEmpty},
-		"file_permission": schema.StringAttribute{
-			MarkdownDescription: filePermissionDescription,
-			Optional:            true,
-			Validators:          []validator.String{filePermissionRule, stringvalidator.AlsoRequires(path.MatchRoot("output_path"))},
-		},
+		"file_permission": schema.StringAttribute{MarkdownDescription: filePermissionDescription, Optional: true,
+			Validators: []validator.String{filePermissionRule, stringvalidator.AlsoRequires(path.MatchRoot("output_path"))}},
 		"include_content": schema.BoolAttribute{
 			MarkdownDescription: "Return the document in `content_base64`. Defaults to `false`. Refused for documents " +
 				"larger than 4 MiB (4194304 bytes), which would bloat the state: use `output_path` for those.",
 			Optional: true,
 		},
-		"sha256": schema.StringAttribute{
-			MarkdownDescription: "SHA-256 digest of the document, lower-case hex.",
-			Computed:            true,
-		},
-		"size": schema.Int64Attribute{
-			MarkdownDescription: "Size of the document in bytes.",
-			Computed:            true,
-		},
+		"sha256": schema.StringAttribute{MarkdownDescription: "SHA-256 digest of the document, lower-case hex.", Computed: true},
+		"size":   schema.Int64Attribute{MarkdownDescription: "Size of the document in bytes.", Computed: true},
 		"content_base64": schema.StringAttribute{
-			MarkdownDescription: "The document, base64-encoded; null unless `include_content = true`. Sensitive: signed " +
-				"documents may hold personal data, so Terraform does not show it in plans or output (an `output` that " +
-				"passes it on needs `sensitive = true`).",
-			Computed:  true,
-			Sensitive: true,
+			MarkdownDescription: "The document, base64-encoded; null unless `include_content = true`. Sensitive: a signed " +
+				"document may hold personal data (an `output` that passes it on needs `sensitive = true`).",
+			Computed: true, Sensitive: true,
 		},
 	},
 }

@@ -113,13 +113,6 @@ func ListConfig(ctx context.Context, config tfsdk.Config, target any) diag.Diagn
 	return config.Get(ctx, target)
 }
 
-// ListError explains err as AddAPIError does (data may be nil).
-func ListError(data *ProviderData, summary string, err error) iter.Seq[list.ListResult] {
-	var diags diag.Diagnostics
-	data.AddAPIError(&diags, summary, err)
-	return list.ListResultsStreamDiagnostics(diags)
-}
-
 // Limited builds at most limit of n results: those past Terraform's limit would be built for nothing.
 func Limited(n int, limit int64, result func(i int) list.ListResult) iter.Seq[list.ListResult] {
 	return func(push func(list.ListResult) bool) {

@@ -65,12 +65,9 @@ var dataSourceSchema = schema.Schema{
 			Computed:            true,
 			NestedObject: schema.NestedAttributeObject{
 				Attributes: map[string]schema.Attribute{
-					"key":   schema.StringAttribute{MarkdownDescription: "Name of the entry.", Computed: true},
-					"value": schema.StringAttribute{MarkdownDescription: "Content of the entry.", Computed: true},
-					"entity_id": schema.StringAttribute{
-						MarkdownDescription: "Id of the entity the entry belongs to.",
-						Computed:            true,
-					},
+					"key":       schema.StringAttribute{MarkdownDescription: "Name of the entry.", Computed: true},
+					"value":     schema.StringAttribute{MarkdownDescription: "Content of the entry.", Computed: true},
+					"entity_id": schema.StringAttribute{MarkdownDescription: "Id of the entity the entry belongs to.", Computed: true},
 					"entity_type": schema.StringAttribute{
 						MarkdownDescription: "Kind of entity the entry belongs to, as the service spells it.",
 						Computed:            true,

@@ -309,8 +309,8 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 	if !scopeKnown || plan.OnUnmanaged.IsUnknown() {
 		resp.Diagnostics.AddError("The scope and on_unmanaged of esign_webhook_subscriptions_exclusive must be known at plan",
-			"event_types, uri_prefix or on_unmanaged depends on a value that is known only after apply, so this plan could "+
-				"not show which subscriptions the apply would delete. Set them from literals or variables.")
+			"event_types, uri_prefix or on_unmanaged is known only after apply, so the plan could not show what the apply "+
+				"would delete. Set them from literals or variables.")
 		return
 	}
 	r.claimScope(ctx, scope, prior.ID, req, resp)
@@ -417,8 +417,7 @@ func (r *exclusiveResource) claimScope(ctx context.Context, scope exclusiveScope
 		if o.scope.overlaps(scope) && !o.sameResource(c.planClaim) {
 			resp.Diagnostics.AddError("Two esign_webhook_subscriptions_exclusive scopes overlap: "+o.scope.id()+" and "+scope.id(),
 				"A subscription in both would be unmanaged for one of them, which would delete it at every apply while the "+
-					"other's configuration creates it again. Make the scopes disjoint (e.g. one uri_prefix per resource, neither "+
-					"containing the other, or disjoint event_types), or keep one resource.")
+					"other's configuration creates it again. Make the scopes disjoint (uri_prefix or event_types), or keep one.")
 			break
 		}
 	}

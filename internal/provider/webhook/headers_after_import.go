@@ -50,10 +50,9 @@ func adoptAfterImport(ctx context.Context, req planmodifiers.AdoptionRequest, di
 	var id types.String
 	diags.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	diags.AddWarning("Imported webhook headers could not be verified: subscription "+id.ValueString(),
-		fmt.Sprintf("Subscription %s was imported. The service never returns a subscription's headers, so the configured "+
-			"headers (or headers_wo_version) are taken into state as they are, without replacing the subscription. "+
-			"If the subscription does not really carry these headers, replace it: terraform apply -replace=<address>. "+
-			"Later changes replace the subscription as usual.", id.ValueString()))
+		fmt.Sprintf("Subscription %s was imported, and the service never returns headers: the configured headers (or "+
+			"headers_wo_version) are taken into state as they are, without a replacement. If the subscription does not carry "+
+			"them, replace it (terraform apply -replace=<address>). Later changes replace it as usual.", id.ValueString()))
 	return true
 }
 

@@ -128,10 +128,7 @@ var subscriptionsDataSourceSchema = schema.Schema{
 			MarkdownDescription: "Only subscriptions to this event type; case does not matter (`SignatureRequestCompleted` = `signaturerequestcompleted`).",
 			Optional:            true,
 		},
-		"uri": schema.StringAttribute{
-			MarkdownDescription: "Only subscriptions that deliver to exactly this URI.",
-			Optional:            true,
-		},
+		"uri": schema.StringAttribute{MarkdownDescription: "Only subscriptions that deliver to exactly this URI.", Optional: true},
 		"subscriptions": schema.ListNestedAttribute{
 			MarkdownDescription: "The matching subscriptions, in the order the service lists them.",
 			Computed:            true,

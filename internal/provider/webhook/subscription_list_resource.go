@@ -33,18 +33,13 @@ type subscriptionListConfigModel struct {
 }
 
 var subscriptionListSchema = schema.Schema{
-	MarkdownDescription: "Lists the existing webhook subscriptions (`GET /hooks/v1/subscription`, one request " +
-		"however many there are), optionally filtered, so that `terraform query` can show them and generate their " +
-		"configuration and import blocks. Each result is named by its event type and uri. The service never " +
-		"returns headers: see the guide \"Adopting existing subscriptions\" for how to add them after the import.",
+	MarkdownDescription: "Lists the webhook subscriptions (`GET /hooks/v1/subscription`, one request), optionally filtered, " +
+		"so that `terraform query` can show them by event type and uri and generate their configuration and import blocks. " +
+		"The service never returns headers: the guide \"Adopting existing subscriptions\" says how to add them after the import.",
 	Attributes: map[string]schema.Attribute{
 		"event_type": schema.StringAttribute{
-			MarkdownDescription: "Only subscriptions to this event type, in any case (`SignatureRequestCompleted` " +
-				"finds `signaturerequestcompleted`).",
-			Optional: true,
-			Validators: []validator.String{
-				validators.EventTypeName(),
-			},
+			MarkdownDescription: "Only subscriptions to this event type, in any case.", Optional: true,
+			Validators: []validator.String{validators.EventTypeName()},
 		},
 		"uri": schema.StringAttribute{MarkdownDescription: "Only subscriptions that send to exactly this URI.", Optional: true},
 		"description": schema.StringAttribute{
@@ -63,7 +58,9 @@ func (r *subscriptionListResource) List(ctx context.Context, req list.ListReques
 
 	set, err := r.Client.Subscriptions(ctx)
 	if err != nil {
-		stream.Results = framework.ListError(r.ProviderData, "Could not list the webhook subscriptions", err)
+		var diags diag.Diagnostics
+		r.ProviderData.AddAPIError(&diags, "Could not list the webhook subscriptions", err)
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return
 	}
 	matching := make([]client.Subscription, 0, len(set.Items))

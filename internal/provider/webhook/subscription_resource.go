@@ -50,17 +50,12 @@ var subscriptionSchema = schema.Schema{
 	MarkdownDescription: "A webhook subscription: the service sends an HTTPS request with the event payload to `uri` " +
 		"whenever an event of `event_type` happens. The service cannot update a subscription: every change replaces it.",
 	Attributes: map[string]schema.Attribute{
-		"id": schema.StringAttribute{
-			MarkdownDescription: "The subscription's GUID, as the service returned it on creation.",
-			Computed:            true,
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+		"id": schema.StringAttribute{MarkdownDescription: "The subscription's GUID, as the service returned it on creation.", Computed: true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
 		"event_type": schema.StringAttribute{
-			MarkdownDescription: "The event to subscribe to, e.g. `SignatureRequestCompleted` or `signatorysigned`. " +
-				"Case does not matter: the service lists event types in lower case and a change of case alone " +
-				"neither replaces the subscription nor shows as drift. Must be one of the types `GET /hooks/v1` " +
-				"returns (see the `esign_supported_hooks` data source); this is checked at plan time. " +
-				"Changing it replaces the subscription.",
+			MarkdownDescription: "The event to subscribe to, e.g. `SignatureRequestCompleted` or `signatorysigned`, in any case: " +
+				"a change of case alone neither replaces the subscription nor shows as drift. Must be one of the types " +
+				"`GET /hooks/v1` returns (the `esign_supported_hooks` data source), checked at plan. Changing it replaces the subscription.",
 			Required:      true,
 			Validators:    []validator.String{stringvalidator.LengthAtLeast(1), validators.EventTypeName()},
 			PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplaceUnlessSameCanonical(client.CanonicalEventType)},
@@ -77,21 +72,19 @@ var subscriptionSchema = schema.Schema{
 			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"headers": schema.MapAttribute{
-			MarkdownDescription: "HTTP headers the service sends with every event request, e.g. a client id and secret. " +
-				"The service never returns them, so the provider keeps the configured values in state (marked sensitive) " +
-				"and cannot detect changes made outside Terraform. Changing them replaces the subscription (after an " +
-				"import, see Import). To keep the values out of state altogether, use `headers_wo` instead. " +
-				"Values must not contain CR, LF or NUL, and names the gateway sets itself (`Host`, `Content-Length`, " +
-				"hop-by-hop headers such as `Connection`) are refused.",
+			MarkdownDescription: "HTTP headers the service sends with every event request, e.g. a client id and secret. The " +
+				"service never returns them, so the provider keeps the configured values in state (sensitive) and cannot see " +
+				"changes made outside Terraform; `headers_wo` keeps them out of state. Changing them replaces the subscription " +
+				"(after an import, see Import). Values must not contain CR, LF or NUL, and names the gateway sets itself " +
+				"(`Host`, `Content-Length`, hop-by-hop headers such as `Connection`) are refused.",
 			Optional: true, Sensitive: true, ElementType: types.StringType,
 			Validators:    headerRules,
 			PlanModifiers: []planmodifier.Map{planmodifiers.RequiresReplaceUnlessAdopted(adoptAfterImport)},
 		},
 		"headers_wo": schema.MapAttribute{
-			MarkdownDescription: "Write-only alternative to `headers` (Terraform 1.11 or later): sent to the service when the " +
-				"subscription is created, never stored in state or plan. Terraform cannot see changes to a write-only value: " +
-				"bump `headers_wo_version` to send new values (this replaces the subscription). Conflicts with `headers`. " +
-				"The same rules as for `headers` apply, checked at plan time when the values are known, else before the create is sent.",
+			MarkdownDescription: "Write-only alternative to `headers` (Terraform 1.11 or later): sent when the subscription is " +
+				"created, never stored; conflicts with `headers`. Terraform cannot see a change to it: bump `headers_wo_version` to send " +
+				"new values (this replaces the subscription). The rules of `headers` apply, checked at plan if known, else before the create.",
 			Optional: true, WriteOnly: true, ElementType: types.StringType,
 			Validators: append([]validator.Map{mapvalidator.ConflictsWith(path.MatchRoot("headers"))}, headerRules...),
 		},

@@ -42,8 +42,8 @@ type supportedHookModel struct {
 }
 
 var supportedHooksSchema = schema.Schema{
-	MarkdownDescription: "The event types this service supports for webhook subscriptions (`GET /hooks/v1`). " +
-		"The set differs between environments and service versions; use it to subscribe to whatever the environment offers.",
+	MarkdownDescription: "The event types this service supports for webhook subscriptions (`GET /hooks/v1`), which differ " +
+		"between environments and service versions.",
 	Attributes: map[string]schema.Attribute{
 		"hooks": schema.ListNestedAttribute{
 			MarkdownDescription: "Every supported hook, in the order the service lists them.",
