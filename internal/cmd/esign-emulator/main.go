@@ -253,7 +253,7 @@ func printBanner(w io.Writer, base string, c *config) {
 	fmt.Fprintf(&b, "  export ESIGN_USERNAME=%s ESIGN_PASSWORD=%s ESIGN_TENANT_ID=%s\n",
 		show("username", c.tenant.Username), show("password", c.tenant.Password), show("tenant-id", c.tenant.TenantID))
 	fmt.Fprintf(&b, "\nAdmin routes (no credentials): %s/_emulator/healthz, /_emulator/tenants, /_emulator/events/signatory-signed, ...\n", base)
-	fmt.Fprintf(&b, "  see: go doc github.com/esign-oss/terraform-provider-esign/internal/emulator\n")
+	fmt.Fprintf(&b, "  see: esign-emulator -h, and the provider's guide \"Testing your configuration\"\n")
 	if c.stateFile != "" {
 		fmt.Fprintf(&b, "State is kept in %s\n", c.stateFile)
 	}
