@@ -111,8 +111,7 @@ func unknownSetting(diags *diag.Diagnostics, p path.Path, env string) {
 		fmt.Sprintf("%s depends on a value that is not known until apply. Set it to a known value, or use %s.", p, env))
 }
 
-// resolveClientConfig: configuration beats environment; every error names the attribute and its environment
-// variable.
+// resolveClientConfig: configuration beats environment; every error names the attribute and its environment variable.
 func resolveClientConfig(config esignProviderModel, getenv func(string) string) (client.Config, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	str := func(v types.String, p path.Path, env string) string {

@@ -151,8 +151,7 @@ func (p *esignProvider) DataSources(_ context.Context) []func() datasource.DataS
 	}
 }
 
-// Actions run only when triggered (action_trigger, terraform apply -invoke;
-// Terraform 1.14 and later).
+// Actions run only when triggered (action_trigger, terraform apply -invoke; Terraform 1.14 and later).
 func (p *esignProvider) Actions(_ context.Context) []func() action.Action {
 	return []func() action.Action{
 		document.NewSignedDocumentDownloadAction, // esign_signed_document_download

@@ -93,8 +93,7 @@ func (s StateIdentity) AfterUpdate(resp *resource.UpdateResponse) {
 	s.set(resp.State, resp.Identity, &resp.Diagnostics)
 }
 
-// ImportState turns an identity into the import ID it stands for, so both
-// kinds of import take importByID.
+// ImportState turns an identity into the import ID it stands for, so both kinds of import take importByID.
 func (s StateIdentity) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse,
 	importByID func(context.Context, resource.ImportStateRequest, *resource.ImportStateResponse)) {
 	if req.ID == "" && req.Identity != nil {

@@ -6,8 +6,6 @@ package framework
 import (
 	"context"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
@@ -21,11 +19,4 @@ func UninterruptedWrite(ctx context.Context, c *client.Client, write func(contex
 	defer cancel()
 	err = write(writeCtx)
 	return client.Interrupted(writeCtx), err
-}
-
-// WarnWrittenDespiteInterrupt names object in the summary, or Terraform folds the warnings of several resources into one.
-func WarnWrittenDespiteInterrupt(diags *diag.Diagnostics, done, object, outcome string) {
-	diags.AddWarning("Run interrupted: "+done+" anyway: "+object, "Terraform was interrupted after this request was sent. "+
-		"The service may carry out a sent request whether or not anyone waits, so the provider waited for the answer: "+
-		outcome+" Run the command again to finish the rest.")
 }

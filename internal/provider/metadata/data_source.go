@@ -114,8 +114,7 @@ func (d *dataSource) Read(ctx context.Context, req datasource.ReadRequest, resp 
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
-// selectionModel selects entries for the esign_metadata data source and list
-// resource: one entity or a reference_id.
+// selectionModel selects entries for the esign_metadata data source and list resource: one entity or a reference_id.
 type selectionModel struct {
 	EntityType  types.String `tfsdk:"entity_type"`
 	EntityID    types.String `tfsdk:"entity_id"`
@@ -131,8 +130,7 @@ func selectionAttributes[A any](optional func(description string, rule validator
 	return attributes
 }
 
-// selectionRules: one entity or a reference_id, made by the data source's or
-// the list resource's validator package.
+// selectionRules: one entity or a reference_id, made by the data source's or the list resource's validator package.
 func selectionRules[V any](exactlyOneOf, requiredTogether, conflicting func(...path.Expression) V) []V {
 	entityType, entityID, referenceID := path.MatchRoot("entity_type"), path.MatchRoot("entity_id"), path.MatchRoot("reference_id")
 	return []V{exactlyOneOf(entityID, referenceID), requiredTogether(entityType, entityID), conflicting(entityType, referenceID)}

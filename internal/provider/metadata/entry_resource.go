@@ -365,8 +365,7 @@ func canonicalEntityType(entityType string) string {
 	return entityType
 }
 
-// parseEntryID: keys contain no "/", so an entity_id with "/" is everything
-// between the first and the last.
+// parseEntryID: keys contain no "/", so an entity_id with "/" is everything between the first and the last.
 func parseEntryID(raw string) (entityType, entityID, key string, err error) {
 	first, last := strings.Index(raw, "/"), strings.LastIndex(raw, "/")
 	if first < 0 || first == last {

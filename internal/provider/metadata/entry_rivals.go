@@ -116,8 +116,7 @@ func refuseRival(ctx context.Context, claims *entryClaims, config tfsdk.Config, 
 	}
 }
 
-// addRivalError names the entry in the summary while named; Terraform folds no
-// error, so the rest are short.
+// addRivalError names the entry in the summary while named; Terraform folds no error, so the rest are short.
 func addRivalError(diags *diag.Diagnostics, c, rival entryClaim, done string, named bool) {
 	if !named {
 		diags.AddAttributeError(path.Root("key"), "More metadata entries are managed by two resources", fmt.Sprintf(

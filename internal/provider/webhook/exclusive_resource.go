@@ -389,7 +389,7 @@ func describeSubscription(s client.Subscription) string {
 }
 
 // Two exclusive resources whose scopes overlap would delete each other's subscriptions at every apply. Plans of
-// one operation meet here; a replacement's two plans are one resource (subscription_plans.go).
+// one operation meet here; a replacement's two plans are one resource (subscription_rivals.go).
 type plannedScopes struct {
 	sync.Mutex
 	claims []scopeClaim

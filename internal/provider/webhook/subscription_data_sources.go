@@ -39,15 +39,7 @@ type (
 	subscriptionsDataSource struct{ framework.DataSourceBase }
 )
 
-// subscriptionDataModel is what esign_webhook_subscription shows; subscriptionItem each subscription of a list.
-type subscriptionDataModel struct {
-	ID          types.String `tfsdk:"id"`
-	EventType   types.String `tfsdk:"event_type"`
-	URI         types.String `tfsdk:"uri"`
-	Description types.String `tfsdk:"description"`
-}
-
-// subscriptionItem converts to and from client.Subscription, whose fields it has.
+// subscriptionItem is a subscription as the data sources show it; it converts to and from client.Subscription.
 type subscriptionItem struct {
 	ID          string `tfsdk:"id"`
 	EventType   string `tfsdk:"event_type"`
@@ -83,25 +75,25 @@ var subscriptionDataSourceSchema = schema.Schema{
 }
 
 func (d *subscriptionDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var config subscriptionDataModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	var item subscriptionItem // id and event_type are inputs
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("id"), &item.ID)...)
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("event_type"), &item.EventType)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-
-	sub, err := d.Client.GetSubscription(ctx, config.ID.ValueString(), config.EventType.ValueString())
+	sub, err := d.Client.GetSubscription(ctx, item.ID, item.EventType)
 	if client.IsNotFound(err) {
 		resp.Diagnostics.AddAttributeError(path.Root("id"), "Webhook subscription not found", fmt.Sprintf("The service has no "+
 			"subscription with id %q and event type %q (it looks a subscription up by the pair). The "+
-			"esign_webhook_subscriptions data source lists every subscription.", config.ID.ValueString(), config.EventType.ValueString()))
+			"esign_webhook_subscriptions data source lists every subscription.", item.ID, item.EventType))
 		return
 	}
 	if err != nil {
 		d.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscription", err)
 		return
 	}
-	config.URI, config.Description = types.StringValue(sub.URI), types.StringValue(sub.Description) // id and event_type are inputs
-	resp.Diagnostics.Append(resp.State.Set(ctx, &config)...)
+	item.URI, item.Description = sub.URI, sub.Description
+	resp.Diagnostics.Append(resp.State.Set(ctx, &item)...)
 }
 
 type subscriptionsDataSourceModel struct {

@@ -190,8 +190,7 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 		"requests": created.Requests, "event_type": body.EventType, "uri": r.Client.ShowURI(body.URI),
 		"header_names": slices.Sorted(maps.Keys(body.Headers))})
 	if interrupted {
-		framework.WarnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription created", created.ID,
-			fmt.Sprintf("subscription %s was created and is recorded in the state.", created.ID))
+		warnDoneDespiteInterrupt(&resp.Diagnostics, created.ID, "created")
 	}
 	plan.ID = types.StringValue(created.ID)
 	plan.HeadersWO = types.MapNull(types.StringType)
@@ -255,8 +254,7 @@ func (r *subscriptionResource) Delete(ctx context.Context, req resource.DeleteRe
 	}
 	tflog.Info(ctx, "deleted webhook subscription", map[string]any{"id": id, "already_gone": err != nil})
 	if interrupted && err == nil {
-		framework.WarnWrittenDespiteInterrupt(&resp.Diagnostics, "webhook subscription deleted", id,
-			fmt.Sprintf("subscription %s was deleted and is removed from the state.", id))
+		warnDoneDespiteInterrupt(&resp.Diagnostics, id, "deleted")
 	}
 }
 
@@ -330,6 +328,13 @@ func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[st
 	out := make(map[string]string, len(m.Elements()))
 	diags.Append(m.ElementsAs(ctx, &out, false)...)
 	return out
+}
+
+// warnDoneDespiteInterrupt names the subscription in the summary, or Terraform folds the warnings of several into one.
+func warnDoneDespiteInterrupt(diags *diag.Diagnostics, id, done string) {
+	diags.AddWarning("Run interrupted: webhook subscription "+done+" anyway: "+id, "Terraform was interrupted after this "+
+		"request was sent. The service may carry out a sent request whether or not anyone waits, so the provider waited for "+
+		"the answer: subscription "+id+" was "+done+", and the state says so. Run the command again to finish the rest.")
 }
 
 // addSecrets tells the gate a subscription's secrets: its header values and its URI's query values.

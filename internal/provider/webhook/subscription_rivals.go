@@ -17,8 +17,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// Terraform tells a provider no addresses, so a plan is known by what it
-// declares and the subscription it tracks.
+// Terraform tells a provider no addresses, so a plan is known by what it declares and the subscription it tracks.
 type subscriptionPlansKey struct{}
 
 type subscriptionPlans struct {
