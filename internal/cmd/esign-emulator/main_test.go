@@ -31,7 +31,7 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
 // startRun runs the command until ctx ends and returns its base URL, read from its ready file.
-func startRun(t *testing.T, ctx context.Context, args []string, env map[string]string, stdout, stderr *syncBuffer) (string, <-chan error) {
+func startRun(ctx context.Context, t *testing.T, args []string, env map[string]string, stdout, stderr *syncBuffer) (string, <-chan error) {
 	t.Helper()
 	ready := filepath.Join(t.TempDir(), "ready")
 	done := make(chan error, 1)
@@ -65,7 +65,7 @@ func TestRunServesAndStops(t *testing.T) {
 	env := map[string]string{"ESIGN_EMULATOR_ACCESS_TOKEN": "user-secret-token", "ESIGN_EMULATOR_LISTEN": "127.0.0.1:1"}
 	ctx, cancel := context.WithCancel(context.Background())
 	var stdout, stderr syncBuffer
-	base, done := startRun(t, ctx, []string{"-subscription-key", "user-secret-key"}, env, &stdout, &stderr)
+	base, done := startRun(ctx, t, []string{"-subscription-key", "user-secret-key"}, env, &stdout, &stderr)
 	if !strings.HasPrefix(base, "http://127.0.0.1:") {
 		t.Fatalf("ready file: %q", base)
 	}
@@ -171,7 +171,7 @@ func TestRunStateFileUnwritable(t *testing.T) {
 	state := filepath.Join(dir, "state.json")
 	ctx, cancel := context.WithCancel(context.Background())
 	var stderr syncBuffer
-	base, done := startRun(t, ctx, []string{"-quiet", "-state-file", state}, nil, &syncBuffer{}, &stderr)
+	base, done := startRun(ctx, t, []string{"-quiet", "-state-file", state}, nil, &syncBuffer{}, &stderr)
 	if err := os.RemoveAll(dir); err != nil { // as root too, unlike a read-only folder
 		t.Fatal(err)
 	}
