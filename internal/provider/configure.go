@@ -60,6 +60,7 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	tflog.Debug(ctx, "esign provider configured", map[string]any{"base_url": cfg.BaseURL, "auth": auth,
 		"max_retries": cfg.MaxRetries, "request_timeout": cfg.RequestTimeout.String()})
 	data := framework.NewProviderData(c)
+	data.ManyOperations = !p.validated.Swap(false)
 	resp.ResourceData, resp.DataSourceData, resp.ListResourceData, resp.ActionData, resp.EphemeralResourceData = data, data, data, data, data
 }
 
@@ -72,6 +73,7 @@ func (tflogLogger) Debug(ctx context.Context, msg string, fields map[string]any)
 // ValidateConfig decides for a configured base_url whether plain http:// is allowed (allow_insecure_http is a
 // second setting), Configure for ESIGN_BASE_URL.
 func (p *esignProvider) ValidateConfig(ctx context.Context, req provider.ValidateConfigRequest, resp *provider.ValidateConfigResponse) {
+	p.validated.Store(true)
 	var baseURL types.String
 	var allow types.Bool
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("base_url"), &baseURL)...)

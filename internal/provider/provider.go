@@ -7,6 +7,7 @@ package provider
 
 import (
 	"context"
+	"sync/atomic"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -39,6 +40,8 @@ var (
 
 type esignProvider struct {
 	version string
+	// validated: Terraform validated the configuration since the last Configure, as it does before each operation's.
+	validated atomic.Bool
 }
 
 func New(version string) func() provider.Provider {

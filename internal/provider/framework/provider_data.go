@@ -15,25 +15,38 @@ import (
 // ProviderData is what Configure hands to every Terraform type.
 type ProviderData struct {
 	Client *client.Client
+	// ManyOperations: Terraform configured this process without validating its configuration first, as `terraform
+	// test` (1.13+) does for a provider block of a test file, and then plans and applies every run in it.
+	ManyOperations bool
 
-	operation sync.Map // a kind's key → its state for this operation
+	process sync.Map // a kind's key → its state
 }
 
 func NewProviderData(c *client.Client) *ProviderData {
 	return &ProviderData{Client: c}
 }
 
-// OperationState is what a kind shares for one Terraform operation, under a
-// key of a type of its own so no two kinds meet. Nil before Configure.
-func OperationState[T any](data *ProviderData, key any, newState func() *T) *T {
+// ProcessState is what a kind keeps for the life of the configured provider, under a key of a type of its own so
+// no two kinds meet. Nil before Configure.
+func ProcessState[T any](data *ProviderData, key any, newState func() *T) *T {
 	if data == nil {
 		return nil
 	}
-	if v, ok := data.operation.Load(key); ok {
+	if v, ok := data.process.Load(key); ok {
 		return v.(*T)
 	}
-	v, _ := data.operation.LoadOrStore(key, newState())
+	v, _ := data.process.LoadOrStore(key, newState())
 	return v.(*T)
+}
+
+// OperationState is what a kind shares for one Terraform operation: the process's state, since Terraform runs one
+// operation in a process, but where it runs many (ManyOperations) a new one on each call, as nothing tells them
+// apart: no check compares the plans of two runs of a test file, and none compares the blocks of one either.
+func OperationState[T any](data *ProviderData, key any, newState func() *T) *T {
+	if data != nil && data.ManyOperations {
+		return newState()
+	}
+	return ProcessState(data, key, newState)
 }
 
 // NamedBound is how many diagnostics of a kind name their object in the summary. Terraform folds warnings that

@@ -29,7 +29,7 @@ func leftoverFixture() (*client.SubscriptionSet, planClaim) {
 func TestLeftoversInEitherOrder(t *testing.T) {
 	t.Run("create first", func(t *testing.T) {
 		set, claim := leftoverFixture()
-		plans := &subscriptionPlans{claimed: idSet{}}
+		plans := &subscriptionPlans{claimed: &claimedIDs{ids: idSet{}}}
 		if found := plans.lookForLeftovers(set, claim); len(found) != 1 || found[0].ID != "AAAA" {
 			t.Fatalf("the create found %+v, want AAAA", found)
 		}
@@ -39,7 +39,7 @@ func TestLeftoversInEitherOrder(t *testing.T) {
 	})
 	t.Run("tracking resource first", func(t *testing.T) {
 		set, claim := leftoverFixture()
-		plans := &subscriptionPlans{claimed: idSet{}}
+		plans := &subscriptionPlans{claimed: &claimedIDs{ids: idSet{}}}
 		if _, named := plans.trackPrior("AAAA"); named {
 			t.Fatal("nothing named it yet")
 		}
@@ -54,7 +54,7 @@ func TestLeftoversInEitherOrder(t *testing.T) {
 func TestLeftoversNeverMissEachOther(t *testing.T) {
 	for range 500 {
 		set, claim := leftoverFixture()
-		plans := &subscriptionPlans{claimed: idSet{}}
+		plans := &subscriptionPlans{claimed: &claimedIDs{ids: idSet{}}}
 		var found []client.Subscription
 		var named bool
 		var wg sync.WaitGroup

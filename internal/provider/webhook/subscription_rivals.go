@@ -24,22 +24,34 @@ type subscriptionPlans struct {
 	mu      sync.Mutex
 	byKey   map[string][]planClaim // client.MatchKey → the plans that declare it
 	named   map[string]string      // lower-case id → event type of the create that named it a leftover
-	claimed idSet                  // what a resource of this process read, imported, planned, deleted or created
-	warned  framework.NamedCounts  // by kind: leftoverWarnings, rivalWarnings
+	claimed *claimedIDs
+	warned  framework.NamedCounts // by kind: leftoverWarnings, rivalWarnings
+}
+
+// claimedIDs are what a resource of this process read, imported, planned, deleted or created: kept for the
+// process, since a test file's runs share one (framework.ProviderData.ManyOperations).
+type claimedIDs struct {
+	mu  sync.Mutex
+	ids idSet
+}
+
+type claimedIDsKey struct{}
+
+func (c *claimedIDs) add(id string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ids.add(id)
+}
+
+func (c *claimedIDs) has(id string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.ids.has(id)
 }
 
 // Claim and Claimed are the process's client.Claims.
-func (p *subscriptionPlans) Claim(id string) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.claimed.add(id)
-}
-
-func (p *subscriptionPlans) Claimed(id string) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.claimed.has(id)
-}
+func (p *subscriptionPlans) Claim(id string) bool   { return p.claimed.add(id) }
+func (p *subscriptionPlans) Claimed(id string) bool { return p.claimed.has(id) }
 
 const (
 	leftoverWarnings = iota
@@ -51,7 +63,9 @@ func (p *subscriptionPlans) nameNext(kind int) bool { return p == nil || p.warne
 
 // plansOf is nil before the provider is configured, which records nothing.
 func plansOf(data *framework.ProviderData) *subscriptionPlans {
-	return framework.OperationState(data, subscriptionPlansKey{}, func() *subscriptionPlans { return &subscriptionPlans{claimed: idSet{}} })
+	return framework.OperationState(data, subscriptionPlansKey{}, func() *subscriptionPlans {
+		return &subscriptionPlans{claimed: framework.ProcessState(data, claimedIDsKey{}, func() *claimedIDs { return &claimedIDs{ids: idSet{}} })}
+	})
 }
 
 type planClaim struct {
