@@ -19,21 +19,17 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
 
-// testSchema has an attribute for each modifier to act on, and the ones they read.
+// testSchema has the attributes ReferenceIDDefault reads.
 var testSchema = schema.Schema{Attributes: map[string]schema.Attribute{
 	"id":           schema.StringAttribute{Computed: true},
-	"name":         schema.StringAttribute{Required: true},
 	"entity_type":  schema.StringAttribute{Required: true},
 	"entity_id":    schema.StringAttribute{Required: true},
 	"reference_id": schema.StringAttribute{Optional: true, Computed: true},
-	"headers":      schema.MapAttribute{Optional: true, ElementType: types.StringType},
-	"version":      schema.Int64Attribute{Optional: true},
 }}
 
 // object is a value of testSchema: the given attributes, the others null.
 // values nil is the null object (no state: a create; no plan: a destroy).
-func object(t *testing.T, values map[string]tftypes.Value) tftypes.Value {
-	t.Helper()
+func object(values map[string]tftypes.Value) tftypes.Value {
 	typ := testSchema.Type().TerraformType(context.Background()).(tftypes.Object)
 	if values == nil {
 		return tftypes.NewValue(typ, nil)
@@ -50,76 +46,82 @@ func object(t *testing.T, values map[string]tftypes.Value) tftypes.Value {
 
 func str(s string) tftypes.Value { return tftypes.NewValue(tftypes.String, s) }
 
-var unknownString = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+var (
+	unknownString = tftypes.NewValue(tftypes.String, tftypes.UnknownValue)
+	// prior and planned stand for an update: neither object is null.
+	prior   = tfsdk.State{Schema: testSchema, Raw: object(map[string]tftypes.Value{"id": str("sub-1")})}
+	planned = tfsdk.Plan{Schema: testSchema, Raw: object(map[string]tftypes.Value{})}
+)
 
+// A name, or a set of names, replaces the resource when it changes other than in case.
 func TestRequiresReplaceUnlessSameCanonical(t *testing.T) {
 	for _, tc := range []struct {
-		name         string
-		state, plan  tftypes.Value
+		state, plan  types.String
 		wantReplaced bool
 	}{
-		{"case only", str("SignatureRequestCompleted"), str("signaturerequestcompleted"), false},
-		{"same", str("signatorysigned"), str("signatorysigned"), false},
-		{"another name", str("signatorysigned"), str("signaturerequestcompleted"), true},
-		{"unknown", str("signatorysigned"), unknownString, true},
+		{types.StringValue("SignatureRequestCompleted"), types.StringValue("signaturerequestcompleted"), false},
+		{types.StringValue("signatorysigned"), types.StringValue("signatorysigned"), false},
+		{types.StringValue("signatorysigned"), types.StringValue("signaturerequestcompleted"), true},
+		{types.StringValue("signatorysigned"), types.StringUnknown(), true},
+		{types.StringValue(""), types.StringUnknown(), true}, // an unknown value reads as ""
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			state := tfsdk.State{Schema: testSchema, Raw: object(t, map[string]tftypes.Value{"name": tc.state})}
-			plan := tfsdk.Plan{Schema: testSchema, Raw: object(t, map[string]tftypes.Value{"name": tc.plan})}
-			req := planmodifier.StringRequest{Path: path.Root("name"), State: state, Plan: plan}
-			req.StateValue = stringAt(t, state.GetAttribute, "name")
-			req.PlanValue = stringAt(t, plan.GetAttribute, "name")
-			req.ConfigValue = req.PlanValue
-			resp := &planmodifier.StringResponse{PlanValue: req.PlanValue}
-			RequiresReplaceUnlessSameCanonical(client.CanonicalEventType).PlanModifyString(t.Context(), req, resp)
-			if resp.RequiresReplace != tc.wantReplaced {
-				t.Errorf("%s -> %s: RequiresReplace = %t", tc.state, tc.plan, resp.RequiresReplace)
-			}
-		})
+		req := planmodifier.StringRequest{State: prior, Plan: planned, StateValue: tc.state, PlanValue: tc.plan, ConfigValue: tc.plan}
+		resp := &planmodifier.StringResponse{PlanValue: req.PlanValue}
+		RequiresReplaceUnlessSameCanonical(client.CanonicalEventType).PlanModifyString(t.Context(), req, resp)
+		if resp.RequiresReplace != tc.wantReplaced {
+			t.Errorf("%s -> %s: RequiresReplace = %t", tc.state, tc.plan, resp.RequiresReplace)
+		}
 	}
-}
 
-func stringAt(t *testing.T, get func(context.Context, path.Path, any) diag.Diagnostics, name string) types.String {
-	t.Helper()
-	var v types.String
-	if diags := get(t.Context(), path.Root(name), &v); diags.HasError() {
-		t.Fatal(diags)
+	set := func(names ...string) types.Set {
+		values := make([]attr.Value, 0, len(names))
+		for _, n := range names {
+			values = append(values, types.StringValue(n))
+		}
+		return types.SetValueMust(types.StringType, values)
 	}
-	return v
+	for _, tc := range []struct {
+		state, plan  types.Set
+		wantReplaced bool
+	}{
+		{set("SignatorySigned", "SignatureRequestCompleted"), set("signaturerequestcompleted", "signatorysigned"), false},
+		{set("signatorysigned"), set("signaturerequestcompleted"), true},
+		{set("signatorysigned"), set("signatorysigned", "signaturerequestcompleted"), true},
+		{types.SetNull(types.StringType), set("signatorysigned"), true}, // from every type to one
+		{set("signatorysigned"), types.SetUnknown(types.StringType), true},
+	} {
+		req := planmodifier.SetRequest{State: prior, Plan: planned, StateValue: tc.state, PlanValue: tc.plan, ConfigValue: tc.plan}
+		resp := &planmodifier.SetResponse{PlanValue: tc.plan}
+		SetRequiresReplaceUnlessSameCanonical(client.CanonicalEventType).PlanModifySet(t.Context(), req, resp)
+		if resp.RequiresReplace != tc.wantReplaced {
+			t.Errorf("%s -> %s: RequiresReplace = %t", tc.state, tc.plan, resp.RequiresReplace)
+		}
+	}
 }
 
 func TestReferenceIDDefault(t *testing.T) {
+	none := types.StringNull()
 	for _, tc := range []struct {
-		name               string
-		entityType, config tftypes.Value
-		state              tftypes.Value // reference_id in the prior state
-		want               types.String
+		name          string
+		entityType    tftypes.Value
+		config, state types.String // reference_id configured, and in the prior state
+		want          types.String
 	}{
-		{"signature request: its own id", str("SignatureRequest"), str(""), str(""), types.StringValue("sr-1")},
-		{"signature request in another case", str("signaturerequest"), str(""), str(""), types.StringValue("sr-1")},
-		{"configured wins", str("SignatureRequest"), str("sr-9"), str(""), types.StringValue("sr-9")},
-		{"signatory keeps the state", str("Signatory"), str(""), str("sr-2"), types.StringValue("sr-2")},
-		{"new signatory: none", str("Signatory"), str(""), str(""), types.StringNull()},
-		{"entity type unknown", unknownString, str(""), str("sr-2"), types.StringUnknown()},
+		{"signature request: its own id", str("SignatureRequest"), none, none, types.StringValue("sr-1")},
+		{"signature request in another case", str("signaturerequest"), none, none, types.StringValue("sr-1")},
+		{"configured wins", str("SignatureRequest"), types.StringValue("sr-9"), none, types.StringValue("sr-9")},
+		{"signatory keeps the state", str("Signatory"), none, types.StringValue("sr-2"), types.StringValue("sr-2")},
+		{"new signatory: none", str("Signatory"), none, none, types.StringNull()},
+		{"entity type unknown", unknownString, none, types.StringValue("sr-2"), types.StringUnknown()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			orNull := func(v tftypes.Value) tftypes.Value {
-				if v.Equal(str("")) {
-					return tftypes.NewValue(tftypes.String, nil)
-				}
-				return v
-			}
-			plan := tfsdk.Plan{Schema: testSchema, Raw: object(t, map[string]tftypes.Value{
+			plan := tfsdk.Plan{Schema: testSchema, Raw: object(map[string]tftypes.Value{
 				"entity_type": tc.entityType, "entity_id": str("sr-1"), "reference_id": unknownString,
 			})}
-			req := planmodifier.StringRequest{Path: path.Root("reference_id"), Plan: plan}
-			config := tfsdk.Config{Schema: testSchema, Raw: object(t, map[string]tftypes.Value{"reference_id": orNull(tc.config)})}
-			state := tfsdk.State{Schema: testSchema, Raw: object(t, map[string]tftypes.Value{"reference_id": orNull(tc.state)})}
-			req.ConfigValue = stringAt(t, config.GetAttribute, "reference_id")
-			req.StateValue = stringAt(t, state.GetAttribute, "reference_id")
-			req.PlanValue = types.StringUnknown()
-			if !req.ConfigValue.IsNull() {
-				req.PlanValue = req.ConfigValue
+			req := planmodifier.StringRequest{Path: path.Root("reference_id"), Plan: plan, ConfigValue: tc.config, StateValue: tc.state,
+				PlanValue: types.StringUnknown()}
+			if !tc.config.IsNull() {
+				req.PlanValue = tc.config
 			}
 			resp := &planmodifier.StringResponse{PlanValue: req.PlanValue}
 			ReferenceIDDefault().PlanModifyString(t.Context(), req, resp)
@@ -145,45 +147,38 @@ func (a *adoption) adopt(_ context.Context, req AdoptionRequest, diags *diag.Dia
 }
 
 func TestRequiresReplaceUnlessAdopted(t *testing.T) {
-	headers := func(v string) tftypes.Value {
-		return tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, map[string]tftypes.Value{"X-Key": str(v)})
+	headers := func(v string) types.Map {
+		return types.MapValueMust(types.StringType, map[string]attr.Value{"X-Key": types.StringValue(v)})
 	}
-	noHeaders := tftypes.NewValue(tftypes.Map{ElementType: tftypes.String}, nil)
+	noHeaders := types.MapNull(types.StringType)
+	create := tfsdk.State{Schema: testSchema, Raw: object(nil)}
 	for _, tc := range []struct {
 		name         string
-		state        map[string]tftypes.Value // nil: a create
-		plan         tftypes.Value
+		state        tfsdk.State
+		stateValue   types.Map
+		plan         types.Map
 		allow        bool
 		wantReplaced bool
 		wantAsked    bool
 		wantWarnings int
 	}{
-		{"create", nil, headers("a"), true, false, false, 0},
-		{"unchanged", map[string]tftypes.Value{"headers": headers("a")}, headers("a"), false, false, false, 0},
-		{"changed", map[string]tftypes.Value{"headers": headers("a")}, headers("b"), true, true, false, 0},
-		{"removed", map[string]tftypes.Value{"headers": headers("a")}, noHeaders, true, true, false, 0},
-		{"added, adoption open", map[string]tftypes.Value{"id": str("sub-1")}, headers("a"), true, false, true, 1},
-		{"added, adoption closed", map[string]tftypes.Value{"id": str("sub-1")}, headers("a"), false, true, true, 0},
+		{"create", create, noHeaders, headers("a"), true, false, false, 0},
+		{"unchanged", prior, headers("a"), headers("a"), false, false, false, 0},
+		{"changed", prior, headers("a"), headers("b"), true, true, false, 0},
+		{"removed", prior, headers("a"), noHeaders, true, true, false, 0},
+		{"added, adoption open", prior, noHeaders, headers("a"), true, false, true, 1},
+		{"added, adoption closed", prior, noHeaders, headers("a"), false, true, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := &adoption{allow: tc.allow}
-			state := tfsdk.State{Schema: testSchema, Raw: object(t, tc.state)}
-			plan := tfsdk.Plan{Schema: testSchema, Raw: object(t, map[string]tftypes.Value{"headers": tc.plan})}
-			req := planmodifier.MapRequest{Path: path.Root("headers"), State: state, Plan: plan}
-			req.StateValue = types.MapNull(types.StringType)
-			if diags := state.GetAttribute(t.Context(), path.Root("headers"), &req.StateValue); diags.HasError() {
-				t.Fatal(diags)
-			}
-			if diags := plan.GetAttribute(t.Context(), path.Root("headers"), &req.PlanValue); diags.HasError() {
-				t.Fatal(diags)
-			}
+			req := planmodifier.MapRequest{Path: path.Root("headers"), State: tc.state, StateValue: tc.stateValue, PlanValue: tc.plan}
 			resp := &planmodifier.MapResponse{PlanValue: req.PlanValue}
 			RequiresReplaceUnlessAdopted(a.adopt).PlanModifyMap(t.Context(), req, resp)
 			if resp.RequiresReplace != tc.wantReplaced || (len(a.asked) > 0) != tc.wantAsked || resp.Diagnostics.WarningsCount() != tc.wantWarnings {
 				t.Errorf("RequiresReplace = %t, asked %d times, %d warnings; want %t, asked %t, %d warnings",
 					resp.RequiresReplace, len(a.asked), resp.Diagnostics.WarningsCount(), tc.wantReplaced, tc.wantAsked, tc.wantWarnings)
 			}
-			if tc.wantAsked && (len(a.asked) != 1 || !a.asked[0].Path.Equal(path.Root("headers")) || !a.asked[0].State.Raw.Equal(state.Raw)) {
+			if tc.wantAsked && (len(a.asked) != 1 || !a.asked[0].Path.Equal(path.Root("headers")) || !a.asked[0].State.Raw.Equal(prior.Raw)) {
 				t.Errorf("asked %+v, want the headers path and the prior state", a.asked)
 			}
 		})
@@ -191,12 +186,7 @@ func TestRequiresReplaceUnlessAdopted(t *testing.T) {
 
 	// headers_wo_version (a number) follows the same rule.
 	a := &adoption{allow: true}
-	req := planmodifier.Int64Request{
-		Path:       path.Root("version"),
-		State:      tfsdk.State{Schema: testSchema, Raw: object(t, map[string]tftypes.Value{"id": str("sub-1")})},
-		StateValue: types.Int64Null(),
-		PlanValue:  types.Int64Value(2),
-	}
+	req := planmodifier.Int64Request{Path: path.Root("version"), State: prior, StateValue: types.Int64Null(), PlanValue: types.Int64Value(2)}
 	resp := &planmodifier.Int64Response{PlanValue: req.PlanValue}
 	RequiresReplaceUnlessAdopted(a.adopt).PlanModifyInt64(t.Context(), req, resp)
 	if resp.RequiresReplace || len(a.asked) != 1 {
@@ -206,40 +196,5 @@ func TestRequiresReplaceUnlessAdopted(t *testing.T) {
 	RequiresReplaceUnlessAdopted(a.adopt).PlanModifyInt64(t.Context(), req, resp)
 	if !resp.RequiresReplace {
 		t.Error("version not adopted: no replacement")
-	}
-}
-
-// A set of names replaces the resource when it changes other than in the case of its names.
-func TestSetRequiresReplaceUnlessSameCanonical(t *testing.T) {
-	set := func(names ...string) types.Set {
-		values := make([]attr.Value, 0, len(names))
-		for _, n := range names {
-			values = append(values, types.StringValue(n))
-		}
-		return types.SetValueMust(types.StringType, values)
-	}
-	for _, tc := range []struct {
-		name         string
-		state, plan  types.Set
-		wantReplaced bool
-	}{
-		{"case only", set("SignatorySigned", "SignatureRequestCompleted"), set("signaturerequestcompleted", "signatorysigned"), false},
-		{"another name", set("signatorysigned"), set("signaturerequestcompleted"), true},
-		{"one more", set("signatorysigned"), set("signatorysigned", "signaturerequestcompleted"), true},
-		{"from every type to one", types.SetNull(types.StringType), set("signatorysigned"), true},
-		{"unknown", set("signatorysigned"), types.SetUnknown(types.StringType), true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			req := planmodifier.SetRequest{
-				StateValue: tc.state, PlanValue: tc.plan, ConfigValue: tc.plan,
-				State: tfsdk.State{Raw: object(t, map[string]tftypes.Value{})},
-				Plan:  tfsdk.Plan{Raw: object(t, map[string]tftypes.Value{})},
-			}
-			resp := &planmodifier.SetResponse{PlanValue: tc.plan}
-			SetRequiresReplaceUnlessSameCanonical(client.CanonicalEventType).PlanModifySet(context.Background(), req, resp)
-			if resp.RequiresReplace != tc.wantReplaced {
-				t.Errorf("RequiresReplace = %v, want %v", resp.RequiresReplace, tc.wantReplaced)
-			}
-		})
 	}
 }
