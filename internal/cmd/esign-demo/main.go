@@ -1,22 +1,21 @@
 // Copyright (c) The terraform-provider-esign Authors
 // SPDX-License-Identifier: MPL-2.0
 
-// Command esign-demo is what `make demo` runs: it builds the provider, starts
-// the emulator and a local HTTPS webhook receiver on 127.0.0.1, plans and
-// applies examples/demo with the real terraform through a CLI configuration
-// of its own (dev_overrides; ~/.terraformrc is never read), simulates a
-// signing, shows the events the receiver got and a second, empty plan. With
-// -keep (make demo KEEP=1) it keeps its work folder, leaves the emulator and
-// the receiver running until Ctrl-C, and prints commands to try.
+// Command esign-demo is `make demo`: it builds the provider, starts the emulator and an HTTPS webhook
+// receiver on 127.0.0.1, plans and applies examples/demo with terraform through a CLI configuration of its own
+// (~/.terraformrc is never read), simulates a signing, shows what the receiver got and an empty second plan.
+// With -keep (make demo KEEP=1) it keeps its work folder and stays up until Ctrl-C, with commands to try.
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -35,9 +34,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// Ids of the demo's signature request and its parts. The interface document
-// leaves creating requests and uploading documents out, so the demo invents
-// them; the emulator accepts metadata for any id.
+// Ids of the demo's signature request and its parts. The interface document leaves creating requests and
+// uploading documents out, so the demo invents them; the emulator accepts metadata for any id.
 const (
 	demoSignatureRequestID = "7c9e6679-7425-40de-944b-e07fc1f90ae7"
 	demoSignatoryID        = "9a0c2b6e-2f1d-4c3a-8e5b-1d2c3b4a5f60"
@@ -46,8 +44,8 @@ const (
 	signedDocumentName     = "signed-contract.pdf" // in the work folder
 )
 
-// live switches on the emulator's log and the receiver's printing once the
-// user explores (-keep): during the demo they would drown terraform's output.
+// live switches on the emulator's log and the receiver's printing once the user explores (-keep): during the
+// demo they would drown terraform's output.
 var live atomic.Bool
 
 func main() {
@@ -117,16 +115,15 @@ func run(terraform string, keep bool) error {
 	if err := os.MkdirAll(config, 0o750); err != nil {
 		return err
 	}
-	for _, pattern := range []string{"*.tf", "*.tfquery.hcl"} {
-		files, _ := filepath.Glob(filepath.Join(repo, "examples", "demo", pattern))
-		for _, f := range files {
-			data, err := os.ReadFile(f)
-			if err == nil {
-				err = os.WriteFile(filepath.Join(config, filepath.Base(f)), data, 0o600)
-			}
-			if err != nil {
-				return err
-			}
+	files, _ := filepath.Glob(filepath.Join(repo, "examples", "demo", "*.tf"))
+	queries, _ := filepath.Glob(filepath.Join(repo, "examples", "demo", "*.tfquery.hcl"))
+	for _, f := range append(files, queries...) {
+		data, err := os.ReadFile(f)
+		if err == nil {
+			err = os.WriteFile(filepath.Join(config, filepath.Base(f)), data, 0o600)
+		}
+		if err != nil {
+			return err
 		}
 	}
 	cliConfig := filepath.Join(work.Path, "terraform.rc")
@@ -165,9 +162,8 @@ func run(terraform string, keep bool) error {
 		return nil
 	}
 
-	// One plan, shown once: apply takes the saved plan and does not print it
-	// again. Terraform warns about dev_overrides on every command: the later
-	// ones say it in a line (-compact-warnings).
+	// One plan, shown once: apply takes the saved plan and does not print it again. Terraform warns about
+	// dev_overrides on every command: the later ones say it in a line (-compact-warnings).
 	if err := tf("terraform plan -out=demo.tfplan", "plan", "-input=false", "-out=demo.tfplan"); err != nil {
 		return err
 	}
@@ -226,30 +222,24 @@ func run(terraform string, keep bool) error {
 func describe(req *http.Request, body []byte) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n  POST %s\n", req.URL.Path)
-	var names []string
-	for name := range req.Header {
-		if lower := strings.ToLower(name); strings.HasPrefix(lower, "client-") || strings.HasPrefix(lower, "x-") {
-			names = append(names, name)
-		}
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		value := req.Header.Get(name)
-		if strings.Contains(strings.ToLower(name), "secret") {
+	for _, name := range slices.Sorted(maps.Keys(req.Header)) {
+		value, lower := req.Header.Get(name), strings.ToLower(name)
+		if strings.Contains(lower, "secret") {
 			value = fmt.Sprintf("****** (%d characters, as configured)", len(value))
 		}
-		fmt.Fprintf(&b, "  %s: %s\n", name, value)
+		if strings.HasPrefix(lower, "client-") || strings.HasPrefix(lower, "x-") {
+			fmt.Fprintf(&b, "  %s: %s\n", name, value)
+		}
 	}
-	var pretty any
-	if json.Unmarshal(body, &pretty) == nil {
-		out, _ := json.MarshalIndent(pretty, "  ", "  ")
-		fmt.Fprintf(&b, "  %s\n", out)
+	var pretty bytes.Buffer
+	if json.Indent(&pretty, body, "  ", "  ") == nil {
+		fmt.Fprintf(&b, "  %s\n", pretty.String())
 	}
 	return b.String()
 }
 
-// nextSteps is what the demo prints when it stays up: commands to try in
-// another terminal, each tried by hand against the demo.
+// nextSteps is what the demo prints when it stays up: commands to try in another terminal, each tried by hand
+// against the demo.
 func nextSteps(terraform, work, emuURL, receiverURL string, ids map[string]string) string {
 	if onPath, _ := exec.LookPath("terraform"); onPath == terraform {
 		terraform = "terraform"

@@ -7,7 +7,9 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"log"
@@ -21,15 +23,11 @@ import (
 )
 
 func main() {
-	schemas, err := loadSchemas(os.Getenv("ESIGN_BENCH_FLOOR_SCHEMA"))
+	f, err := load(os.Getenv("ESIGN_BENCH_FLOOR_SCHEMA"))
+	if err == nil {
+		err = tf6server.Serve(devprovider.Address, func() tfprotov6.ProviderServer { return f })
+	}
 	if err != nil {
-		log.Fatal(err)
-	}
-	f := &floor{schemas: schemas, types: map[string]tftypes.Type{}}
-	for name, s := range schemas.ResourceSchemas {
-		f.types[name] = s.ValueType()
-	}
-	if err := tf6server.Serve(devprovider.Address, func() tfprotov6.ProviderServer { return f }); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -124,3 +122,102 @@ func (f *floor) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyResou
 	state, err := tfprotov6.NewDynamicValue(applied.Type(), applied)
 	return &tfprotov6.ApplyResourceChangeResponse{NewState: &state, Private: req.PlannedPrivate}, err
 }
+
+// jsonBlock is a schema, a block, a block type or a nested type as `terraform providers schema -json` prints
+// it; jsonAttribute an attribute. The embedded types take the fields whose JSON names match theirs.
+type (
+	jsonBlock struct {
+		tfprotov6.SchemaBlock
+		Block           *jsonBlock
+		Attributes      map[string]jsonAttribute
+		BlockTypes      map[string]jsonBlock `json:"block_types"`
+		DescriptionKind string               `json:"description_kind"`
+		NestingMode     string               `json:"nesting_mode"`
+		MinItems        int64                `json:"min_items"`
+		MaxItems        int64                `json:"max_items"`
+	}
+	jsonAttribute struct {
+		tfprotov6.SchemaAttribute
+		Type            json.RawMessage
+		NestedType      *jsonBlock `json:"nested_type"`
+		DescriptionKind string     `json:"description_kind"`
+		WriteOnly       bool       `json:"write_only"`
+	}
+)
+
+// load reads the esign provider's schemas from a `terraform providers schema -json` file.
+func load(path string) (*floor, error) {
+	var all struct {
+		ProviderSchemas map[string]struct {
+			Provider           jsonBlock
+			Resources          map[string]jsonBlock `json:"resource_schemas"`
+			DataSources        map[string]jsonBlock `json:"data_source_schemas"`
+			EphemeralResources map[string]jsonBlock `json:"ephemeral_resource_schemas"`
+		} `json:"provider_schemas"`
+	}
+	b, err := os.ReadFile(path)
+	if err == nil {
+		err = json.Unmarshal(b, &all)
+	}
+	p := all.ProviderSchemas[devprovider.Address]
+	if err == nil && len(p.Resources) == 0 {
+		err = fmt.Errorf("no resources of %s", devprovider.Address)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	f := &floor{types: map[string]tftypes.Type{}, schemas: &tfprotov6.GetProviderSchemaResponse{
+		// The capabilities the plugin framework announces, so that Terraform may skip GetProviderSchema alike.
+		ServerCapabilities: &tfprotov6.ServerCapabilities{GetProviderSchemaOptional: true, PlanDestroy: true},
+		Provider:           p.Provider.schema(&err), ResourceSchemas: schemas(p.Resources, &err),
+		DataSourceSchemas: schemas(p.DataSources, &err), EphemeralResourceSchemas: schemas(p.EphemeralResources, &err),
+		Functions: map[string]*tfprotov6.Function{},
+	}}
+	for name, s := range f.schemas.ResourceSchemas {
+		f.types[name] = s.ValueType()
+	}
+	return f, err
+}
+
+func schemas(from map[string]jsonBlock, err *error) map[string]*tfprotov6.Schema {
+	to := map[string]*tfprotov6.Schema{}
+	for name, s := range from {
+		to[name] = s.schema(err)
+	}
+	return to
+}
+
+func (j jsonBlock) schema(err *error) *tfprotov6.Schema {
+	return &tfprotov6.Schema{Version: j.Version, Block: j.Block.block(err)}
+}
+
+// block converts j; the first error is kept in *err.
+func (j *jsonBlock) block(err *error) *tfprotov6.SchemaBlock {
+	if j == nil {
+		return &tfprotov6.SchemaBlock{}
+	}
+	b := j.SchemaBlock
+	b.DescriptionKind = kinds[j.DescriptionKind]
+	for name, a := range j.Attributes {
+		attr := a.SchemaAttribute
+		attr.Name, attr.DescriptionKind, attr.WriteOnly = name, kinds[a.DescriptionKind], a.WriteOnly
+		var typeErr error
+		if a.NestedType != nil {
+			attr.NestedType = &tfprotov6.SchemaObject{Attributes: a.NestedType.block(err).Attributes,
+				Nesting: tfprotov6.SchemaObjectNestingMode(nestings[a.NestedType.NestingMode])}
+		} else if attr.Type, typeErr = tftypes.ParseJSONType(a.Type); typeErr != nil { //nolint:staticcheck // it reads the very form Terraform prints
+			*err = cmp.Or(*err, fmt.Errorf("%s: %w", name, typeErr))
+		}
+		b.Attributes = append(b.Attributes, &attr)
+	}
+	for name, t := range j.BlockTypes {
+		b.BlockTypes = append(b.BlockTypes, &tfprotov6.SchemaNestedBlock{TypeName: name, Block: t.Block.block(err),
+			Nesting: tfprotov6.SchemaNestedBlockNestingMode(nestings[t.NestingMode]), MinItems: t.MinItems, MaxItems: t.MaxItems})
+	}
+	return &b
+}
+
+var (
+	kinds    = map[string]tfprotov6.StringKind{"markdown": tfprotov6.StringKindMarkdown} // else plain
+	nestings = map[string]int32{"single": 1, "list": 2, "set": 3, "map": 4, "group": 5}  // tfprotov6's numbers
+)

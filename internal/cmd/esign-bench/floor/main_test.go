@@ -23,14 +23,14 @@ func TestFloorCreate(t *testing.T) {
 			"items": {"computed": true, "nested_type": {"nesting_mode": "list", "attributes": {"n": {"type": "number", "computed": true}}}}}}}}}}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	schemas, err := loadSchemas(path)
+	f, err := load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	items := tftypes.List{ElementType: tftypes.Object{AttributeTypes: map[string]tftypes.Type{"n": tftypes.Number}}}
 	typ := tftypes.Object{AttributeTypes: map[string]tftypes.Type{"id": tftypes.String, "tags": tftypes.Set{ElementType: tftypes.String}, "items": items}}
-	if got := schemas.ResourceSchemas["esign_thing"]; got.Version != 1 || !got.ValueType().Equal(typ) || len(schemas.Provider.Block.BlockTypes) != 1 {
-		t.Fatalf("schemas: %+v", schemas)
+	if got := f.schemas.ResourceSchemas["esign_thing"]; got.Version != 1 || !got.ValueType().Equal(typ) || len(f.schemas.Provider.Block.BlockTypes) != 1 {
+		t.Fatalf("schemas: %+v", f.schemas)
 	}
 	dv := func(v tftypes.Value) *tfprotov6.DynamicValue {
 		d, err := tfprotov6.NewDynamicValue(typ, v)
@@ -39,7 +39,6 @@ func TestFloorCreate(t *testing.T) {
 		}
 		return &d
 	}
-	f := &floor{schemas: schemas, types: map[string]tftypes.Type{"esign_thing": typ}}
 	proposed := tftypes.NewValue(typ, map[string]tftypes.Value{"id": tftypes.NewValue(tftypes.String, nil),
 		"tags": tftypes.NewValue(typ.AttributeTypes["tags"], nil), "items": tftypes.NewValue(items, nil)})
 	plan, err := f.PlanResourceChange(t.Context(), &tfprotov6.PlanResourceChangeRequest{TypeName: "esign_thing",
