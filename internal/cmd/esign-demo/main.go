@@ -131,19 +131,11 @@ func run(terraform string, keep bool) error {
 		return err
 	}
 	// The demo's own settings, also written to env.sh for the user's commands.
-	own := []string{
-		"TF_CLI_CONFIG_FILE=" + cliConfig,
-		"CHECKPOINT_DISABLE=1",
-		"ESIGN_BASE_URL=" + emuURL,
-		"ESIGN_SUBSCRIPTION_KEY=" + tenant.SubscriptionKey,
-		"ESIGN_ACCESS_TOKEN=" + tenant.AccessToken,
-		"TF_VAR_receiver_url=" + receiver.URL,
-		"TF_VAR_signature_request_id=" + demoSignatureRequestID,
-		"TF_VAR_signatory_id=" + demoSignatoryID,
-		"TF_VAR_document_id=" + demoDocumentID,
-		"TF_VAR_blob_connection_id=" + demoBlobConnectionID,
-		"TF_VAR_download_path=" + filepath.Join(work.Path, signedDocumentName),
-	}
+	own := []string{"TF_CLI_CONFIG_FILE=" + cliConfig, "CHECKPOINT_DISABLE=1",
+		"ESIGN_BASE_URL=" + emuURL, "ESIGN_SUBSCRIPTION_KEY=" + tenant.SubscriptionKey, "ESIGN_ACCESS_TOKEN=" + tenant.AccessToken,
+		"TF_VAR_receiver_url=" + receiver.URL, "TF_VAR_signature_request_id=" + demoSignatureRequestID,
+		"TF_VAR_signatory_id=" + demoSignatoryID, "TF_VAR_document_id=" + demoDocumentID,
+		"TF_VAR_blob_connection_id=" + demoBlobConnectionID, "TF_VAR_download_path=" + filepath.Join(work.Path, signedDocumentName)}
 	// The user's own esign and Terraform settings stay out.
 	env := []string{"TF_IN_AUTOMATION=1"}
 	for _, kv := range os.Environ() {
@@ -210,7 +202,12 @@ func run(terraform string, keep bool) error {
 	stopped, release := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer release()
 	step("Still running, to explore: the emulator and the receiver, until Ctrl-C here")
-	fmt.Print(nextSteps(terraform, work.Path, emuURL, receiver.URL, ids))
+	if onPath, _ := exec.LookPath("terraform"); onPath == terraform {
+		terraform = "terraform"
+	}
+	// Commands to try in another terminal, each tried by hand against the demo.
+	fmt.Printf(nextSteps, work.Path, signedDocumentName, emuURL, receiver.URL, demoSignatureRequestID, ids["with-headers"],
+		ids["signatorysigned"], terraform)
 	live.Store(true)
 	<-stopped.Done()
 	live.Store(false)
@@ -238,13 +235,8 @@ func describe(req *http.Request, body []byte) string {
 	return b.String()
 }
 
-// nextSteps is what the demo prints when it stays up: commands to try in another terminal, each tried by hand
-// against the demo.
-func nextSteps(terraform, work, emuURL, receiverURL string, ids map[string]string) string {
-	if onPath, _ := exec.LookPath("terraform"); onPath == terraform {
-		terraform = "terraform"
-	}
-	return fmt.Sprintf(`
+// nextSteps is what the demo prints when it stays up.
+const nextSteps = `
   work folder      %[1]s (the configuration and its state are in config/)
   signed document  %[1]s/%[2]s
   emulator         %[3]s (each request and delivery is logged below)
@@ -280,8 +272,7 @@ Try, in another terminal:
 
 Every admin route of the emulator: docs/guides/local-development.md.
 Stop the emulator and the receiver with Ctrl-C here; the work folder stays (rm -rf %[1]s removes it).
-`, work, signedDocumentName, emuURL, receiverURL, demoSignatureRequestID, ids["with-headers"], ids["signatorysigned"], terraform)
-}
+`
 
 func step(title string) {
 	fmt.Printf("\n\033[1m==> %s\033[0m\n", title)

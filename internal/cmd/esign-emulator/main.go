@@ -48,32 +48,23 @@ type config struct {
 	userSet                                                  map[string]bool // flags given by the user (flag or env)
 }
 
-const usageHead = `esign-emulator serves the e-signature service's API on your machine, to try
-the provider and to test configurations (terraform test) without an account.
+const usageHead = `esign-emulator serves the e-signature service's API on your machine, to try the provider
+and to test configurations (terraform test) without an account. Every flag can also be set as
+ESIGN_EMULATOR_<FLAG> (upper case, dashes as underscores: ESIGN_EMULATOR_STATE_FILE); the command line wins.
 
 Usage: esign-emulator [flags]
-
-Every flag can also be set as ESIGN_EMULATOR_<FLAG> (upper case, dashes as
-underscores, e.g. ESIGN_EMULATOR_STATE_FILE); the command line wins.
-
-Examples:
-  esign-emulator                     # http://127.0.0.1:8787, the dev credentials below
-  esign-emulator -listen 127.0.0.1:0 -ready-file emulator.url -quiet &
-                                     # a free port; its base URL is in emulator.url once it listens
-  cp seed.json state.json && esign-emulator -state-file state.json
-                                     # starts from what seed.json holds, keeps every change in state.json
+  esign-emulator        # http://127.0.0.1:8787, for ESIGN_BASE_URL=http://127.0.0.1:8787
+                        #   ESIGN_SUBSCRIPTION_KEY=dev-subscription-key ESIGN_ACCESS_TOKEN=dev-token
+  esign-emulator -listen 127.0.0.1:0 -ready-file emulator.url -quiet &   # a free port, its base URL in emulator.url
+  cp seed.json state.json && esign-emulator -state-file state.json       # from seed.json, changes kept in state.json
   esign-emulator -latency 200ms -error-rate 0.1 -fault-routes 'GET /hooks/v1/subscription'
 
-Point the provider at it:
-  export ESIGN_BASE_URL=http://127.0.0.1:8787 ESIGN_SUBSCRIPTION_KEY=dev-subscription-key ESIGN_ACCESS_TOKEN=dev-token
-
-Admin routes, under /_emulator/, without credentials:
+Admin routes, under /_emulator/, without credentials (the guide "Testing your configuration" lists them all):
   curl -X POST $ESIGN_BASE_URL/_emulator/events/request-completed -d '{}'   # simulate a signing: the deliveries
   curl $ESIGN_BASE_URL/_emulator/subscriptions                              # what the service holds
   curl -X DELETE $ESIGN_BASE_URL/_emulator/subscriptions/<id>               # delete one out of band
   curl -X PUT $ESIGN_BASE_URL/_emulator/faults -d '{"latency": "200ms", "errorRate": 0.2}'
   curl -X DELETE $ESIGN_BASE_URL/_emulator/faults
-The provider's guide "Testing your configuration" lists them all.
 
 Flags, each with an example:
 `
