@@ -63,24 +63,18 @@ var perResourceCalls = []perResourceCall{
 	callOf(tfprotov6.ProviderServer.ReadDataSource, &tfprotov6.ReadDataSourceRequest{TypeName: noSuchType}),
 }
 
-// callOnce makes one call as the gRPC server does (a request context cancelled on return) and answers a weak
-// pointer to the request's value.
-func callOnce(t *testing.T, server tfprotov6.ProviderServer, c perResourceCall) weak.Pointer[requestScoped] {
+// retainedAfterGC makes one call as the gRPC server does (a request context cancelled on return) and tells whether
+// the request's value survives a full collection while the server is still in use.
+func retainedAfterGC(t *testing.T, server tfprotov6.ProviderServer, c perResourceCall) bool {
 	t.Helper()
 	value := &requestScoped{}
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), requestScopedKey{}, value))
-	defer cancel()
 	diags, err := c.call(ctx, server)
+	cancel()
 	if err != nil || len(diags) != 1 || !strings.HasSuffix(diags[0].Summary, "Type Not Found") || !strings.Contains(diags[0].Detail, noSuchType) {
 		t.Fatalf("the call did not reach the framework's type look-up: %v %+v", err, diags)
 	}
-	return weak.Make(value)
-}
-
-// retainedAfterGC tells whether the request's value survives a full collection while the server is still in use.
-func retainedAfterGC(t *testing.T, server tfprotov6.ProviderServer, c perResourceCall) bool {
-	t.Helper()
-	ref := callOnce(t, server, c)
+	ref := weak.Make(value)
 	runtime.GC()
 	runtime.GC()
 	defer runtime.KeepAlive(server)
