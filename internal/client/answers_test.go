@@ -5,8 +5,8 @@ package client
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -80,36 +80,54 @@ func TestUnreadableDeleteAnswer(t *testing.T) {
 	}
 }
 
-// A list answer that cannot be trusted item by item is an error that names
-// the problem, never a list in which a subscription is missing.
-func TestMalformedSubscriptionListIsAnError(t *testing.T) {
-	good := emulator.Subscription{ID: "00000000-0000-4000-8000-0000000000a1", EventType: "signatorysigned", URI: "https://x.example.com"}
-	cases := map[string]struct {
-		inject []emulator.Subscription
-		want   string
-	}{
-		"item without id":       {[]emulator.Subscription{good, {EventType: "signatorysigned", URI: "https://y.example.com"}}, "subscription 2 of 2 has no id"},
-		"repeated id":           {[]emulator.Subscription{good, {ID: strings.ToUpper(good.ID), EventType: "signatorysigned"}}, "subscriptions 1 and 2 have the same id"},
-		"item without an event": {[]emulator.Subscription{good, {ID: "00000000-0000-4000-8000-0000000000a2", URI: "https://y.example.com"}}, "00000000-0000-4000-8000-0000000000a2 has no event type"},
+// A list answer that cannot be trusted item by item is an error that names the problem, never a list in
+// which an item is missing.
+func TestMalformedListIsAnError(t *testing.T) {
+	ctx := context.Background()
+	good := `{"id":"00000000-0000-4000-8000-0000000000a1","eventType":"signatorysigned","uri":"https://x.example.com"}`
+	entry := func(key, entityType, entityID string) string {
+		return `{"key":"` + key + `","entityType":"` + entityType + `","entityId":"` + entityID + `"}`
 	}
-	for name, tc := range cases {
+	subscriptions := func(c *Client) error { _, err := c.Subscriptions(ctx); return err }
+	hooks := func(c *Client) error { _, err := c.listHooks(ctx); return err }
+	entity := func(c *Client) error { _, err := c.EntityMetadata(ctx, EntityDocument, "d"); return err }
+	reference := func(c *Client) error { _, err := c.ListReferenceMetadata(ctx, "r"); return err }
+	for name, tc := range map[string]struct {
+		request, answer string
+		call            func(*Client) error
+		want            string // "": a good answer
+	}{
+		"item without id": {"GET /hooks/v1/subscription", `{"items":[` + good + `,{"eventType":"signatorysigned"}]}`,
+			subscriptions, "subscription 2 of 2 has no id"},
+		"repeated id": {"GET /hooks/v1/subscription", `{"items":[` + good +
+			`,{"id":"00000000-0000-4000-8000-0000000000A1","eventType":"signatorysigned"}]}`,
+			subscriptions, "subscriptions 1 and 2 have the same id"},
+		"item without an event": {"GET /hooks/v1/subscription", `{"items":[` + good +
+			`,{"id":"00000000-0000-4000-8000-0000000000a2","uri":"https://y.example.com"}]}`,
+			subscriptions, "00000000-0000-4000-8000-0000000000a2 has no event type"},
+		"answer without items": {"GET /hooks/v1/subscription", `{}`, subscriptions, `it has no "items" list`},
+		"hook without event type": {"GET /hooks/v1", `[{"eventType":"signatorysigned"},{}]`, hooks,
+			"hook 2 of 2 has no event type"},
+		"event type twice": {"GET /hooks/v1", `[{"eventType":"signatorysigned"},{"eventType":"SignatorySigned"}]`, hooks,
+			`hooks 1 and 2 have the same event type "SignatorySigned"`},
+		"entry without key": {"GET /metadata/Document/d", `{"items":[` + entry("k", "Document", "d") + `,` +
+			entry("", "Document", "d") + `]}`, entity, "entry 2 of 2 has no key"},
+		"key twice for one entity": {"GET /metadata/r", `{"items":[` + entry("k", "Document", "d") + `,` +
+			entry("k", "document", "d") + `]}`, reference, `entries 1 and 2 have the same key "k"`},
+		"key once for each of several entities": {"GET /metadata/r", `{"items":[` + entry("k", "Document", "d") + `,` +
+			entry("k", "Signatory", "d") + `,` + entry("k", "Document", "e") + `]}`, reference, ""},
+	} {
 		t.Run(name, func(t *testing.T) {
-			c, _, h := hostileClient(t)
-			list, _ := json.Marshal(map[string][]emulator.Subscription{"items": tc.inject})
-			h.Answer("GET /hooks/v1/subscription", string(list))
-			_, listErr := c.listSubscriptions(context.Background())
-			_, setErr := c.Subscriptions(context.Background())
-			for _, err := range []error{listErr, setErr} {
+			c, tenant, h := hostileClient(t)
+			testEmulator.SetMetadata(tenant.SubscriptionKey, EntityDocument, "d", "k", "v", "r") // both lists answer 200
+			h.Answer(tc.request, tc.answer)
+			if err := tc.call(c); tc.want != "" {
 				checkMalformed(t, err, tc.want)
+			} else if err != nil {
+				t.Errorf("err = %v, want the list", err)
 			}
 		})
 	}
-	t.Run("answer without items", func(t *testing.T) {
-		c, _, h := hostileClient(t)
-		h.Damage(emulator.RouteSubscriptionList, hostile.EmptyObject, 1)
-		_, err := c.listSubscriptions(context.Background())
-		checkMalformed(t, err, `it has no "items" list`)
-	})
 	t.Run("one subscription without id", func(t *testing.T) {
 		c, _, h := hostileClient(t)
 		id := createOnce(t, c, onceRequest).ID
@@ -117,34 +135,6 @@ func TestMalformedSubscriptionListIsAnError(t *testing.T) {
 		_, err := c.GetSubscription(context.Background(), id, onceRequest.EventType)
 		checkMalformed(t, err, "has no id")
 	})
-}
-
-// A metadata list with an entry without key is an error too.
-func TestMalformedMetadataListIsAnError(t *testing.T) {
-	c, tenant := newTestClient(t)
-	testEmulator.SetMetadata(tenant.SubscriptionKey, EntityDocument, "doc-1", "k", "v", "")
-	testEmulator.SetMetadata(tenant.SubscriptionKey, EntityDocument, "doc-1", "", "keyless", "")
-	_, err := c.EntityMetadata(context.Background(), EntityDocument, "doc-1")
-	checkMalformed(t, err, "entry 2 of 2 has no key")
-}
-
-// The list checks beyond what the emulator can be made to answer.
-func TestListProblems(t *testing.T) {
-	entry := func(entityType, entityID, key string) MetadataEntry {
-		return MetadataEntry{Key: key, EntityType: entityType, EntityID: entityID}
-	}
-	if got := metadataProblem([]MetadataEntry{entry("Document", "d", "k"), entry("document", "d", "k")}); !strings.Contains(got, `entries 1 and 2 have the same key "k"`) {
-		t.Errorf("a key twice for one entity: %q", got)
-	}
-	if got := metadataProblem([]MetadataEntry{entry("Document", "d", "k"), entry("Signatory", "d", "k"), entry("Document", "e", "k")}); got != "" {
-		t.Errorf("one key on several entities (a reference list) is fine, got %q", got)
-	}
-	if got := hooksProblem([]Hook{{EventType: "signatorysigned"}, {}}); !strings.Contains(got, "hook 2 of 2 has no event type") {
-		t.Errorf("a hook without event type: %q", got)
-	}
-	if got := hooksProblem([]Hook{{EventType: "signatorysigned"}, {EventType: "SignatorySigned"}}); !strings.Contains(got, "same event type") {
-		t.Errorf("an event type twice: %q", got)
-	}
 }
 
 // checkMalformed fails unless err is ErrMalformedAnswer naming want, and
@@ -156,8 +146,8 @@ func checkMalformed(t *testing.T, err error, want string) {
 	}
 }
 
-// A body that outlasts the request timeout is a timeout, said as one, and
-// a read retries it like a late status line.
+// A body that outlasts the request timeout is a timeout, said as one, that names the route and the limit:
+// a read retries it like a late status line; a document, streamed to its writer, is not read again.
 func TestSlowAnswerBodyIsATimeout(t *testing.T) {
 	c, tenant, h := hostileClient(t, func(c *Config) { c.RequestTimeout = answerTimeout; c.MaxRetries = 1 })
 	h.Damage(emulator.RouteSubscriptionList, hostile.SlowBody, 1)
@@ -168,15 +158,25 @@ func TestSlowAnswerBodyIsATimeout(t *testing.T) {
 		t.Errorf("%d list requests, want 2: the slow body is retried", n)
 	}
 
+	testEmulator.PutDocument(tenant.SubscriptionKey, "doc", []byte("%PDF-1.7 signed"))
 	h.Damage(emulator.RouteSubscriptionList, hostile.SlowBody, 2)
-	_, err := c.listSubscriptions(context.Background())
+	h.Damage(emulator.RouteStorageDownload, hostile.SlowBody, 1)
+	_, listErr := c.listSubscriptions(context.Background())
 	var terr *TransportError
-	if !errors.As(err, &terr) || terr.attempts != 2 {
-		t.Fatalf("err = %v, want a *TransportError after 2 attempts", err)
+	if !errors.As(listErr, &terr) || terr.attempts != 2 {
+		t.Fatalf("err = %v, want a *TransportError after 2 attempts", listErr)
+	}
+	started := time.Now()
+	_, docErr := c.DownloadDocument(context.Background(), "doc", io.Discard)
+	if took := time.Since(started); took > 3*answerTimeout {
+		t.Errorf("the document's error took %s", took)
 	}
 	want := "no answer within the request timeout of " + answerTimeout.String() + ": the answer's body was still arriving"
-	if !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "context canceled") {
-		t.Errorf("err = %v, want it to say %q", err, want)
+	for route, err := range map[string]error{emulator.RouteSubscriptionList: listErr, emulator.RouteStorageDownload: docErr} {
+		if err == nil || !strings.Contains(err.Error(), route) || !strings.Contains(err.Error(), want) ||
+			strings.Contains(err.Error(), "context canceled") {
+			t.Errorf("err = %v, want it to name %s and say %q", err, route, want)
+		}
 	}
 }
 

@@ -44,18 +44,16 @@ func CheckBaseURLWith(raw string, allowInsecureHTTP bool) error {
 	return nil
 }
 
-func parseBaseURL(raw string, allowInsecureHTTP bool) (*url.URL, error) {
-	if err := CheckBaseURLWith(raw, allowInsecureHTTP); err != nil {
-		return nil, fmt.Errorf("the base URL %w", err)
-	}
-	u, _ := url.Parse(raw) // CheckBaseURL parsed it
+// baseURL is raw, which CheckBaseURLWith accepted, without a trailing slash.
+func baseURL(raw string) *url.URL {
+	u, _ := url.Parse(raw)
 	if isLoopbackHost(u.Hostname()) && net.ParseIP(u.Hostname()) == nil {
 		// Go's proxy bypass knows only "localhost": any other spelling would go, credentials and all, to HTTP_PROXY.
 		u.Host = strings.TrimSuffix("localhost:"+u.Port(), ":")
 	}
 	u.Path = strings.TrimSuffix(u.Path, "/")
 	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
-	return u, nil
+	return u
 }
 
 func isLoopbackHost(host string) bool {

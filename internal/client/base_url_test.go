@@ -19,7 +19,7 @@ import (
 func TestWrongBaseURLIsNeverNotFound(t *testing.T) {
 	ctx := context.Background()
 	right, tenant := newTestClient(t)
-	c := clientFor(t, tenant, testURL+"/wrong")
+	c := clientOf(t, tenant, func(c *Config) { c.BaseURL = testURL + "/wrong" })
 	existing, err := right.CreateSubscription(ctx, onceRequest)
 	if err != nil {
 		t.Fatal(err)
@@ -52,9 +52,8 @@ func TestWrongBaseURLIsNeverNotFound(t *testing.T) {
 	}
 }
 
-// At the right base URL a 404 on one object or on a metadata list means
-// what it says, after one GET /hooks/v1 per client, which a read of the
-// supported hooks makes unnecessary.
+// At the right base URL a 404 on one object means what it says, and on a metadata list an empty (non-nil)
+// list, after one GET /hooks/v1 per client, which a read of the supported hooks makes unnecessary.
 func TestNotFoundTrustedAtConfirmedBaseURL(t *testing.T) {
 	ctx := context.Background()
 	c, tenant := newTestClient(t)
@@ -62,11 +61,10 @@ func TestNotFoundTrustedAtConfirmedBaseURL(t *testing.T) {
 		if _, err := c.GetSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned"); !IsNotFound(err) {
 			t.Fatalf("err = %v, want errNotFound", err)
 		}
-		// The list uncached, then shared.
-		if list, err := c.listEntityMetadata(ctx, EntityDocument, "none"); err != nil || len(list.Items) != 0 {
+		if list, err := c.ListReferenceMetadata(ctx, "none"); err != nil || list.Items == nil || len(list.Items) != 0 {
 			t.Fatalf("got %+v, %v; want an empty list", list, err)
 		}
-		if set, err := c.EntityMetadata(ctx, EntityDocument, "none"); err != nil || len(set.Items) != 0 {
+		if set, err := c.EntityMetadata(ctx, EntityDocument, "none"); err != nil || set.Items == nil || len(set.Items) != 0 {
 			t.Fatalf("got %+v, %v; want an empty list", set, err)
 		}
 	}
@@ -105,18 +103,8 @@ func TestNotFoundUnconfirmedIsAnError(t *testing.T) {
 	}
 }
 
-// clientFor is a client of tenant at baseURL.
-func clientFor(t *testing.T, tenant emulator.Tenant, baseURL string) *Client {
-	t.Helper()
-	c, err := New(Config{BaseURL: baseURL, SubscriptionKey: tenant.SubscriptionKey, AccessToken: tenant.AccessToken})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
-// New refuses what CheckBaseURL refuses, with the same reason, and keeps
-// the path prefix of what it accepts.
+// New refuses what CheckBaseURL refuses, with the same reason; the opt-in that allows insecure http accepts
+// http:// for any host, and nothing else.
 func TestCheckBaseURL(t *testing.T) {
 	//nolint:gosec // G101: URLs with user info are cases under test; "me:secret" is no credential
 	for raw, want := range map[string]string{
@@ -143,34 +131,23 @@ func TestCheckBaseURL(t *testing.T) {
 		"http://10.0.0.1:8787":                             "in clear text",
 		"http://localhost.example.com":                     "in clear text",
 	} {
-		err := CheckBaseURL(raw)
-		_, newErr := New(Config{BaseURL: raw, SubscriptionKey: "k", AccessToken: "t"})
-		switch {
-		case want == "" && (err != nil || newErr != nil):
-			t.Errorf("%q refused: %v; New: %v", raw, err, newErr)
-		case want == "":
-		case err == nil || !strings.Contains(err.Error(), want):
-			t.Errorf("CheckBaseURL(%q) = %v, want an error with %q", raw, err, want)
-		case newErr == nil || newErr.Error() != "the base URL "+err.Error():
-			t.Errorf("New with %q: %v, want the base URL %v", raw, newErr, err)
-		case strings.Contains(err.Error(), "secret"):
-			t.Errorf("CheckBaseURL(%q) quotes the password: %v", raw, err)
-		}
-	}
-}
-
-// The explicit opt-in accepts http:// for any host, and nothing else.
-func TestCheckBaseURLAllowingInsecureHTTP(t *testing.T) {
-	for raw, wantErr := range map[string]bool{
-		"http://gateway.test.example.com": false,
-		"http://10.0.0.1:8787/api":        false,
-		"ftp://gateway.test.example.com":  true,
-		"http://me:pw@gateway.example":    true,
-	} {
-		err := CheckBaseURLWith(raw, true)
-		_, newErr := New(Config{BaseURL: raw, SubscriptionKey: "k", AccessToken: "t", AllowInsecureHTTP: true})
-		if (err != nil) != wantErr || (newErr != nil) != wantErr {
-			t.Errorf("%q with the opt-in: CheckBaseURLWith = %v, New = %v; want an error: %v", raw, err, newErr, wantErr)
+		for _, insecure := range []bool{false, true} {
+			if insecure && strings.HasPrefix(raw, "http://") {
+				want = ""
+			}
+			err := CheckBaseURLWith(raw, insecure)
+			_, newErr := New(Config{BaseURL: raw, SubscriptionKey: "k", AccessToken: "t", AllowInsecureHTTP: insecure})
+			switch {
+			case want == "" && (err != nil || newErr != nil):
+				t.Errorf("%q (insecure %v) refused: %v; New: %v", raw, insecure, err, newErr)
+			case want == "":
+			case err == nil || !strings.Contains(err.Error(), want):
+				t.Errorf("CheckBaseURLWith(%q, %v) = %v, want an error with %q", raw, insecure, err, want)
+			case newErr == nil || newErr.Error() != "the base URL "+err.Error():
+				t.Errorf("New with %q: %v, want the base URL %v", raw, newErr, err)
+			case strings.Contains(err.Error(), "secret"):
+				t.Errorf("CheckBaseURLWith(%q) quotes the password: %v", raw, err)
+			}
 		}
 	}
 }

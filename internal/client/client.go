@@ -53,24 +53,18 @@ type Logger interface {
 
 // Client is safe for concurrent use.
 type Client struct {
-	base           *url.URL
-	http           *http.Client
-	userAgent      string
-	maxRetries     int
-	timeout        time.Duration
-	retryBaseDelay time.Duration
-	logger         Logger
-	gate           *gate
+	cfg  Config // as New completed it; MaxRetries is never negative
+	base *url.URL
+	http *http.Client
+	gate *gate
 
-	subscriptionKey string
-	login           *LoginCredentials
-	tokenMu         sync.Mutex
-	accessToken     string // static, or from the login: renewed once when a call answers 401
-	loginRejected   error  // never tried again: repeated wrong passwords may lock the account
+	tokenMu       sync.Mutex
+	accessToken   string // static, or from the login: renewed once when a call answers 401
+	loginRejected error  // never tried again: repeated wrong passwords may lock the account
 
 	creates          subscriptionCreates
 	baseURLConfirmed atomic.Bool  // GET /hooks/v1 answered here, so a 404 means what it says
-	unreachableUntil atomic.Int64 // Unix ns; until then a call makes one attempt (hostDown)
+	unreachableUntil atomic.Int64 // Unix ns; until then a call makes one attempt
 
 	subscriptions  *coalescer[*SubscriptionSet]
 	entityMetadata *coalescer[*MetadataSet]
@@ -79,49 +73,37 @@ type Client struct {
 
 // New validates cfg and returns a Client. It makes no request.
 func New(cfg Config) (*Client, error) {
-	base, err := parseBaseURL(cfg.BaseURL, cfg.AllowInsecureHTTP)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.SubscriptionKey == "" {
-		return nil, errors.New("a subscription key is required")
-	}
-	if (cfg.AccessToken == "") == (cfg.Login == nil) {
-		return nil, errors.New("exactly one of an access token or login credentials is required")
-	}
-	if cfg.Login != nil && (cfg.Login.Username == "" || cfg.Login.Password == "" || cfg.Login.TenantID == "") {
-		return nil, errors.New("login needs a username, a password and a tenant id")
-	}
-
-	c := &Client{
-		base:            base,
-		http:            withRefusedRedirects(cfg.httpClient),
-		userAgent:       cmp.Or(cfg.UserAgent, "terraform-provider-esign"),
-		maxRetries:      cfg.MaxRetries,
-		timeout:         cfg.RequestTimeout,
-		retryBaseDelay:  cmp.Or(cfg.retryBaseDelay, defaultRetryBaseDelay),
-		logger:          cfg.Logger,
-		gate:            &gate{},
-		subscriptionKey: cfg.SubscriptionKey,
-		accessToken:     cfg.AccessToken,
-		subscriptions:   newCoalescer[*SubscriptionSet](),
-		entityMetadata:  newCoalescer[*MetadataSet](),
-		supportedHooks:  newCoalescer[[]Hook](),
+	if err := CheckBaseURLWith(cfg.BaseURL, cfg.AllowInsecureHTTP); err != nil {
+		return nil, fmt.Errorf("the base URL %w", err)
 	}
 	switch {
-	case c.maxRetries == 0:
-		c.maxRetries = DefaultMaxRetries
-	case c.maxRetries < 0:
-		c.maxRetries = 0
+	case cfg.SubscriptionKey == "":
+		return nil, errors.New("a subscription key is required")
+	case (cfg.AccessToken == "") == (cfg.Login == nil):
+		return nil, errors.New("exactly one of an access token or login credentials is required")
+	case cfg.Login != nil && (cfg.Login.Username == "" || cfg.Login.Password == "" || cfg.Login.TenantID == ""):
+		return nil, errors.New("login needs a username, a password and a tenant id")
+	case cfg.Login != nil:
+		login := *cfg.Login
+		cfg.Login = &login
 	}
-	if c.timeout <= 0 {
-		c.timeout = DefaultRequestTimeout
+	switch {
+	case cfg.MaxRetries == 0:
+		cfg.MaxRetries = DefaultMaxRetries
+	case cfg.MaxRetries < 0:
+		cfg.MaxRetries = 0
 	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = DefaultRequestTimeout
+	}
+	cfg.UserAgent = cmp.Or(cfg.UserAgent, "terraform-provider-esign")
+	cfg.retryBaseDelay = cmp.Or(cfg.retryBaseDelay, defaultRetryBaseDelay)
+	c := &Client{cfg: cfg, base: baseURL(cfg.BaseURL), http: withRefusedRedirects(cfg.httpClient), gate: &gate{},
+		accessToken: cfg.AccessToken, subscriptions: newCoalescer[*SubscriptionSet](),
+		entityMetadata: newCoalescer[*MetadataSet](), supportedHooks: newCoalescer[[]Hook]()}
 	c.gate.add(cfg.SubscriptionKey, cfg.AccessToken)
 	if cfg.Login != nil {
-		login := *cfg.Login
-		c.login = &login
-		c.gate.add(login.Password)
+		c.gate.add(cfg.Login.Password)
 	}
 	return c, nil
 }
@@ -155,21 +137,21 @@ func (c *Client) endpoint(query url.Values, segments ...string) *url.URL {
 }
 
 // RequestTimeout bounds one attempt; the provider bounds what it sends itself with it too.
-func (c *Client) RequestTimeout() time.Duration { return c.timeout }
+func (c *Client) RequestTimeout() time.Duration { return c.cfg.RequestTimeout }
 
 // LoginTenantID is "" with a static access token.
 func (c *Client) LoginTenantID() string {
-	if c.login == nil {
+	if c.cfg.Login == nil {
 		return ""
 	}
-	return c.login.TenantID
+	return c.cfg.Login.TenantID
 }
 
 // token logs in when there is no token; concurrent callers wait for one login.
 func (c *Client) token(ctx context.Context) (_ string, err error) {
 	c.tokenMu.Lock()
 	defer c.tokenMu.Unlock()
-	if c.accessToken == "" && c.login != nil && c.loginRejected == nil {
+	if c.accessToken == "" && c.cfg.Login != nil && c.loginRejected == nil {
 		c.accessToken, err = c.Login(ctx) // "" on failure
 		if errors.Is(err, ErrLoginRejected) {
 			c.loginRejected = err
@@ -197,7 +179,7 @@ func (c *Client) relogin(ctx context.Context, stale string) error {
 
 // Login returns a token; the client logs in by itself when it needs one.
 func (c *Client) Login(ctx context.Context) (string, error) {
-	creds := c.login
+	creds := c.cfg.Login
 	if creds == nil {
 		return "", errors.New("login: no login credentials are configured")
 	}
@@ -224,4 +206,77 @@ func (c *Client) Login(ctx context.Context) (string, error) {
 	}
 	c.gate.add(out.Token)
 	return out.Token, nil
+}
+
+// The texts of ErrOutcomeUnknown, ErrMalformedAnswer and errAnswerTooLarge are part of the sentences that wrap them.
+var (
+	errNotFound     = errors.New("not found")
+	ErrUnauthorized = errors.New("unauthorized") // 401 or 403
+	ErrRateLimited  = errors.New("rate limited") // 429 after every retry
+	// ErrWaitTooLong: the service asked for a wait longer than the provider sits out (Retry-After).
+	ErrWaitTooLong = errors.New("asked to wait too long")
+	// ErrOutcomeUnknown: a write was sent and its answer lost; look before sending it again.
+	ErrOutcomeUnknown  = errors.New("the request was sent but its outcome is unknown")
+	ErrMalformedAnswer = errors.New("the service's answer is malformed") // never "gone" or "empty"
+	errAnswerTooLarge  = fmt.Errorf("the service's answer is larger than %d MiB, the most the client reads of one answer", maxAnswerBytes>>20)
+	// ErrLoginRejected: the login answered 401 or 403; every later call fails with it, without a login.
+	ErrLoginRejected = errors.New("login failed")
+	// ErrWrongBaseURL: a route that exists at any correct base URL answered 404. IsNotFound never matches it.
+	ErrWrongBaseURL = errors.New("the base URL does not point at the service's API")
+	ErrInterrupted  = errors.New("interrupted, so no further request was sent")
+)
+
+// APIError is a non-2xx answer; BodyExcerpt passed the gate.
+type APIError struct {
+	Method      string
+	Route       string // path template, e.g. "GET /hooks/v1/subscription/{id}"
+	Host        string // host:port of the base URL
+	StatusCode  int
+	BodyExcerpt string
+	Login       bool          // the token came from the login, not a static access token
+	Hint        string        // what the answer means when the status alone does not
+	WaitAsked   time.Duration // a Retry-After too long to wait out
+}
+
+func (e *APIError) Error() string {
+	msg := fmt.Sprintf("%s at %s: service answered %s", e.Route, e.Host, StatusText(e.StatusCode))
+	if e.BodyExcerpt != "" {
+		msg += ": " + e.BodyExcerpt
+	}
+	if e.Hint != "" {
+		msg += ". " + e.Hint
+	}
+	return msg
+}
+
+func (e *APIError) Is(target error) bool {
+	switch target {
+	case errNotFound:
+		return e.StatusCode == http.StatusNotFound
+	case ErrUnauthorized:
+		return e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden
+	case ErrRateLimited:
+		return e.StatusCode == http.StatusTooManyRequests && e.WaitAsked == 0
+	case ErrWaitTooLong:
+		return e.WaitAsked > 0
+	}
+	return false
+}
+
+func IsNotFound(err error) bool { return errors.Is(err, errNotFound) }
+
+// shownError has a text of its own, in which a peer's words passed the gate; what it wraps is for errors.Is
+// and errors.As, never to print.
+type shownError struct {
+	text string
+	errs []error
+}
+
+func (e *shownError) Error() string { return e.text }
+
+func (e *shownError) Unwrap() []error { return e.errs }
+
+// malformed shows problem, which may quote the answer, through the gate.
+func (c *Client) malformed(cl call, problem string) error {
+	return fmt.Errorf("%s at %s: %w: %s", cl.route, hostPort(c.base), ErrMalformedAnswer, c.gate.Show(problem))
 }

@@ -129,14 +129,9 @@ func TestNoNewAttemptAfterInterrupt(t *testing.T) {
 	t.Run("create answered 401", func(t *testing.T) {
 		// In login mode a 401 is answered with a new login and a repeat of
 		// the call: a new attempt, which an interrupted write does not make.
-		tenant := testEmulator.NewTenant()
-		c, err := New(Config{BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey,
-			Login: &LoginCredentials{Username: tenant.Username, Password: tenant.Password, TenantID: tenant.TenantID}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		c, tenant := newLoginClient(t)
 		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultUnauthorized, 1)
-		err = interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) error {
+		err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) error {
 			_, err := c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
 			return err
 		}))

@@ -37,15 +37,17 @@ func TestMain(m *testing.M) {
 }
 
 // newTestClient gives a client with an access token for a fresh tenant.
-func newTestClient(t *testing.T, tweak ...func(*Config)) (*Client, emulator.Tenant) {
+func newTestClient(t testing.TB, tweak ...func(*Config)) (*Client, emulator.Tenant) {
 	t.Helper()
 	tenant := testEmulator.NewTenant()
-	cfg := Config{
-		BaseURL:         testURL,
-		SubscriptionKey: tenant.SubscriptionKey,
-		AccessToken:     tenant.AccessToken,
-		retryBaseDelay:  time.Millisecond,
-	}
+	return clientOf(t, tenant, tweak...), tenant
+}
+
+// clientOf is a client of tenant with its access token; a second one is as another process would be.
+func clientOf(t testing.TB, tenant emulator.Tenant, tweak ...func(*Config)) *Client {
+	t.Helper()
+	cfg := Config{BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey, AccessToken: tenant.AccessToken,
+		retryBaseDelay: time.Millisecond}
 	for _, f := range tweak {
 		f(&cfg)
 	}
@@ -53,17 +55,19 @@ func newTestClient(t *testing.T, tweak ...func(*Config)) (*Client, emulator.Tena
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c, tenant
+	return c
 }
 
-// newLoginClient logs in with a new tenant's user, as the login block does.
+// login makes a client log in as tenant's user with password, as the login block does.
+func login(tenant emulator.Tenant, password string) func(*Config) {
+	return func(c *Config) {
+		c.AccessToken, c.Login = "", &LoginCredentials{Username: tenant.Username, Password: password, TenantID: tenant.TenantID}
+	}
+}
+
+// newLoginClient logs in with a new tenant's user.
 func newLoginClient(t *testing.T) (*Client, emulator.Tenant) {
 	t.Helper()
 	tenant := testEmulator.NewTenant()
-	c, err := New(Config{BaseURL: testURL, SubscriptionKey: tenant.SubscriptionKey,
-		Login: &LoginCredentials{Username: tenant.Username, Password: tenant.Password, TenantID: tenant.TenantID}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c, tenant
+	return clientOf(t, tenant, login(tenant, tenant.Password)), tenant
 }

@@ -5,7 +5,6 @@ package client
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -36,36 +35,21 @@ type PutMetadataRequest struct {
 	ReferenceID string `json:"referenceId"`
 }
 
-// MetadataSet is one entity's list, indexed by key; shared between callers, so never modified.
-type MetadataSet struct {
-	Items []MetadataEntry
-	byKey map[string]int
-}
+// MetadataSet is one entity's list; Find takes a key.
+type MetadataSet struct{ indexed[MetadataEntry] }
 
 func newMetadataSet(items []MetadataEntry) *MetadataSet {
-	s := &MetadataSet{Items: items, byKey: make(map[string]int, len(items))}
-	for i := range items {
-		s.byKey[items[i].Key] = i
-	}
-	return s
+	return &MetadataSet{index(items, func(e MetadataEntry) string { return e.Key }, func(key string) string { return key })}
 }
 
 func (s *MetadataSet) with(entry MetadataEntry) *MetadataSet {
 	items := slices.Clone(s.Items)
-	if i, ok := s.byKey[entry.Key]; ok {
+	if i, ok := s.at[entry.Key]; ok {
 		items[i] = entry
 	} else {
 		items = append(items, entry)
 	}
 	return newMetadataSet(items)
-}
-
-func (s *MetadataSet) Find(key string) (MetadataEntry, bool) {
-	i, ok := s.byKey[key]
-	if !ok {
-		return MetadataEntry{}, false
-	}
-	return s.Items[i], true
 }
 
 // PutMetadata is an upsert. The entity's cached list takes the entry, so many creates read it once; after
@@ -92,34 +76,24 @@ func (c *Client) PutMetadata(ctx context.Context, entityType, entityID, key stri
 	return &out, nil
 }
 
-func (c *Client) listEntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataList, error) {
-	return c.listMetadata(ctx, call{
-		route: "GET /metadata/{entityType}/{entityId}",
-		url:   c.endpoint(nil, "metadata", entityType, entityID),
-	})
-}
-
 // ListReferenceMetadata lists a signature request's entries, its signatories' and its documents'.
 func (c *Client) ListReferenceMetadata(ctx context.Context, referenceID string) (*MetadataList, error) {
-	return c.listMetadata(ctx, call{
-		route: "GET /metadata/{referenceId}",
-		url:   c.endpoint(nil, "metadata", referenceID),
-	})
+	return c.listMetadata(ctx, "GET /metadata/{referenceId}", referenceID)
 }
 
 // EntityMetadata is the entity's list shared by every reader (coalesce.go).
 func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataSet, error) {
-	fetch := func(ctx context.Context) (*MetadataSet, error) {
-		list, err := c.listEntityMetadata(ctx, entityType, entityID)
+	return c.entityMetadata.get(ctx, entityCacheKey(entityType, entityID), func(ctx context.Context) (*MetadataSet, error) {
+		list, err := c.listMetadata(ctx, "GET /metadata/{entityType}/{entityId}", entityType, entityID)
 		if err != nil {
 			return nil, err
 		}
 		return newMetadataSet(list.Items), nil
-	}
-	return c.entityMetadata.get(ctx, entityCacheKey(entityType, entityID), fetch)
+	})
 }
 
-func (c *Client) listMetadata(ctx context.Context, cl call) (*MetadataList, error) {
+func (c *Client) listMetadata(ctx context.Context, route string, segments ...string) (*MetadataList, error) {
+	cl := call{route: route, url: c.endpoint(nil, append([]string{"metadata"}, segments...)...)}
 	items, total, err := readList(ctx, c, cl, metadataProblem)
 	if err = c.confirmNotFound(ctx, err); IsNotFound(err) {
 		return &MetadataList{Items: []MetadataEntry{}}, nil // an entity without metadata
@@ -137,16 +111,7 @@ func entityCacheKey(entityType, entityID string) string {
 
 // metadataProblem: a reference list holds several entities, so a key may repeat across them, never within one.
 func metadataProblem(entries []MetadataEntry) string {
-	seen := make(map[string]int, len(entries))
-	for i, e := range entries {
-		if e.Key == "" {
-			return fmt.Sprintf("entry %d of %d has no key", i+1, len(entries))
-		}
-		id := entityCacheKey(e.EntityType, e.EntityID) + "\x00" + e.Key
-		if first, dup := seen[id]; dup {
-			return fmt.Sprintf("entries %d and %d have the same key %q (entity %s %s)", first+1, i+1, e.Key, e.EntityType, e.EntityID)
-		}
-		seen[id] = i
-	}
-	return ""
+	return listProblem(entries, "entry", "entries", "key", func(e MetadataEntry) (string, string) {
+		return e.Key, entityCacheKey(e.EntityType, e.EntityID) + "\x00" + e.Key
+	})
 }

@@ -35,12 +35,12 @@ func TestMetadataPutAndList(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	list, err := c.listEntityMetadata(ctx, "SIGNATUREREQUEST", request)
+	set, err := c.EntityMetadata(ctx, "SIGNATUREREQUEST", request)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if list.Total != 1 || len(list.Items) != 1 || list.Items[0].Value != "bob" {
-		t.Errorf("entity list = %+v", list)
+	if len(set.Items) != 1 || set.Items[0].Value != "bob" {
+		t.Errorf("entity list = %+v", set.Items)
 	}
 
 	byRef, err := c.ListReferenceMetadata(ctx, request)
@@ -57,86 +57,28 @@ func TestMetadataPutAndList(t *testing.T) {
 	}
 }
 
-// A 404 on a metadata list is an empty list, once GET /hooks/v1 has shown
-// that the base URL is right (base_url_check_test.go has the wrong one).
-func TestMetadataEmptyListsAreNotErrors(t *testing.T) {
-	ctx := context.Background()
-	c, _ := newTestClient(t)
-	for name, list := range map[string]func() (*MetadataList, error){
-		"entity":    func() (*MetadataList, error) { return c.listEntityMetadata(ctx, EntitySignatory, "nobody") },
-		"reference": func() (*MetadataList, error) { return c.ListReferenceMetadata(ctx, "nothing") },
-	} {
-		got, err := list()
-		if err != nil || got == nil || len(got.Items) != 0 || got.Items == nil {
-			t.Errorf("%s: got %+v, %v; want an empty, non-nil list", name, got, err)
-		}
-	}
-}
-
-// Ids and keys are path-escaped: slashes, percent signs, spaces and
-// non-ASCII characters stay inside their segment and come back unchanged.
+// Ids and keys are path-escaped: slashes, percent signs, spaces and non-ASCII characters stay inside their
+// segment, "." and ".." are no steps up the path, and each comes back unchanged.
 func TestMetadataUnusualCharactersRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestClient(t)
-	const entityID = "folder/sub dir/100%?x=1#frag"
-	const key = "schlüssel ünd %2F spaces"
-	if _, err := c.PutMetadata(ctx, EntityDocument, entityID, key, PutMetadataRequest{Value: "v/1", ReferenceID: "r"}); err != nil {
-		t.Fatal(err)
-	}
-	set, err := c.EntityMetadata(ctx, EntityDocument, entityID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, ok := set.Find(key)
-	if !ok || got.EntityID != entityID || got.Value != "v/1" {
-		t.Fatalf("entry not found by its exact key/id: %+v", set.Items)
-	}
-}
-
-// "." and ".." are ordinary ids and keys, not steps up the path.
-func TestMetadataDotSegments(t *testing.T) {
-	ctx := context.Background()
-	c, _ := newTestClient(t)
-	for _, id := range []string{".", ".."} {
-		if _, err := c.PutMetadata(ctx, EntitySignatory, id, id, PutMetadataRequest{Value: "dot"}); err != nil {
+	for id, key := range map[string]string{"folder/sub dir/100%?x=1#frag": "schlüssel ünd %2F spaces", ".": ".", "..": ".."} {
+		if _, err := c.PutMetadata(ctx, EntityDocument, id, key, PutMetadataRequest{Value: "v/1", ReferenceID: "r"}); err != nil {
 			t.Fatalf("put %q: %v", id, err)
 		}
-		list, err := c.listEntityMetadata(ctx, EntitySignatory, id)
-		if err != nil || len(list.Items) != 1 || list.Items[0].EntityID != id || list.Items[0].Key != id {
-			t.Fatalf("list %q = %+v, %v", id, list, err)
-		}
-	}
-}
-
-func TestEntityMetadataCoalescedAndInvalidated(t *testing.T) {
-	ctx := context.Background()
-	c, tenant := newTestClient(t)
-	if _, err := c.PutMetadata(ctx, EntitySignatory, "s", "a", PutMetadataRequest{Value: "1"}); err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 4; i++ {
-		if _, err := c.EntityMetadata(ctx, "signatory", "s"); err != nil {
+		set, err := c.EntityMetadata(ctx, EntityDocument, id)
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteMetadataEntityList]; n != 1 {
-		t.Fatalf("4 reads of one entity made %d list requests, want 1", n)
-	}
-	if _, err := c.PutMetadata(ctx, EntitySignatory, "s", "a", PutMetadataRequest{Value: "2"}); err != nil {
-		t.Fatal(err)
-	}
-	set, err := c.EntityMetadata(ctx, EntitySignatory, "s")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if e, _ := set.Find("a"); e.Value != "2" {
-		t.Fatalf("the read after the PUT sees %q, want 2", e.Value)
+		if got, ok := set.Find(key); !ok || len(set.Items) != 1 || got.EntityID != id || got.Value != "v/1" {
+			t.Fatalf("entry not found by its exact key/id %q/%q: %+v", id, key, set.Items)
+		}
 	}
 }
 
-// Writes keep the entity's list current without reading it again; a write
-// that failed (it may or may not have been carried out) makes the next read
-// go to the service.
+// Writes keep the entity's list current without reading it again (the list is read once, in any case of
+// the entity type); a write that failed (it may or may not have been carried out) makes the next read go
+// to the service.
 func TestPutMetadataUpdatesTheCoalescedList(t *testing.T) {
 	ctx := context.Background()
 	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = -1 })

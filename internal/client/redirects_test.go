@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -56,13 +57,22 @@ func (o *otherHost) checkReceivedNothing(t *testing.T) {
 }
 
 // redirectingGateway answers every request with status and a Location on
-// target plus the request's path: a misconfigured or compromised gateway.
-// It exists because the emulator never redirects.
-func redirectingGateway(status int, target string, newServer func(http.Handler) *httptest.Server) *httptest.Server {
-	return newServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+// target plus the request's path (target "/v2": the same origin, under /v2),
+// and counts them: a misconfigured or compromised gateway. It exists because
+// the emulator never redirects.
+func redirectingGateway(t *testing.T, status int, target string, tls bool) (*httptest.Server, *atomic.Int32) {
+	var requests atomic.Int32
+	newServer := httptest.NewServer
+	if tls {
+		newServer = httptest.NewTLSServer
+	}
+	gateway := newServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
 		_, _ = io.Copy(io.Discard, r.Body)
 		http.Redirect(w, r, target+r.URL.RequestURI(), status) //nolint:gosec // G710: redirecting anywhere is what this misbehaving gateway is for
 	}))
+	t.Cleanup(gateway.Close)
+	return gateway, &requests
 }
 
 const (
@@ -71,34 +81,38 @@ const (
 	redirectTestPassword = "pw-REDIRECT-secret-3" //nolint:gosec // G101: a made-up password that must not reach the other host
 )
 
-// A redirect to another host, from https to http, or of the login call is
-// an error, and not one request reaches its Location: no key, no token, no
-// password.
+// A redirect to another host, from https to http, within the origin, or of the login call is an error, not
+// followed: not one request reaches its Location (no key, no token, no password), the gateway gets one
+// request per call, and the error suggests the base URL a Location implies.
 func TestRedirectsAreNeverFollowed(t *testing.T) {
 	cases := []struct {
-		name      string
-		status    int
-		tls       bool
-		login     bool
-		wantInErr string
+		name       string
+		status     int
+		tls, login bool
+		sameOrigin bool
+		wantInErr  string
 	}{
-		{"another host, 300", http.StatusMultipleChoices, false, false, "another origin"},
-		{"another host, 301", http.StatusMovedPermanently, false, false, "another origin"},
-		{"another host, 307", http.StatusTemporaryRedirect, false, false, "another origin"},
-		{"https to http, 301", http.StatusMovedPermanently, true, false, "from https:// to http://"},
-		{"https to http, 308", http.StatusPermanentRedirect, true, false, "from https:// to http://"},
-		{"307 on login", http.StatusTemporaryRedirect, false, true, "another origin"},
-		{"307 on login over https", http.StatusTemporaryRedirect, true, true, "from https:// to http://"},
+		{"another host, 300", http.StatusMultipleChoices, false, false, false, "another origin"},
+		{"another host, 301", http.StatusMovedPermanently, false, false, false, "another origin"},
+		{"another host, 307", http.StatusTemporaryRedirect, false, false, false, "another origin"},
+		{"https to http, 301", http.StatusMovedPermanently, true, false, false, "from https:// to http://"},
+		{"https to http, 308", http.StatusPermanentRedirect, true, false, false, "from https:// to http://"},
+		{"307 on login", http.StatusTemporaryRedirect, false, true, false, "another origin"},
+		{"307 on login over https", http.StatusTemporaryRedirect, true, true, false, "from https:// to http://"},
+		{"same origin, 308 under /v2", http.StatusPermanentRedirect, true, false, true, "same origin"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			other := newOtherHost(t)
-			newServer := httptest.NewServer
-			if tc.tls {
-				newServer = httptest.NewTLSServer
+			target := other.URL
+			if tc.sameOrigin {
+				target = "/v2"
 			}
-			gateway := redirectingGateway(tc.status, other.URL, newServer)
-			defer gateway.Close()
+			gateway, requests := redirectingGateway(t, tc.status, target, tc.tls)
+			location := target
+			if tc.sameOrigin {
+				location = gateway.URL + "/v2"
+			}
 			cfg := Config{BaseURL: gateway.URL, SubscriptionKey: redirectTestKey, AccessToken: redirectTestToken, httpClient: gateway.Client()}
 			if tc.login {
 				cfg.AccessToken = ""
@@ -113,7 +127,10 @@ func TestRedirectsAreNeverFollowed(t *testing.T) {
 			_, createErr := c.CreateSubscription(ctx, onceRequest)
 			deleteErr := c.DeleteSubscription(ctx, "00000000-0000-4000-8000-000000000002", "signatorysigned")
 			for name, err := range map[string]error{"list": listErr, "create": createErr, "delete": deleteErr} {
-				checkRedirectError(t, name, err, tc.status, other.URL, tc.wantInErr)
+				checkRedirectError(t, name, err, tc.status, location, tc.wantInErr)
+			}
+			if tc.sameOrigin && !strings.Contains(listErr.Error(), "(to "+gateway.URL+"/v2, if that is the service)") {
+				t.Errorf("err = %v, want the suggestion of %s/v2", listErr, gateway.URL)
 			}
 			if tc.login {
 				if _, err := c.Login(ctx); err == nil || !strings.Contains(err.Error(), "POST /identity/login") {
@@ -121,6 +138,9 @@ func TestRedirectsAreNeverFollowed(t *testing.T) {
 				}
 			}
 			other.checkReceivedNothing(t)
+			if n, want := requests.Load(), map[bool]int32{false: 3, true: 4}[tc.login]; n != want {
+				t.Errorf("the gateway got %d requests, want %d: a redirect was followed", n, want)
+			}
 			if gateway.Client().CheckRedirect != nil {
 				t.Error("New changed the caller's http.Client")
 			}
@@ -150,34 +170,5 @@ func checkRedirectError(t *testing.T, name string, err error, status int, locati
 	}
 	if errors.Is(err, ErrOutcomeUnknown) || IsNotFound(err) {
 		t.Errorf("%s: a redirect is a definite answer, not %v", name, err)
-	}
-}
-
-// A redirect within the origin is not followed either: the gateway gets
-// one request per call, and the error suggests the base URL the Location
-// implies.
-func TestSameOriginRedirectIsNotFollowed(t *testing.T) {
-	var mu sync.Mutex
-	requests := 0
-	// A gateway that moved the API under /v2: it exists because the
-	// emulator never redirects.
-	gateway := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		requests++
-		mu.Unlock()
-		http.Redirect(w, r, "/v2"+r.URL.RequestURI(), http.StatusPermanentRedirect) //nolint:gosec // G710: the redirect under test
-	}))
-	defer gateway.Close()
-	c, err := New(Config{BaseURL: gateway.URL, SubscriptionKey: "k", AccessToken: "t", httpClient: gateway.Client()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = c.listHooks(context.Background())
-	checkRedirectError(t, "hooks", err, http.StatusPermanentRedirect, gateway.URL+"/v2/hooks/v1", "same origin")
-	if want := "(to " + gateway.URL + "/v2, if that is the service)"; err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("err = %v, want the suggestion %q", err, want)
-	}
-	if requests != 1 {
-		t.Errorf("the gateway got %d requests, want 1: the redirect was followed", requests)
 	}
 }

@@ -34,7 +34,7 @@ type call struct {
 	anonymous  bool // no bearer token (the login)
 }
 
-// response is a 2xx answer; Close must be called.
+// response is a 2xx answer; a stream's must be closed.
 type response struct {
 	*http.Response
 	release func()
@@ -48,12 +48,8 @@ func (r *response) Close() {
 
 func (c *Client) doJSON(ctx context.Context, cl call, out any) error {
 	cl.out = out
-	resp, err := c.send(ctx, cl)
-	if err != nil {
-		return err
-	}
-	resp.Close()
-	return nil
+	_, err := c.send(ctx, cl) // a JSON answer is closed once decoded
+	return err
 }
 
 // send runs the retry loop; a JSON call's 2xx answer is decoded into cl.out by then.
@@ -65,7 +61,9 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 			return nil, fmt.Errorf("%s: encoding the request: %w", cl.route, err)
 		}
 	}
-	hostDown := c.hostDown()
+	// A host that could not be reached moments ago gets one attempt per call, so that the calls of a run do
+	// not each wait out their retries for the same answer; any answer from the service forgets it.
+	hostDown := time.Now().UnixNano() < c.unreachableUntil.Load()
 	reauthenticated := false
 	for attempt := 0; ; attempt++ {
 		var token string
@@ -94,7 +92,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		}
 
 		apiErr := c.apiError(cl, resp)
-		if resp.StatusCode == http.StatusUnauthorized && !cl.anonymous && !reauthenticated && c.login != nil {
+		if resp.StatusCode == http.StatusUnauthorized && !cl.anonymous && !reauthenticated && c.cfg.Login != nil {
 			// A login token expires after 30 minutes: log in again once, not counted as a retry.
 			reauthenticated = true
 			if err := c.relogin(ctx, token); err != nil {
@@ -106,11 +104,12 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 		if !cl.idempotent && serverFailure(resp.StatusCode) {
 			return nil, fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, apiErr)
 		}
-		if !retryableStatus(resp.StatusCode) {
+		// A 429 was refused before processing, so even a POST may be repeated; other 4xx are definite.
+		if resp.StatusCode != http.StatusTooManyRequests && !serverFailure(resp.StatusCode) {
 			return nil, apiErr
 		}
 		delay := c.retryDelay(attempt)
-		if after, ok := parseRetryAfter(apiErr.RetryAfter, time.Now()); ok {
+		if after, ok := parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
 			if after > maxRetryAfter { // a wait the provider will not sit out: say so now, not after it
 				apiErr.WaitAsked = after
 				apiErr.Hint = fmt.Sprintf("The service asks to wait %s, until %s, before the next request: longer than the "+
@@ -120,7 +119,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 			}
 			delay = after
 		}
-		if attempt >= c.maxRetries {
+		if attempt >= c.cfg.MaxRetries {
 			return nil, apiErr
 		}
 		if err := c.wait(ctx, delay); err != nil {
@@ -148,7 +147,7 @@ func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, h
 	case ctx.Err() != nil:
 		return fmt.Errorf("%s: %w", cl.route, ctx.Err())
 	}
-	if !hostDown && attempt < c.maxRetries && !misconfigured(err) {
+	if !hostDown && attempt < c.cfg.MaxRetries && !misconfigured(err) {
 		if werr := c.wait(ctx, c.retryDelay(attempt)); werr == nil {
 			return nil
 		}
@@ -172,7 +171,7 @@ const (
 // retryDelay after attempt n (0-based): random in [d/2, d], d = base * 2^n, capped. The jitter keeps
 // concurrent retries (Terraform runs 10 at once) out of step.
 func (c *Client) retryDelay(n int) time.Duration {
-	d := c.retryBaseDelay << min(n, 16)
+	d := c.cfg.retryBaseDelay << min(n, 16)
 	if d <= 0 || d > maxRetryDelay {
 		d = maxRetryDelay
 	}
@@ -197,17 +196,8 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 	return max(d, 0), true
 }
 
-// hostDown: a host that could not be reached moments ago gets one attempt per call, so that the calls of
-// a run do not each wait out their retries for the same answer; any answer from the service forgets it.
-func (c *Client) hostDown() bool { return time.Now().UnixNano() < c.unreachableUntil.Load() }
-
-// retryableStatus: a 429 was refused before processing (so even a POST may be repeated); a transient
-// 500 is as common as a 503. Other 5xx (501, 505) are definite answers.
-func retryableStatus(code int) bool {
-	return code == http.StatusTooManyRequests || serverFailure(code)
-}
-
-// serverFailure tells the 5xx answers that say nothing about whether the request was carried out.
+// serverFailure tells the 5xx answers that say nothing about whether the request was carried out (a
+// transient 500 is as common as a 503); others (501, 505) are definite answers.
 func serverFailure(code int) bool {
 	switch code {
 	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
@@ -249,11 +239,11 @@ func misconfigured(err error) bool {
 // body that stalls is a timeout like a late status line. Any other answer comes with its body open.
 func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token string) (*response, error) {
 	attemptCtx, cancel := context.WithCancel(ctx)
-	timer := time.AfterFunc(c.timeout, cancel)
+	timer := time.AfterFunc(c.cfg.RequestTimeout, cancel)
 	release := func() { timer.Stop(); cancel() }
 	timedOut := func(err error, during string) error {
 		if attemptCtx.Err() != nil && ctx.Err() == nil {
-			return &timeoutError{timeout: c.timeout, during: during}
+			return &timeoutError{timeout: c.cfg.RequestTimeout, during: during}
 		}
 		return err
 	}
@@ -271,9 +261,9 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 	if cl.stream {
 		accept = "application/octet-stream"
 	}
-	req.Header.Set("User-Agent", c.userAgent)
+	req.Header.Set("User-Agent", c.cfg.UserAgent)
 	req.Header.Set("Accept", accept)
-	req.Header.Set("Ocp-Apim-Subscription-Key", c.subscriptionKey)
+	req.Header.Set("Ocp-Apim-Subscription-Key", c.cfg.SubscriptionKey)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -327,9 +317,10 @@ func (c *Client) redirectAnswer(cl call, resp *response) error {
 	return err
 }
 
-// apiError shows the answer through the gate, which reads all of it before it cuts the excerpt, and closes it.
+// apiError shows the answer (up to 16 KiB) through the gate, which reads all of it before it cuts the
+// excerpt, and closes it.
 func (c *Client) apiError(cl call, resp *response) *APIError {
-	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorAnswer))
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 16<<10))
 	resp.Close()
 	text := string(bytes.TrimSpace(body))
 	host := hostPort(c.base)
@@ -338,9 +329,8 @@ func (c *Client) apiError(cl call, resp *response) *APIError {
 		Route:       cl.route,
 		Host:        host,
 		StatusCode:  resp.StatusCode,
-		RetryAfter:  resp.Header.Get("Retry-After"),
 		BodyExcerpt: c.gate.Show(text),
-		Login:       c.login != nil,
+		Login:       c.cfg.Login != nil,
 		Hint:        answerHint(resp.StatusCode, text, host),
 	}
 }
@@ -365,7 +355,7 @@ func (c *Client) wait(ctx context.Context, d time.Duration) error {
 }
 
 func (c *Client) log(ctx context.Context, cl call, attempt, status int, started time.Time, err error) {
-	if c.logger == nil {
+	if c.cfg.Logger == nil {
 		return
 	}
 	fields := map[string]any{
@@ -381,7 +371,7 @@ func (c *Client) log(ctx context.Context, cl call, attempt, status int, started 
 	if err != nil {
 		fields["error"] = c.gate.Show(err.Error())
 	}
-	c.logger.Debug(ctx, "esign API request", fields)
+	c.cfg.Logger.Debug(ctx, "esign API request", fields)
 }
 
 // maxAnswerBytes caps one JSON answer: 2.5 times the largest plausible one (50,000 subscriptions with

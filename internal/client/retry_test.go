@@ -15,8 +15,9 @@ import (
 
 // Which failures are retried and how often: a call after count faults of a
 // kind on its route, the error it ends with (nil: it succeeds) and the
-// requests the route got. Any GET, PUT or DELETE may be repeated; a definite
-// answer (4xx other than 429) never is.
+// requests the route got, each logged with its attempt. Any GET, PUT or DELETE
+// may be repeated, and a create refused with 429; a definite answer (4xx other
+// than 429) never is.
 func TestRetries(t *testing.T) {
 	type retryCase struct {
 		route        string
@@ -40,19 +41,22 @@ func TestRetries(t *testing.T) {
 	for _, kind := range []emulator.FaultKind{emulator.FaultRateLimit, emulator.FaultInternalError, emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout, emulator.FaultDrop} {
 		cases["two "+string(kind)+" then success"] = retryCase{emulator.RouteSubscriptionList, kind, 2, 0, listSubscriptions, nil, 3}
 	}
+	createSubscription := func(c *Client) error {
+		_, err := c.CreateSubscription(ctx, CreateSubscriptionRequest{URI: "https://x.example.com", EventType: "signatorysigned"})
+		return err
+	}
+	cases["create after 429"] = retryCase{emulator.RouteSubscriptionCreate, emulator.FaultRateLimit, 1, 0, createSubscription, nil, 2}
 	// A create whose answer is lost must not be repeated blindly.
 	for _, kind := range []emulator.FaultKind{
 		emulator.FaultCommitThenDrop, emulator.FaultDrop, emulator.FaultInternalError,
 		emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout,
 	} {
-		cases["create after "+string(kind)] = retryCase{emulator.RouteSubscriptionCreate, kind, 1, 0, func(c *Client) error {
-			_, err := c.CreateSubscription(ctx, CreateSubscriptionRequest{URI: "https://x.example.com", EventType: "signatorysigned"})
-			return err
-		}, ErrOutcomeUnknown, 1}
+		cases["create after "+string(kind)] = retryCase{emulator.RouteSubscriptionCreate, kind, 1, 0, createSubscription, ErrOutcomeUnknown, 1}
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = tc.maxRetries })
+			log := &recordedLog{}
+			c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries, c.Logger = tc.maxRetries, log })
 			if tc.count > 0 {
 				testEmulator.ScriptFault(tenant.SubscriptionKey, tc.route, tc.kind, tc.count)
 			}
@@ -61,6 +65,21 @@ func TestRetries(t *testing.T) {
 			}
 			if n := testEmulator.Counters(tenant.SubscriptionKey)[tc.route]; n != tc.wantRequests {
 				t.Errorf("requests = %d, want %d", n, tc.wantRequests)
+			}
+			var attempts []map[string]any
+			for _, f := range log.events() {
+				if f["route"] == tc.route {
+					attempts = append(attempts, f)
+				}
+			}
+			for i, f := range attempts {
+				if f["attempt"] != i+1 || f["method"] != strings.Fields(tc.route)[0] || f["duration_ms"] == nil ||
+					tc.want == nil && i == len(attempts)-1 && f["status"] == nil {
+					t.Errorf("logged %v as attempt %d of %d", f, i+1, len(attempts))
+				}
+			}
+			if len(attempts) != tc.wantRequests {
+				t.Errorf("%d attempts logged, want %d", len(attempts), tc.wantRequests)
 			}
 		})
 	}
@@ -82,18 +101,6 @@ func TestRetriesStopAtTheDeadline(t *testing.T) {
 	}
 	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 1 {
 		t.Errorf("requests = %d, want 1", n)
-	}
-}
-
-// A 429 means the create was refused before processing: repeating is safe.
-func TestCreateRetriedAfterRateLimit(t *testing.T) {
-	c, tenant := newTestClient(t)
-	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultRateLimit, 1)
-	if _, err := c.CreateSubscription(context.Background(), CreateSubscriptionRequest{URI: "https://x.example.com", EventType: "signatorysigned"}); err != nil {
-		t.Fatal(err)
-	}
-	if n := len(testEmulator.Subscriptions(tenant.SubscriptionKey)); n != 1 {
-		t.Errorf("%d subscriptions exist, want 1", n)
 	}
 }
 

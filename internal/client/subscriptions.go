@@ -38,29 +38,38 @@ func MatchKey(eventType, uri, description string) string {
 	return CanonicalEventType(eventType) + "\x00" + uri + "\x00" + description
 }
 
-// SubscriptionSet is one list, indexed by id; shared between callers, so never modified.
-type SubscriptionSet struct {
-	Items []Subscription
-	byID  map[string]int
-}
+// SubscriptionSet is one list; Find takes an id, in any case (a GUID).
+type SubscriptionSet struct{ indexed[Subscription] }
 
 // NewSubscriptionSet spells event types canonically.
 func NewSubscriptionSet(items []Subscription) *SubscriptionSet {
-	s := &SubscriptionSet{Items: items, byID: make(map[string]int, len(items))}
 	for i := range items {
 		items[i].EventType = CanonicalEventType(items[i].EventType)
-		s.byID[strings.ToLower(items[i].ID)] = i
+	}
+	return &SubscriptionSet{index(items, func(s Subscription) string { return s.ID }, strings.ToLower)}
+}
+
+// indexed is a list shared between callers, so never modified, and its index by key.
+type indexed[T any] struct {
+	Items []T
+	at    map[string]int // by fold(key)
+	fold  func(string) string
+}
+
+func index[T any](items []T, key func(T) string, fold func(string) string) indexed[T] {
+	s := indexed[T]{Items: items, at: make(map[string]int, len(items)), fold: fold}
+	for i := range items {
+		s.at[fold(key(items[i]))] = i
 	}
 	return s
 }
 
-// Find compares GUIDs without regard to case.
-func (s *SubscriptionSet) Find(id string) (Subscription, bool) {
-	i, ok := s.byID[strings.ToLower(id)]
-	if !ok {
-		return Subscription{}, false
+func (s *indexed[T]) Find(key string) (item T, ok bool) {
+	i, ok := s.at[s.fold(key)]
+	if ok {
+		item = s.Items[i]
 	}
-	return s.Items[i], true
+	return item, ok
 }
 
 // Identical answers the subscriptions with that event type (in any case), URI and description.
@@ -193,22 +202,29 @@ func (l *items[T]) UnmarshalJSON(b []byte) error {
 	return err
 }
 
-func subscriptionsProblem(subs []Subscription) string {
-	seen := make(map[string]int, len(subs))
-	for i, s := range subs {
-		switch {
-		case s.ID == "":
-			return fmt.Sprintf("subscription %d of %d has no id", i+1, len(subs))
-		case s.EventType == "":
-			return fmt.Sprintf("subscription %s has no event type", s.ID)
+// listProblem names the first item without a name (its field), or with the key of another.
+func listProblem[T any](items []T, noun, nouns, field string, nameKey func(T) (string, string)) string {
+	seen := make(map[string]int, len(items))
+	for i, item := range items {
+		name, key := nameKey(item)
+		if name == "" {
+			return fmt.Sprintf("%s %d of %d has no %s", noun, i+1, len(items), field)
 		}
-		id := strings.ToLower(s.ID)
-		if first, dup := seen[id]; dup {
-			return fmt.Sprintf("subscriptions %d and %d have the same id %s", first+1, i+1, s.ID)
+		if first, dup := seen[key]; dup {
+			return fmt.Sprintf("%s %d and %d have the same %s %q", nouns, first+1, i+1, field, name)
 		}
-		seen[id] = i
+		seen[key] = i
 	}
 	return ""
+}
+
+func subscriptionsProblem(subs []Subscription) string {
+	if i := slices.IndexFunc(subs, func(s Subscription) bool { return s.ID != "" && s.EventType == "" }); i >= 0 {
+		return fmt.Sprintf("subscription %s has no event type", subs[i].ID)
+	}
+	return listProblem(subs, "subscription", "subscriptions", "id", func(s Subscription) (string, string) {
+		return s.ID, strings.ToLower(s.ID)
+	})
 }
 
 // Hook is one supported event type.
@@ -220,7 +236,7 @@ type Hook struct {
 
 // listHooks answers event types canonically; its answer confirms the base URL (base_url.go).
 func (c *Client) listHooks(ctx context.Context) ([]Hook, error) {
-	var hooks []Hook
+	var hooks items[Hook]
 	cl := call{
 		method:     http.MethodGet,
 		route:      routeHooksList,
@@ -230,15 +246,15 @@ func (c *Client) listHooks(ctx context.Context) ([]Hook, error) {
 	if err := c.doJSON(ctx, cl, &hooks); err != nil {
 		return nil, c.notFoundOnFixedRoute(err)
 	}
-	if problem := hooksProblem(hooks); problem != "" {
+	problem := listProblem(hooks, "hook", "hooks", "event type", func(h Hook) (string, string) {
+		return h.EventType, CanonicalEventType(h.EventType)
+	})
+	if problem != "" {
 		return nil, c.malformed(cl, problem)
 	}
 	c.baseURLConfirmed.Store(true)
 	for i := range hooks {
 		hooks[i].EventType = CanonicalEventType(hooks[i].EventType)
-	}
-	if hooks == nil {
-		hooks = []Hook{}
 	}
 	return hooks, nil
 }
@@ -246,19 +262,4 @@ func (c *Client) listHooks(ctx context.Context) ([]Hook, error) {
 // SupportedHooks is read once per Client: the set does not change during a run.
 func (c *Client) SupportedHooks(ctx context.Context) ([]Hook, error) {
 	return c.supportedHooks.get(ctx, "", c.listHooks)
-}
-
-func hooksProblem(hooks []Hook) string {
-	seen := make(map[string]int, len(hooks))
-	for i, h := range hooks {
-		if h.EventType == "" {
-			return fmt.Sprintf("hook %d of %d has no event type", i+1, len(hooks))
-		}
-		name := CanonicalEventType(h.EventType)
-		if first, dup := seen[name]; dup {
-			return fmt.Sprintf("hooks %d and %d have the same event type %s", first+1, i+1, h.EventType)
-		}
-		seen[name] = i
-	}
-	return ""
 }

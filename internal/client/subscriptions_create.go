@@ -105,7 +105,7 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 		case found:
 			out.ID, out.Adopted = id, true
 			return out, nil
-		case out.Requests > c.maxRetries:
+		case out.Requests > c.cfg.MaxRetries:
 			return out, fmt.Errorf("%s: the subscription was not created: the answer to each of %d requests was lost and "+
 				"the service lists no subscription that any of them created (the last: %s)", routeSubscriptionCreate, out.Requests, err.Error())
 		}
