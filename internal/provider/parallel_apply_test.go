@@ -62,17 +62,12 @@ const writeGatePatience = 20 * time.Second
 
 // writeGate stands between the provider and the shared emulator (it serves the emulator's own handler, so
 // tenants, state and counters are the emulator's) and holds every write, any request but a GET, until the
-// expected number of writes is held at once.
+// expected number of writes is held at once, or for writeGatePatience.
 type writeGate struct {
-	url string
-
-	mu     sync.Mutex
-	want   int           // writes to hold at once
-	held   int           // writes held now
-	peak   int           // most writes held at once since expect
-	open   chan struct{} // closed when the gate opens
-	closed bool          // open is not closed yet
-	filled bool          // the gate opened because want writes were held
+	url              string
+	mu               sync.Mutex
+	want, held, peak int           // writes to hold at once, held now, held at once at most since expect
+	open             chan struct{} // closed when the gate opens
 }
 
 // newWriteGate starts an open gate: nothing waits until expect.
@@ -96,43 +91,36 @@ func newWriteGate(t *testing.T) *writeGate {
 func (g *writeGate) expect(n int) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.want, g.peak, g.filled = n, g.held, false
-	g.open, g.closed = make(chan struct{}), true
+	g.want, g.peak, g.open = n, g.held, make(chan struct{})
 }
 
-// hold keeps a write until the gate opens.
+// hold keeps a write until the gate opens: when it holds want writes, or a write waited writeGatePatience.
 func (g *writeGate) hold(r *http.Request) {
 	g.mu.Lock()
-	open := g.open
 	g.held++
 	g.peak = max(g.peak, g.held)
-	if g.closed && g.held >= g.want {
-		g.filled = true
+	if g.held >= g.want {
 		g.openLocked()
 	}
+	open := g.open
 	g.mu.Unlock()
 
-	timer := time.NewTimer(writeGatePatience)
-	defer timer.Stop()
 	select {
 	case <-open:
 	case <-r.Context().Done():
-	case <-timer.C:
-		g.mu.Lock()
-		if g.open == open {
-			g.openLocked()
-		}
-		g.mu.Unlock()
+	case <-time.After(writeGatePatience):
 	}
 	g.mu.Lock()
+	g.openLocked()
 	g.held--
 	g.mu.Unlock()
 }
 
 func (g *writeGate) openLocked() {
-	if g.closed {
+	select {
+	case <-g.open:
+	default:
 		close(g.open)
-		g.closed = false
 	}
 }
 
@@ -141,7 +129,7 @@ func (g *writeGate) checkFilled() acctest.Func {
 	return func() error {
 		g.mu.Lock()
 		defer g.mu.Unlock()
-		if !g.filled {
+		if g.peak < g.want {
 			return fmt.Errorf("at most %d writes were in flight at once in %s, want %d", g.peak, writeGatePatience, g.want)
 		}
 		return nil
