@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -55,6 +56,7 @@ type Logger interface {
 type Client struct {
 	cfg  Config // as New completed it; MaxRetries is never negative
 	base *url.URL
+	host string // host:port of base, for errors
 	http *http.Client
 	gate *gate
 
@@ -98,7 +100,12 @@ func New(cfg Config) (*Client, error) {
 	}
 	cfg.UserAgent = cmp.Or(cfg.UserAgent, "terraform-provider-esign")
 	cfg.retryBaseDelay = cmp.Or(cfg.retryBaseDelay, defaultRetryBaseDelay)
-	c := &Client{cfg: cfg, base: baseURL(cfg.BaseURL), http: withRefusedRedirects(cfg.httpClient), gate: &gate{},
+	base := baseURL(cfg.BaseURL)
+	host := base.Host
+	if base.Port() == "" {
+		host = net.JoinHostPort(base.Hostname(), map[string]string{"http": "80", "https": "443"}[base.Scheme])
+	}
+	c := &Client{cfg: cfg, base: base, host: host, http: withRefusedRedirects(cfg.httpClient), gate: &gate{},
 		accessToken: cfg.AccessToken, subscriptions: newCoalescer[*SubscriptionSet](),
 		entityMetadata: newCoalescer[*MetadataSet](), supportedHooks: newCoalescer[[]Hook]()}
 	c.gate.add(cfg.SubscriptionKey, cfg.AccessToken)
@@ -197,7 +204,7 @@ func (c *Client) Login(ctx context.Context) (string, error) {
 	if err != nil {
 		if errors.Is(err, ErrUnauthorized) {
 			return "", fmt.Errorf("%w: the service at %s refused the username, password, tenant id or subscription key: %w",
-				ErrLoginRejected, hostPort(c.base), err)
+				ErrLoginRejected, c.host, err)
 		}
 		return "", fmt.Errorf("login failed: %w", err)
 	}
@@ -211,16 +218,14 @@ func (c *Client) Login(ctx context.Context) (string, error) {
 // The texts of ErrOutcomeUnknown, ErrMalformedAnswer and errAnswerTooLarge are part of the sentences that wrap them.
 var (
 	errNotFound     = errors.New("not found")
-	ErrUnauthorized = errors.New("unauthorized") // 401 or 403
-	ErrRateLimited  = errors.New("rate limited") // 429 after every retry
-	// ErrWaitTooLong: the service asked for a wait longer than the provider sits out (Retry-After).
-	ErrWaitTooLong = errors.New("asked to wait too long")
+	ErrUnauthorized = errors.New("unauthorized")           // 401 or 403
+	ErrRateLimited  = errors.New("rate limited")           // 429 after every retry
+	ErrWaitTooLong  = errors.New("asked to wait too long") // a Retry-After longer than the provider sits out
 	// ErrOutcomeUnknown: a write was sent and its answer lost; look before sending it again.
 	ErrOutcomeUnknown  = errors.New("the request was sent but its outcome is unknown")
 	ErrMalformedAnswer = errors.New("the service's answer is malformed") // never "gone" or "empty"
 	errAnswerTooLarge  = fmt.Errorf("the service's answer is larger than %d MiB, the most the client reads of one answer", maxAnswerBytes>>20)
-	// ErrLoginRejected: the login answered 401 or 403; every later call fails with it, without a login.
-	ErrLoginRejected = errors.New("login failed")
+	ErrLoginRejected   = errors.New("login failed") // 401 or 403 to the login: every later call fails with it
 	// ErrWrongBaseURL: a route that exists at any correct base URL answered 404. IsNotFound never matches it.
 	ErrWrongBaseURL = errors.New("the base URL does not point at the service's API")
 	ErrInterrupted  = errors.New("interrupted, so no further request was sent")
@@ -278,5 +283,5 @@ func (e *shownError) Unwrap() []error { return e.errs }
 
 // malformed shows problem, which may quote the answer, through the gate.
 func (c *Client) malformed(cl call, problem string) error {
-	return fmt.Errorf("%s at %s: %w: %s", cl.route, hostPort(c.base), ErrMalformedAnswer, c.gate.Show(problem))
+	return fmt.Errorf("%s at %s: %w: %s", cl.route, c.host, ErrMalformedAnswer, c.gate.Show(problem))
 }

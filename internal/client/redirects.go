@@ -46,9 +46,11 @@ type RedirectError struct {
 
 func (e *RedirectError) Error() string { return e.text }
 
-// redirectError says what the redirect is, and which base URL it suggests (never a plain http one).
-func (c *Client) redirectError(cl call, resp *http.Response) *RedirectError {
-	e := &RedirectError{Route: cl.route, Host: hostPort(c.base), StatusCode: resp.StatusCode}
+// redirectError says what the redirect is, and which base URL it suggests (never a plain http one), and
+// closes the answer. A 303 See Other to a create says it was carried out, so its outcome is unknown.
+func (c *Client) redirectError(cl call, resp *http.Response) error {
+	_ = resp.Body.Close()
+	e := &RedirectError{Route: cl.route, Host: c.host, StatusCode: resp.StatusCode}
 	why, fix := "a redirect without a usable Location", ""
 	if loc, err := resp.Location(); err != nil {
 		e.Location = c.gate.Show(resp.Header.Get("Location"))
@@ -71,5 +73,8 @@ func (c *Client) redirectError(cl call, resp *http.Response) *RedirectError {
 	e.text = fmt.Sprintf("%s at %s: service answered %s with Location %s: %s. The client never follows "+
 		"a redirect, so that the credentials go only to the base URL's origin: fix base_url%s", cl.route, e.Host,
 		StatusText(resp.StatusCode), e.Location, why, fix)
+	if !cl.idempotent && resp.StatusCode == http.StatusSeeOther {
+		return fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, e)
+	}
 	return e
 }

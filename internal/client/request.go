@@ -34,26 +34,18 @@ type call struct {
 	anonymous  bool // no bearer token (the login)
 }
 
-// response is a 2xx answer; a stream's must be closed.
-type response struct {
-	*http.Response
-	release func()
-}
-
-func (r *response) Close() {
-	_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, 64<<10))
-	_ = r.Body.Close()
-	r.release()
-}
-
 func (c *Client) doJSON(ctx context.Context, cl call, out any) error {
 	cl.out = out
-	_, err := c.send(ctx, cl) // a JSON answer is closed once decoded
+	resp, err := c.send(ctx, cl)
+	if err == nil {
+		_ = resp.Body.Close() // closed already, once decoded
+	}
 	return err
 }
 
-// send runs the retry loop; a JSON call's 2xx answer is decoded into cl.out by then.
-func (c *Client) send(ctx context.Context, cl call) (*response, error) {
+// send runs the retry loop; a JSON call's 2xx answer is decoded into cl.out by then. A stream's answer
+// must be closed.
+func (c *Client) send(ctx context.Context, cl call) (*http.Response, error) {
 	var payload []byte
 	var err error
 	if cl.body != nil {
@@ -88,7 +80,7 @@ func (c *Client) send(ctx context.Context, cl call) (*response, error) {
 			return resp, nil
 		}
 		if resp.StatusCode >= 300 && resp.StatusCode < 400 {
-			return nil, c.redirectAnswer(cl, resp)
+			return nil, c.redirectError(cl, resp)
 		}
 
 		apiErr := c.apiError(cl, resp)
@@ -199,11 +191,7 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 // serverFailure tells the 5xx answers that say nothing about whether the request was carried out (a
 // transient 500 is as common as a 503); others (501, 505) are definite answers.
 func serverFailure(code int) bool {
-	switch code {
-	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-		return true
-	}
-	return false
+	return code >= http.StatusInternalServerError && code <= http.StatusGatewayTimeout && code != http.StatusNotImplemented
 }
 
 // dialFailed tells a connection (to the service or its proxy) that could not be made.
@@ -237,10 +225,8 @@ func misconfigured(err error) bool {
 
 // attempt sends one request; the timeout covers reading the body (decoded here for a JSON 2xx), so a
 // body that stalls is a timeout like a late status line. Any other answer comes with its body open.
-func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token string) (*response, error) {
-	attemptCtx, cancel := context.WithCancel(ctx)
-	timer := time.AfterFunc(c.cfg.RequestTimeout, cancel)
-	release := func() { timer.Stop(); cancel() }
+func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token string) (*http.Response, error) {
+	attemptCtx, release := context.WithTimeout(ctx, c.cfg.RequestTimeout)
 	timedOut := func(err error, during string) error {
 		if attemptCtx.Err() != nil && ctx.Err() == nil {
 			return &timeoutError{timeout: c.cfg.RequestTimeout, during: during}
@@ -248,11 +234,7 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 		return err
 	}
 
-	var body io.Reader
-	if payload != nil {
-		body = bytes.NewReader(payload)
-	}
-	req, err := http.NewRequestWithContext(attemptCtx, cl.method, cl.url.String(), body)
+	req, err := http.NewRequestWithContext(attemptCtx, cl.method, cl.url.String(), bytes.NewReader(payload))
 	if err != nil {
 		release()
 		return nil, err
@@ -280,23 +262,33 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 		release()
 		return nil, err
 	}
-	resp.Body = &timedBody{ReadCloser: resp.Body, timedOut: func(err error) error {
+	body := &timedBody{ReadCloser: resp.Body, release: release, timedOut: func(err error) error {
 		return timedOut(err, ": the answer's body was still arriving")
 	}}
+	resp.Body = body
 	if !cl.stream && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		err := c.readJSON(cl, resp)
-		_ = resp.Body.Close()
+		_ = body.ReadCloser.Close() // not drained: the rest of an answer too large may never come
 		release()
 		if err != nil {
 			return nil, err
 		}
 	}
-	return &response{Response: resp, release: release}, nil
+	return resp, nil
 }
 
+// timedBody is an answer's body within the attempt's timeout; Close ends the attempt.
 type timedBody struct {
 	io.ReadCloser
 	timedOut func(error) error
+	release  func()
+}
+
+func (b *timedBody) Close() error {
+	_, _ = io.Copy(io.Discard, io.LimitReader(b.ReadCloser, 64<<10)) // so that the connection is reused
+	err := b.ReadCloser.Close()
+	b.release()
+	return err
 }
 
 func (b *timedBody) Read(p []byte) (int, error) {
@@ -307,31 +299,20 @@ func (b *timedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// redirectAnswer: a 303 See Other to a create says it was carried out, so its outcome is unknown.
-func (c *Client) redirectAnswer(cl call, resp *response) error {
-	err := c.redirectError(cl, resp.Response)
-	resp.Close()
-	if !cl.idempotent && resp.StatusCode == http.StatusSeeOther {
-		return fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, err)
-	}
-	return err
-}
-
 // apiError shows the answer (up to 16 KiB) through the gate, which reads all of it before it cuts the
 // excerpt, and closes it.
-func (c *Client) apiError(cl call, resp *response) *APIError {
+func (c *Client) apiError(cl call, resp *http.Response) *APIError {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 16<<10))
-	resp.Close()
+	_ = resp.Body.Close()
 	text := string(bytes.TrimSpace(body))
-	host := hostPort(c.base)
 	return &APIError{
 		Method:      cl.method,
 		Route:       cl.route,
-		Host:        host,
+		Host:        c.host,
 		StatusCode:  resp.StatusCode,
 		BodyExcerpt: c.gate.Show(text),
 		Login:       c.cfg.Login != nil,
-		Hint:        answerHint(resp.StatusCode, text, host),
+		Hint:        answerHint(resp.StatusCode, text, c.host),
 	}
 }
 
@@ -392,7 +373,7 @@ func (c *Client) readJSON(cl call, resp *http.Response) error {
 	case err != nil:
 		return fmt.Errorf("reading the answer after %d bytes: %w", len(data), err)
 	case resp.ContentLength > maxAnswerBytes || len(data) > maxAnswerBytes:
-		return fmt.Errorf("%s at %s: %w", cl.route, hostPort(c.base), errAnswerTooLarge)
+		return fmt.Errorf("%s at %s: %w", cl.route, c.host, errAnswerTooLarge)
 	}
 	if err := json.Unmarshal(data, cl.out); err != nil {
 		return c.malformed(cl, undecodable(data, resp.Header.Get("Content-Type"), err))
@@ -427,12 +408,11 @@ type interruptKey struct{}
 // interrupt, the request already sent finishes and no other starts (DESIGN.md, "Writes an interrupt does not
 // cut off").
 func (c *Client) Uninterrupted(ctx context.Context) (context.Context, context.CancelFunc) {
-	detached := context.WithoutCancel(ctx)
-	write, cancel := context.WithCancel(detached)
+	write := context.WithValue(context.WithoutCancel(ctx), interruptKey{}, ctx.Done())
 	if deadline, ok := ctx.Deadline(); ok {
-		write, cancel = context.WithDeadline(detached, deadline)
+		return context.WithDeadline(write, deadline)
 	}
-	return context.WithValue(write, interruptKey{}, ctx.Done()), cancel
+	return context.WithCancel(write)
 }
 
 func Interrupted(ctx context.Context) bool {

@@ -28,13 +28,13 @@ func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, 
 	if err = c.confirmNotFound(ctx, err); err != nil {
 		return 0, err
 	}
-	defer resp.Close()
+	defer func() { _ = resp.Body.Close() }()
 	body := bufio.NewReaderSize(resp.Body, 512)
 	head, err := body.Peek(512)
 	if err != nil && !errors.Is(err, io.EOF) {
 		return 0, fmt.Errorf("%s: reading the document: %w", cl.route, err)
 	}
-	if problem := notADocument(resp.Response, head); problem != "" {
+	if problem := notADocument(resp, head); problem != "" {
 		return 0, c.malformed(cl, problem)
 	}
 	n, err := io.Copy(w, body)

@@ -11,7 +11,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"syscall"
 	"time"
@@ -43,10 +42,9 @@ func (e *TransportError) Error() string {
 func (e *TransportError) Unwrap() error { return e.cause }
 
 func (c *Client) transportError(cl call, err error, attempts int) *TransportError {
-	host := hostPort(c.base)
 	return &TransportError{
-		Method: cl.method, Host: host, Path: cl.url.EscapedPath(), attempts: attempts,
-		Hint: transportHint(err, host), cause: &shownError{c.gate.Show(err.Error()), []error{err}},
+		Method: cl.method, Host: c.host, Path: cl.url.EscapedPath(), attempts: attempts,
+		Hint: transportHint(err, c.host), cause: &shownError{c.gate.Show(err.Error()), []error{err}},
 	}
 }
 
@@ -61,17 +59,6 @@ func (e *timeoutError) Error() string {
 
 func (e *timeoutError) Timeout() bool { return true }
 
-func hostPort(u *url.URL) string {
-	if u.Port() != "" {
-		return u.Host
-	}
-	port := "443"
-	if u.Scheme == "http" {
-		port = "80"
-	}
-	return net.JoinHostPort(u.Hostname(), port)
-}
-
 func transportHint(err error, host string) string {
 	var dnsErr *net.DNSError
 	var unknownAuthority x509.UnknownAuthorityError
@@ -80,10 +67,21 @@ func transportHint(err error, host string) string {
 	var notTLS tls.RecordHeaderError
 	var timeout interface{ Timeout() bool }
 	var late *timeoutError
-	if hint := proxyHint(err, host); hint != "" {
-		return hint
-	}
+	var refused *proxyRefusedError
+	var opErr *net.OpError
+	const proxySettings = "HTTPS_PROXY or HTTP_PROXY (NO_PROXY lists the hosts reached without one)"
 	switch {
+	case errors.As(err, &refused) && refused.code == http.StatusProxyAuthRequired:
+		return fmt.Sprintf("The proxy at %s asks for credentials: check the user and password in %s.", refused.proxy, proxySettings)
+	case errors.As(err, &refused):
+		return fmt.Sprintf("The proxy at %s would not connect to %s: check %s, and the proxy's rules.", refused.proxy, host, proxySettings)
+	case errors.As(err, &opErr) && opErr.Op == "proxyconnect":
+		proxy := "the proxy"
+		if errors.As(opErr.Err, &opErr) && opErr.Addr != nil {
+			proxy += " at " + opErr.Addr.String()
+		}
+		return fmt.Sprintf("The connection to %s goes through %s, which could not be reached: is it running? Check %s.",
+			host, proxy, proxySettings)
 	case errors.As(err, &dnsErr) && dnsErr.IsNotFound:
 		return fmt.Sprintf("The host name %q does not resolve: check the host in base_url.", dnsErr.Name)
 	case errors.As(err, &dnsErr):
@@ -130,24 +128,4 @@ type proxyRefusedError struct {
 
 func (e *proxyRefusedError) Error() string {
 	return fmt.Sprintf("the proxy at %s answered %s", e.proxy, StatusText(e.code))
-}
-
-// proxyHint is "" when err is not the proxy's.
-func proxyHint(err error, host string) string {
-	const settings = "HTTPS_PROXY or HTTP_PROXY (NO_PROXY lists the hosts reached without one)"
-	var refused *proxyRefusedError
-	var opErr *net.OpError
-	switch {
-	case errors.As(err, &refused) && refused.code == http.StatusProxyAuthRequired:
-		return fmt.Sprintf("The proxy at %s asks for credentials: check the user and password in %s.", refused.proxy, settings)
-	case errors.As(err, &refused):
-		return fmt.Sprintf("The proxy at %s would not connect to %s: check %s, and the proxy's rules.", refused.proxy, host, settings)
-	case errors.As(err, &opErr) && opErr.Op == "proxyconnect":
-		proxy := "the proxy"
-		if errors.As(opErr.Err, &opErr) && opErr.Addr != nil {
-			proxy += " at " + opErr.Addr.String()
-		}
-		return fmt.Sprintf("The connection to %s goes through %s, which could not be reached: is it running? Check %s.", host, proxy, settings)
-	}
-	return ""
 }
