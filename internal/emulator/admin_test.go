@@ -6,6 +6,7 @@ package emulator
 import (
 	"net/http"
 	"testing"
+	"time"
 )
 
 func TestAdminRoutes(t *testing.T) {
@@ -55,18 +56,31 @@ func TestAdminRoutes(t *testing.T) {
 	f.do("DELETE", "/_emulator/metadata/Signatory/s%2F1/k"+fq, nil, http.StatusNoContent, noAuth)
 	f.do("GET", "/metadata/r", nil, http.StatusNotFound)
 
+	// Holds over HTTP: set, then removed with "0s"; the route, the duration and the tenant are checked.
+	holds := decode[map[string]string](t, f.do("PUT", "/_emulator/faults/holds"+fq, `{"route":"POST /hooks/v1/subscription","duration":"3s"}`,
+		http.StatusOK, noAuth))
+	if held := f.e.HeldAnswers(f.tenant.SubscriptionKey); len(holds) != 1 || holds[RouteSubscriptionCreate] != "3s" ||
+		held[RouteSubscriptionCreate] != 3*time.Second || len(f.e.HeldAnswers("")) != 0 {
+		t.Errorf("PUT answered %v; the tenant's holds %v, the global ones %v", holds, held, f.e.HeldAnswers(""))
+	}
+	if got := decode[map[string]string](t, f.do("PUT", "/_emulator/faults/holds"+fq, `{"route":"POST /hooks/v1/subscription","duration":"0s"}`,
+		http.StatusOK, noAuth)); len(got) != 0 {
+		t.Errorf("0s did not remove the hold: %v", got)
+	}
+	for _, body := range []string{`{"route":"GET /nope","duration":"1s"}`, `{"route":"GET /hooks/v1","duration":"soon"}`,
+		`{"route":"GET /hooks/v1","duration":"-1s"}`} {
+		f.do("PUT", "/_emulator/faults/holds"+fq, body, http.StatusBadRequest, noAuth)
+	}
+
 	f.do("GET", "/_emulator/nope", nil, http.StatusNotFound, noAuth)
 	f.do("GET", "/_emulator/deliveries?tenant=nobody", nil, http.StatusNotFound, noAuth)
-}
-
-func TestUnknownRoutes(t *testing.T) {
-	f := newFixture(t, Options{})
+	f.do("PUT", "/_emulator/faults/holds?tenant=nobody", `{"route":"GET /hooks/v1","duration":"1s"}`, http.StatusNotFound, noAuth)
+	// Unknown service routes answer 404 in the gateway's shape.
 	for _, c := range []struct{ method, path string }{
 		{"GET", "/"}, {"GET", "/hooks"}, {"GET", "/hooks/v2"}, {"POST", "/metadata/x"}, {"GET", "/storage/document"},
 	} {
-		data := f.do(c.method, c.path, nil, http.StatusNotFound)
-		if e := decode[errorBody](t, data); e.StatusCode != 404 {
-			t.Errorf("%s %s: %s", c.method, c.path, data)
+		if e := decode[errorBody](t, f.do(c.method, c.path, nil, http.StatusNotFound)); e.StatusCode != 404 {
+			t.Errorf("%s %s: %+v", c.method, c.path, e)
 		}
 	}
 }

@@ -124,15 +124,12 @@ func TestRandomFaults(t *testing.T) {
 		}
 		return s
 	}
-	a, b := seq(), seq()
-	for i := range a {
-		if a[i] != b[i] {
-			t.Fatalf("seeded faults differ: %v vs %v", a, b)
-		}
+	if a, b := seq(), seq(); !slices.Equal(a, b) {
+		t.Fatalf("seeded faults differ: %v vs %v", a, b)
 	}
 
-	// The latency is long against a loopback request even on a loaded CI machine, so that the other tenant's
-	// request, which must not wait for it, is told apart with a wide margin.
+	// A latency long against a loopback request even on a loaded machine: the other tenant's request, which
+	// must not wait for it, is told apart with a wide margin.
 	const latency = 400 * time.Millisecond
 	f.e.SetFaults(key, FaultConfig{Latency: latency})
 	start := time.Now()

@@ -30,8 +30,8 @@ func newFixture(t *testing.T, opts Options) *fixture {
 	return startFixture(t, e)
 }
 
-// startFixture serves e, which a test may have changed since New (its
-// clock, say), over real HTTP with a fresh tenant.
+// startFixture serves e, which a test may have changed since New (its clock, say), over real HTTP with a
+// fresh tenant.
 func startFixture(t *testing.T, e *Emulator) *fixture {
 	t.Helper()
 	base, err := e.Start("127.0.0.1:0")
@@ -39,8 +39,8 @@ func startFixture(t *testing.T, e *Emulator) *fixture {
 		t.Fatalf("Start: %v", err)
 	}
 	t.Cleanup(func() { _ = e.Close() })
-	// No keep-alives: a dropped connection must surface as an error, not
-	// be retried silently on a fresh connection by the transport.
+	// No keep-alives: a dropped connection must surface as an error, not be retried silently on a fresh
+	// connection by the transport.
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
 	return &fixture{t: t, e: e, url: base, tenant: e.NewTenant(), client: client}
 }
@@ -70,8 +70,8 @@ type answer struct {
 	ContentLength int64
 }
 
-// send issues a request with the fixture tenant's credentials; body may be
-// nil, a string (raw) or a value encoded as JSON.
+// send issues a request with the fixture tenant's credentials; body may be nil, a string (raw) or a value
+// encoded as JSON.
 func (f *fixture) send(method, path string, body any, opts ...reqOpt) (*answer, []byte, error) {
 	f.t.Helper()
 	var rd io.Reader

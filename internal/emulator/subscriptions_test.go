@@ -50,18 +50,15 @@ func TestSubscriptionLifecycle(t *testing.T) {
 	if !f.e.DeleteSubscription(f.tenant.SubscriptionKey, id2) || f.e.DeleteSubscription(f.tenant.SubscriptionKey, id2) {
 		t.Error("out-of-band delete")
 	}
-}
 
-// A subscription made out of band is served like any other.
-func TestAddSubscription(t *testing.T) {
-	f := newFixture(t, Options{})
+	// A subscription made out of band is served like any other.
 	s, err := f.e.AddSubscription(f.tenant.SubscriptionKey, "SignatorySigned", "https://localhost/oob", "made elsewhere")
 	if err != nil {
 		t.Fatal(err)
 	}
-	list := decode[subscriptionList](t, f.do("GET", "/hooks/v1/subscription", nil, http.StatusOK))
-	want := Subscription{ID: s.ID, EventType: "signatorysigned", URI: "https://localhost/oob", Description: "made elsewhere"}
-	if len(list.Items) != 1 || list.Items[0] != want || s != want {
+	list = decode[subscriptionList](t, f.do("GET", "/hooks/v1/subscription", nil, http.StatusOK))
+	oob := Subscription{ID: s.ID, EventType: "signatorysigned", URI: "https://localhost/oob", Description: "made elsewhere"}
+	if len(list.Items) != 1 || list.Items[0] != oob || s != oob {
 		t.Errorf("AddSubscription answered %+v; the list holds %+v", s, list.Items)
 	}
 	if _, err := f.e.AddSubscription(f.tenant.SubscriptionKey, "documentsigned", "https://localhost/oob", ""); err == nil {
@@ -102,11 +99,13 @@ func TestSubscriptionCreateValidation(t *testing.T) {
 	}
 }
 
-// TestHeadersNeverReturned scans every answer that could carry a subscription's header values.
+// TestHeadersNeverReturned scans every answer that could carry a subscription's header values. The event goes
+// to a receiver the default delivery client does not trust: the delivery fails, is not skipped, and is logged.
 func TestHeadersNeverReturned(t *testing.T) {
+	recv, got := newReceiver(t)
 	f := newFixture(t, Options{})
 	const secret = "s3cr3t-header-value"
-	id := f.createSubscription("signatorysigned", "https://192.0.2.1/hook", map[string]string{"client-secret": secret})
+	id := f.createSubscription("signatorysigned", recv.URL+"/hook", map[string]string{"client-secret": secret})
 	key := "?tenant=" + f.tenant.SubscriptionKey
 	bodies := [][]byte{
 		f.do("GET", "/hooks/v1/subscription", nil, http.StatusOK),
@@ -119,6 +118,9 @@ func TestHeadersNeverReturned(t *testing.T) {
 		if strings.Contains(string(b), secret) || strings.Contains(string(b), "client-secret") {
 			t.Errorf("answer carries the headers: %s", b)
 		}
+	}
+	if d := f.e.Deliveries(f.tenant.SubscriptionKey); len(d) != 1 || d[0].Error == "" || d[0].Skipped || len(got()) != 0 {
+		t.Errorf("a delivery to an untrusted receiver: %+v, received %d", d, len(got()))
 	}
 }
 

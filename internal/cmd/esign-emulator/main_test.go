@@ -6,11 +6,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"log"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -47,20 +51,21 @@ func startRun(ctx context.Context, t *testing.T, args []string, env map[string]s
 	return "", nil
 }
 
-// send makes a request with a tenant's credentials and returns its status.
-func send(t *testing.T, method, url, body, key, token string) int {
-	t.Helper()
+// send makes a request with a tenant's credentials and returns its status, 0 when no answer came.
+func send(method, url, body, key, token string) int {
 	req, _ := http.NewRequest(method, url, strings.NewReader(body))
 	req.Header.Set("Ocp-Apim-Subscription-Key", key)
 	req.Header.Set("Authorization", "Bearer "+token)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		t.Fatal(err)
+		return 0
 	}
 	_ = resp.Body.Close()
 	return resp.StatusCode
 }
 
+// The command serves with the flags and ESIGN_EMULATOR_* it is given (a flag wins), logs each request and stops
+// when its context ends; its banner never shows a value the user passed in.
 func TestRunServesAndStops(t *testing.T) {
 	env := map[string]string{"ESIGN_EMULATOR_ACCESS_TOKEN": "user-secret-token", "ESIGN_EMULATOR_LISTEN": "127.0.0.1:1"}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -69,7 +74,7 @@ func TestRunServesAndStops(t *testing.T) {
 	if !strings.HasPrefix(base, "http://127.0.0.1:") {
 		t.Fatalf("ready file: %q", base)
 	}
-	if status := send(t, "GET", base+"/hooks/v1", "", "user-secret-key", "user-secret-token"); status != 200 {
+	if status := send("GET", base+"/hooks/v1", "", "user-secret-key", "user-secret-token"); status != 200 {
 		t.Fatalf("GET /hooks/v1: %d", status)
 	}
 
@@ -96,71 +101,49 @@ func TestRunServesAndStops(t *testing.T) {
 	}
 }
 
-func TestRunRefusesRemoteListen(t *testing.T) {
-	for _, addr := range []string{"0.0.0.0:0", ":0", "192.0.2.1:80"} {
-		err := run(context.Background(), []string{"-listen", addr}, func(string) string { return "" }, &bytes.Buffer{}, &bytes.Buffer{})
-		if err == nil || !strings.Contains(err.Error(), "-allow-remote") {
-			t.Errorf("%s: %v", addr, err)
-		}
-	}
-}
-
-func TestEnvFallbackErrors(t *testing.T) {
-	err := run(context.Background(), nil, func(k string) string {
-		if k == "ESIGN_EMULATOR_ERROR_RATE" {
-			return "lots"
-		}
-		return ""
-	}, &bytes.Buffer{}, &bytes.Buffer{})
-	if err == nil || !strings.Contains(err.Error(), "ESIGN_EMULATOR_ERROR_RATE") {
-		t.Errorf("bad env value: %v", err)
-	}
-}
-
-func TestHoldAnswersFlag(t *testing.T) {
-	c, err := parseFlags([]string{"-hold-answers", "POST /hooks/v1/subscription=3s, DELETE /hooks/v1/subscription/{id}=250ms"},
-		func(string) string { return "" }, &bytes.Buffer{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(c.holds) != 2 || c.holds["POST /hooks/v1/subscription"] != 3*time.Second || c.holds["DELETE /hooks/v1/subscription/{id}"] != 250*time.Millisecond {
-		t.Errorf("holds %v", c.holds)
-	}
-
-	c, err = parseFlags(nil, func(k string) string {
-		if k == "ESIGN_EMULATOR_HOLD_ANSWERS" {
-			return "GET /hooks/v1=1s"
-		}
-		return ""
-	}, &bytes.Buffer{})
-	if err != nil || c.holds["GET /hooks/v1"] != time.Second {
-		t.Errorf("from the environment: %v %v", c, err)
-	}
-
-	for _, bad := range []string{"POST /hooks/v1/subscription", "GET /hooks/v1=soon", "GET /hooks/v1=-1s"} {
-		if _, err := parseFlags([]string{"-hold-answers", bad}, func(string) string { return "" }, &bytes.Buffer{}); err == nil {
-			t.Errorf("-hold-answers %q accepted", bad)
-		}
-	}
-	err = run(context.Background(), []string{"-listen", "127.0.0.1:0", "-hold-answers", "GET /nope=1s"}, func(string) string { return "" }, &bytes.Buffer{}, &bytes.Buffer{})
-	if err == nil || !strings.Contains(err.Error(), "GET /nope") {
-		t.Errorf("an unknown route: %v", err)
-	}
-}
-
-// A -state-file that cannot be written stops the command at start, naming
-// it; one that fails later answers the write 500, printed even with -quiet.
-func TestRunStateFileUnwritable(t *testing.T) {
-	noEnv := func(string) string { return "" }
+// Each way run refuses to start names what is wrong, before any banner.
+func TestRunRefuses(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing", "state.json")
 	stopped, stop := context.WithCancel(context.Background())
 	stop() // were it to start, it would stop at once
-	var banner bytes.Buffer
-	err := run(stopped, []string{"-listen", "127.0.0.1:0", "-state-file", missing}, noEnv, &banner, &bytes.Buffer{})
-	if err == nil || !strings.Contains(err.Error(), missing) || banner.Len() > 0 {
-		t.Errorf("a state file in a missing folder: %v; stdout:\n%s", err, banner.String())
+	for _, c := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"-listen", "0.0.0.0:0"}, nil, "-allow-remote"},
+		{[]string{"-listen", ":0"}, nil, "-allow-remote"},
+		{[]string{"-listen", "192.0.2.1:80"}, nil, "-allow-remote"},
+		{nil, map[string]string{"ESIGN_EMULATOR_ERROR_RATE": "lots"}, "ESIGN_EMULATOR_ERROR_RATE"},
+		{[]string{"-hold-answers", "POST /hooks/v1/subscription"}, nil, "route=duration"},
+		{[]string{"-hold-answers", "GET /hooks/v1=soon"}, nil, "route=duration"},
+		{[]string{"-hold-answers", "GET /hooks/v1=-1s"}, nil, "route=duration"},
+		{[]string{"-listen", "127.0.0.1:0", "-hold-answers", "GET /nope=1s"}, nil, "GET /nope"},
+		{[]string{"-listen", "127.0.0.1:0", "-state-file", missing}, nil, missing},
+	} {
+		var banner bytes.Buffer
+		if err := run(stopped, c.args, func(k string) string { return c.env[k] }, &banner, io.Discard); err == nil ||
+			!strings.Contains(err.Error(), c.want) || banner.Len() > 0 {
+			t.Errorf("%v %v: %v, want %q; stdout:\n%s", c.args, c.env, err, c.want, banner.String())
+		}
 	}
+}
 
+// -hold-answers reads route=duration pairs; on the command line it replaces what the environment says.
+func TestHoldAnswersFlag(t *testing.T) {
+	getenv := func(k string) string { return map[string]string{"ESIGN_EMULATOR_HOLD_ANSWERS": "GET /hooks/v1=1s"}[k] }
+	c, err := parseFlags([]string{"-hold-answers", "POST /hooks/v1/subscription=3s, DELETE /hooks/v1/subscription/{id}=250ms"}, getenv, io.Discard)
+	if err != nil || len(c.holds) != 2 || c.holds["POST /hooks/v1/subscription"] != 3*time.Second ||
+		c.holds["DELETE /hooks/v1/subscription/{id}"] != 250*time.Millisecond {
+		t.Errorf("-hold-answers: %v %v", c, err)
+	}
+	if c, err := parseFlags(nil, getenv, io.Discard); err != nil || len(c.holds) != 1 || c.holds["GET /hooks/v1"] != time.Second {
+		t.Errorf("from the environment: %v %v", c, err)
+	}
+}
+
+// A -state-file that fails after the start answers the write 500, printed even with -quiet; run then fails.
+func TestRunStateFileLost(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "gone")
 	if err := os.Mkdir(dir, 0o700); err != nil {
 		t.Fatal(err)
@@ -173,7 +156,7 @@ func TestRunStateFileUnwritable(t *testing.T) {
 		t.Fatal(err)
 	}
 	dev := emulator.DevTenant()
-	if status := send(t, "PUT", base+"/metadata/Signatory/s1/k", `{"value":"v"}`, dev.SubscriptionKey, dev.AccessToken); status != http.StatusInternalServerError {
+	if status := send("PUT", base+"/metadata/Signatory/s1/k", `{"value":"v"}`, dev.SubscriptionKey, dev.AccessToken); status != http.StatusInternalServerError {
 		t.Errorf("a write that could not be saved answered %d", status)
 	}
 	if !strings.Contains(stderr.String(), "state file "+state) {
@@ -182,5 +165,77 @@ func TestRunStateFileUnwritable(t *testing.T) {
 	cancel()
 	if err := <-done; err == nil || !strings.Contains(err.Error(), state) {
 		t.Errorf("run after the state file was lost: %v", err)
+	}
+}
+
+// Ctrl-C (SIGINT) and SIGTERM are the normal way to stop the emulator: it says it shuts down and exits 0.
+func TestSignalStopsWithExitZero(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := filepath.Join(t.TempDir(), "esign-emulator")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		ready := filepath.Join(t.TempDir(), "ready")
+		var stderr syncBuffer
+		cmd := exec.Command(bin, "-listen", "127.0.0.1:0", "-ready-file", ready)
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		waited := make(chan error, 1)
+		go func() { waited <- cmd.Wait() }()
+		for start := time.Now(); !fileExists(ready) && time.Since(start) < 10*time.Second; {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if err := cmd.Process.Signal(sig); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case err := <-waited:
+			if err != nil || !fileExists(ready) || !strings.Contains(stderr.String(), "shutting down") {
+				t.Errorf("after %s: %v, want it ready, then exit status 0 and a word that it shuts down; stderr:\n%s", sig, err, stderr.String())
+			}
+		case <-time.After(15 * time.Second):
+			_ = cmd.Process.Kill()
+			t.Fatalf("the emulator did not stop after %s; stderr:\n%s", sig, stderr.String())
+		}
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// A request whose answer is held longer than the grace period does not turn a Ctrl-C into a failed exit: it
+// is cut off and the shutdown succeeds.
+func TestShutdownClosesWhatOutlivesTheGrace(t *testing.T) {
+	defer func(d time.Duration) { shutdownGrace = d }(shutdownGrace)
+	shutdownGrace = 100 * time.Millisecond
+	e, err := emulator.New(emulator.Options{HeldAnswers: map[string]time.Duration{emulator.RouteHooksList: 30 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := e.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := make(chan int, 1)
+	go func() {
+		held <- send(http.MethodGet, base+"/hooks/v1", "", emulator.DevTenant().SubscriptionKey, emulator.DevTenant().AccessToken)
+	}()
+	time.Sleep(200 * time.Millisecond) // the request is in, its answer held
+
+	var logged bytes.Buffer
+	started := time.Now()
+	if err := shutdown(e, log.New(&logged, "", 0)); err != nil || time.Since(started) > 5*time.Second ||
+		!strings.Contains(logged.String(), "closing them") {
+		t.Fatalf("shutdown: %v after %s\n%s", err, time.Since(started), logged.String())
+	}
+	if status := <-held; status != 0 {
+		t.Errorf("the held request was answered %d, not cut off", status)
 	}
 }
