@@ -44,18 +44,6 @@ func CheckBaseURLWith(raw string, allowInsecureHTTP bool) error {
 	return nil
 }
 
-// baseURL is raw, which CheckBaseURLWith accepted, without a trailing slash.
-func baseURL(raw string) *url.URL {
-	u, _ := url.Parse(raw)
-	if isLoopbackHost(u.Hostname()) && net.ParseIP(u.Hostname()) == nil {
-		// Go's proxy bypass knows only "localhost": any other spelling would go, credentials and all, to HTTP_PROXY.
-		u.Host = strings.TrimSuffix("localhost:"+u.Port(), ":")
-	}
-	u.Path = strings.TrimSuffix(u.Path, "/")
-	u.RawPath = strings.TrimSuffix(u.RawPath, "/")
-	return u
-}
-
 func isLoopbackHost(host string) bool {
 	ip := net.ParseIP(host)
 	return strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") || ip != nil && ip.IsLoopback()
@@ -72,10 +60,9 @@ func shown(raw string) string {
 	return fmt.Sprintf("%q", raw)
 }
 
-// routeHooksList confirms a base URL (DESIGN.md, "Errors: where, what next, once").
+// routeHooksList confirms a base URL (DESIGN.md, "Errors: where, what next, once"). Neither function below
+// wraps the 404 it quotes: the caller would take it for "gone".
 const routeHooksList = "GET /hooks/v1"
-
-// Neither function below wraps the 404 it quotes: the caller would take it for "gone".
 
 // notFoundOnFixedRoute turns the 404 of a route that exists at every correct base URL into ErrWrongBaseURL.
 func (c *Client) notFoundOnFixedRoute(err error) error {

@@ -89,18 +89,16 @@ func New(cfg Config) (*Client, error) {
 		login := *cfg.Login
 		cfg.Login = &login
 	}
-	switch {
-	case cfg.MaxRetries == 0:
-		cfg.MaxRetries = DefaultMaxRetries
-	case cfg.MaxRetries < 0:
-		cfg.MaxRetries = 0
-	}
-	if cfg.RequestTimeout <= 0 {
-		cfg.RequestTimeout = DefaultRequestTimeout
-	}
+	cfg.MaxRetries = max(cmp.Or(cfg.MaxRetries, DefaultMaxRetries), 0)
+	cfg.RequestTimeout = cmp.Or(max(cfg.RequestTimeout, 0), DefaultRequestTimeout)
 	cfg.UserAgent = cmp.Or(cfg.UserAgent, "terraform-provider-esign")
 	cfg.retryBaseDelay = cmp.Or(cfg.retryBaseDelay, defaultRetryBaseDelay)
-	base := baseURL(cfg.BaseURL)
+	base, _ := url.Parse(cfg.BaseURL)
+	base.Path, base.RawPath = strings.TrimSuffix(base.Path, "/"), strings.TrimSuffix(base.RawPath, "/")
+	if isLoopbackHost(base.Hostname()) && net.ParseIP(base.Hostname()) == nil {
+		// Go's proxy bypass knows only "localhost": any other spelling would go, credentials and all, to HTTP_PROXY.
+		base.Host = strings.TrimSuffix("localhost:"+base.Port(), ":")
+	}
 	host := base.Host
 	if base.Port() == "" {
 		host = net.JoinHostPort(base.Hostname(), map[string]string{"http": "80", "https": "443"}[base.Scheme])
@@ -201,14 +199,13 @@ func (c *Client) Login(ctx context.Context) (string, error) {
 		idempotent: true, // logging in twice is harmless
 		anonymous:  true,
 	}, &out)
-	if err != nil {
-		if errors.Is(err, ErrUnauthorized) {
-			return "", fmt.Errorf("%w: the service at %s refused the username, password, tenant id or subscription key: %w",
-				ErrLoginRejected, c.host, err)
-		}
+	switch {
+	case errors.Is(err, ErrUnauthorized):
+		return "", fmt.Errorf("%w: the service at %s refused the username, password, tenant id or subscription key: %w",
+			ErrLoginRejected, c.host, err)
+	case err != nil:
 		return "", fmt.Errorf("login failed: %w", err)
-	}
-	if out.Token == "" {
+	case out.Token == "":
 		return "", errors.New("login failed: the service answered without a token")
 	}
 	c.gate.add(out.Token)

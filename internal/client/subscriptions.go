@@ -116,24 +116,20 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 }
 
 // listSubscriptions: the list exists at every correct base URL, so a 404 is ErrWrongBaseURL.
-func (c *Client) listSubscriptions(ctx context.Context) ([]Subscription, error) {
+func (c *Client) listSubscriptions(ctx context.Context) (*SubscriptionSet, error) {
 	subs, _, err := readList(ctx, c, call{
 		route: "GET /hooks/v1/subscription",
 		url:   c.endpoint(nil, "hooks", "v1", "subscription"),
 	}, subscriptionsProblem)
-	return subs, c.notFoundOnFixedRoute(err)
+	if err != nil {
+		return nil, c.notFoundOnFixedRoute(err)
+	}
+	return NewSubscriptionSet(subs), nil
 }
 
 // Subscriptions is the list shared by every reader until a create or delete (coalesce.go).
 func (c *Client) Subscriptions(ctx context.Context) (*SubscriptionSet, error) {
-	fetch := func(ctx context.Context) (*SubscriptionSet, error) {
-		items, err := c.listSubscriptions(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return NewSubscriptionSet(items), nil
-	}
-	return c.subscriptions.get(ctx, "", fetch)
+	return c.subscriptions.get(ctx, "", c.listSubscriptions)
 }
 
 func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Subscription, error) {
@@ -267,11 +263,6 @@ func (c *Client) SupportedHooks(ctx context.Context) ([]Hook, error) {
 	return c.supportedHooks.get(ctx, "", c.listHooks)
 }
 
-// How CreateSubscriptionOnce never duplicates and never claims another's: DESIGN.md, "Creates that never
-// duplicate, and never claim another's". What no list can tell: a request that did not take effect while
-// exactly one identical subscription of another writer appeared, or a service that carries out a request
-// after answering 5xx for it.
-
 // Claims are the subscriptions the caller's resources track; CreateSubscriptionOnce claims what it creates
 // or adopts before the next identical create starts.
 type Claims interface {
@@ -312,7 +303,10 @@ type CreatedSubscription struct {
 	Requests int  // POSTs sent, 429 retries not counted
 }
 
-// CreateSubscriptionOnce matches ErrOutcomeUnknown when the subscription may exist (the list could not be
+// CreateSubscriptionOnce never duplicates and never claims another's (DESIGN.md, "Creates that never
+// duplicate, and never claim another's"), but no list can tell a request that did not take effect while one
+// identical subscription of another writer appeared, or a service that carries out a request after answering
+// 5xx for it. Its error matches ErrOutcomeUnknown when the subscription may exist (the list could not be
 // read, or an *AmbiguousCreateError), and ErrInterrupted when nothing was created.
 func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscriptionRequest, claims Claims) (CreatedSubscription, error) {
 	var out CreatedSubscription
@@ -342,7 +336,10 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 			return out, err
 		}
 
-		id, found, checkErr := c.adoptCreated(outcomeCheckContext(ctx), req, baseline, claims, err)
+		// Nothing stops the lost-answer check but its own retries and timeouts: giving up would leave a
+		// subscription that may exist and whose id nobody knows.
+		checkCtx := context.WithValue(context.WithoutCancel(ctx), interruptKey{}, (<-chan struct{})(nil))
+		id, found, checkErr := c.adoptCreated(checkCtx, req, baseline, claims, err)
 		switch {
 		case checkErr != nil:
 			return out, checkErr
@@ -378,12 +375,12 @@ func (c *Client) SubscriptionBaseline(ctx context.Context) (_ *SubscriptionSet, 
 // adoptCreated lists afresh after a lost answer: one candidate (identical, not in the baseline, not
 // claimed) is adopted; none means the request did not take effect; several are an *AmbiguousCreateError.
 func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest, baseline *SubscriptionSet, claims Claims, lost error) (string, bool, error) {
-	items, err := c.listSubscriptions(ctx)
+	set, err := c.listSubscriptions(ctx)
 	if err != nil {
 		return "", false, fmt.Errorf("%w; listing the subscriptions to find out whether it was created also failed: %w", lost, err)
 	}
 	var candidates []Subscription
-	for _, s := range NewSubscriptionSet(items).Identical(req.EventType, req.URI, req.Description) {
+	for _, s := range set.Identical(req.EventType, req.URI, req.Description) {
 		if _, existed := baseline.Find(s.ID); !existed && !claims.Claimed(s.ID) {
 			candidates = append(candidates, s)
 		}
@@ -423,10 +420,4 @@ func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Sub
 	fmt.Fprintf(&b, "\nImport the one that belongs to this resource, and leave the others to their owners (or delete them), e.g.:\n"+
 		"  import {\n    to = <address>\n    id = %s\n  }", c.gate.Show(strconv.Quote(candidates[0].EventType+"/"+candidates[0].ID)))
 	return &AmbiguousCreateError{Candidates: candidates, cause: lost, text: b.String()}
-}
-
-// outcomeCheckContext: nothing stops the lost-answer check but its own retries and timeouts, since
-// giving up would leave a subscription that may exist and whose id nobody knows.
-func outcomeCheckContext(ctx context.Context) context.Context {
-	return context.WithValue(context.WithoutCancel(ctx), interruptKey{}, (<-chan struct{})(nil))
 }

@@ -31,8 +31,8 @@ func TestSubscriptionLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Subscription{ID: id, EventType: "signaturerequestcompleted", URI: "https://hooks.example.com/a", Description: "completed"}
-	if len(list) != 1 || list[0] != want {
-		t.Fatalf("list = %+v, want [%+v] (event type lower-case)", list, want)
+	if len(list.Items) != 1 || list.Items[0] != want {
+		t.Fatalf("list = %+v, want [%+v] (event type lower-case)", list.Items, want)
 	}
 
 	// The query name and value are matched without regard to case.
