@@ -90,7 +90,7 @@ func TestMalformedListIsAnError(t *testing.T) {
 	}
 	subscriptions := func(c *Client) error { _, err := c.Subscriptions(ctx); return err }
 	hooks := func(c *Client) error { _, err := c.listHooks(ctx); return err }
-	entity := func(c *Client) error { _, err := c.EntityMetadata(ctx, EntityDocument, "d"); return err }
+	entity := func(c *Client) error { _, err := c.EntityMetadata(ctx, "Document", "d"); return err }
 	reference := func(c *Client) error { _, err := c.ListReferenceMetadata(ctx, "r"); return err }
 	for name, tc := range map[string]struct {
 		request, answer string
@@ -119,7 +119,7 @@ func TestMalformedListIsAnError(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			c, tenant, h := hostileClient(t)
-			testEmulator.SetMetadata(tenant.SubscriptionKey, EntityDocument, "d", "k", "v", "r") // both lists answer 200
+			testEmulator.SetMetadata(tenant.SubscriptionKey, "Document", "d", "k", "v", "r") // both lists answer 200
 			h.Answer(tc.request, tc.answer)
 			if err := tc.call(c); tc.want != "" {
 				checkMalformed(t, err, tc.want)

@@ -28,7 +28,7 @@ func TestWrongBaseURLIsNeverNotFound(t *testing.T) {
 		"listSubscriptions": func() error { _, err := c.listSubscriptions(ctx); return err },
 		"Subscriptions":     func() error { _, err := c.Subscriptions(ctx); return err },
 		"listHooks":         func() error { _, err := c.listHooks(ctx); return err },
-		"EntityMetadata":    func() error { _, err := c.EntityMetadata(ctx, EntitySignatory, "s"); return err },
+		"EntityMetadata":    func() error { _, err := c.EntityMetadata(ctx, "Signatory", "s"); return err },
 		"ListReferenceMetadata": func() error {
 			_, err := c.ListReferenceMetadata(ctx, "r")
 			return err
@@ -64,7 +64,7 @@ func TestNotFoundTrustedAtConfirmedBaseURL(t *testing.T) {
 		if list, err := c.ListReferenceMetadata(ctx, "none"); err != nil || list.Items == nil || len(list.Items) != 0 {
 			t.Fatalf("got %+v, %v; want an empty list", list, err)
 		}
-		if set, err := c.EntityMetadata(ctx, EntityDocument, "none"); err != nil || set.Items == nil || len(set.Items) != 0 {
+		if set, err := c.EntityMetadata(ctx, "Document", "none"); err != nil || set.Items == nil || len(set.Items) != 0 {
 			t.Fatalf("got %+v, %v; want an empty list", set, err)
 		}
 	}
@@ -90,7 +90,7 @@ func TestNotFoundUnconfirmedIsAnError(t *testing.T) {
 	ctx := context.Background()
 	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = -1 })
 	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteHooksList, emulator.FaultServiceUnavailable, 2)
-	if _, err := c.EntityMetadata(ctx, EntitySignatory, "nobody"); err == nil || IsNotFound(err) || errors.Is(err, ErrWrongBaseURL) ||
+	if _, err := c.EntityMetadata(ctx, "Signatory", "nobody"); err == nil || IsNotFound(err) || errors.Is(err, ErrWrongBaseURL) ||
 		!strings.Contains(err.Error(), "503") {
 		t.Errorf("metadata list: err = %v, want the 503 of the check and no errNotFound", err)
 	}
@@ -98,7 +98,7 @@ func TestNotFoundUnconfirmedIsAnError(t *testing.T) {
 		t.Errorf("delete: err = %v, want an error that is not errNotFound", err)
 	}
 	// The check is made again once the service answers.
-	if _, err := c.EntityMetadata(ctx, EntitySignatory, "nobody"); err != nil {
+	if _, err := c.EntityMetadata(ctx, "Signatory", "nobody"); err != nil {
 		t.Errorf("after the outage: err = %v", err)
 	}
 }

@@ -64,9 +64,11 @@ type Client struct {
 	accessToken   string // static, or from the login: renewed once when a call answers 401
 	loginRejected error  // never tried again: repeated wrong passwords may lock the account
 
-	creates          subscriptionCreates
-	baseURLConfirmed atomic.Bool  // GET /hooks/v1 answered here, so a 404 means what it says
-	unreachableUntil atomic.Int64 // Unix ns; until then a call makes one attempt
+	createLocks      sync.Map // a chan struct{} of capacity 1 per MatchKey: one create at a time
+	baselineMu       sync.Mutex
+	baseline         *SubscriptionSet // SubscriptionBaseline's, nil until taken
+	baseURLConfirmed atomic.Bool      // GET /hooks/v1 answered here, so a 404 means what it says
+	unreachableUntil atomic.Int64     // Unix ns; until then a call makes one attempt
 
 	subscriptions  *coalescer[*SubscriptionSet]
 	entityMetadata *coalescer[*MetadataSet]
@@ -267,8 +269,7 @@ func (e *APIError) Is(target error) bool {
 
 func IsNotFound(err error) bool { return errors.Is(err, errNotFound) }
 
-// shownError has a text of its own, in which a peer's words passed the gate; what it wraps is for errors.Is
-// and errors.As, never to print.
+// shownError's text passed the gate; what it wraps is for errors.Is and errors.As, never to print.
 type shownError struct {
 	text string
 	errs []error

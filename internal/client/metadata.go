@@ -10,13 +10,9 @@ import (
 	"strings"
 )
 
-const (
-	EntitySignatureRequest = "SignatureRequest"
-	EntitySignatory        = "Signatory"
-	EntityDocument         = "Document"
-)
+const EntitySignatureRequest = "SignatureRequest"
 
-var EntityTypes = []string{EntitySignatureRequest, EntitySignatory, EntityDocument}
+var EntityTypes = []string{EntitySignatureRequest, "Signatory", "Document"}
 
 type MetadataEntry struct {
 	Key        string `json:"key"`

@@ -28,10 +28,10 @@ func TestMetadataPutAndList(t *testing.T) {
 	if _, err := c.PutMetadata(ctx, EntitySignatureRequest, request, "owner", PutMetadataRequest{Value: "bob", ReferenceID: request}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.PutMetadata(ctx, EntitySignatory, "sig-1", "role", PutMetadataRequest{Value: "approver", ReferenceID: request}); err != nil {
+	if _, err := c.PutMetadata(ctx, "Signatory", "sig-1", "role", PutMetadataRequest{Value: "approver", ReferenceID: request}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.PutMetadata(ctx, EntityDocument, "doc-1", "class", PutMetadataRequest{Value: "secret", ReferenceID: request}); err != nil {
+	if _, err := c.PutMetadata(ctx, "Document", "doc-1", "class", PutMetadataRequest{Value: "secret", ReferenceID: request}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -63,10 +63,10 @@ func TestMetadataUnusualCharactersRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestClient(t)
 	for id, key := range map[string]string{"folder/sub dir/100%?x=1#frag": "schlüssel ünd %2F spaces", ".": ".", "..": ".."} {
-		if _, err := c.PutMetadata(ctx, EntityDocument, id, key, PutMetadataRequest{Value: "v/1", ReferenceID: "r"}); err != nil {
+		if _, err := c.PutMetadata(ctx, "Document", id, key, PutMetadataRequest{Value: "v/1", ReferenceID: "r"}); err != nil {
 			t.Fatalf("put %q: %v", id, err)
 		}
-		set, err := c.EntityMetadata(ctx, EntityDocument, id)
+		set, err := c.EntityMetadata(ctx, "Document", id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,13 +83,13 @@ func TestPutMetadataUpdatesTheCoalescedList(t *testing.T) {
 	ctx := context.Background()
 	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = -1 })
 	put := func(key, value string) error {
-		_, err := c.PutMetadata(ctx, EntitySignatory, "s", key, PutMetadataRequest{Value: value})
+		_, err := c.PutMetadata(ctx, "Signatory", "s", key, PutMetadataRequest{Value: value})
 		return err
 	}
 	if err := put("a", "1"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.EntityMetadata(ctx, EntitySignatory, "s"); err != nil {
+	if _, err := c.EntityMetadata(ctx, "Signatory", "s"); err != nil {
 		t.Fatal(err)
 	}
 	for _, kv := range [][2]string{{"a", "2"}, {"b", "3"}, {"c", "4"}} {
@@ -116,7 +116,7 @@ func TestPutMetadataUpdatesTheCoalescedList(t *testing.T) {
 	if err := put("d", "5"); err == nil {
 		t.Fatal("the dropped PUT succeeded")
 	}
-	if _, err := c.EntityMetadata(ctx, EntitySignatory, "s"); err != nil {
+	if _, err := c.EntityMetadata(ctx, "Signatory", "s"); err != nil {
 		t.Fatal(err)
 	}
 	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteMetadataEntityList]; n != 2 {

@@ -44,8 +44,7 @@ func (c *Client) doJSON(ctx context.Context, cl call, out any) error {
 	return err
 }
 
-// send runs the retry loop; a JSON call's 2xx answer is decoded into cl.out by then. A stream's answer
-// must be closed.
+// send runs the retry loop. A JSON call's 2xx answer is decoded into cl.out and closed; a stream's is not.
 func (c *Client) send(ctx context.Context, cl call) (*http.Response, error) {
 	var payload []byte
 	var err error
@@ -189,8 +188,7 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 	return max(d, 0), true
 }
 
-// serverFailure tells the 5xx answers that say nothing about whether the request was carried out (a
-// transient 500 is as common as a 503); others (501, 505) are definite answers.
+// serverFailure: 5xx answers that say nothing of whether the request was carried out (not 501, 505).
 func serverFailure(code int) bool {
 	return code >= http.StatusInternalServerError && code <= http.StatusGatewayTimeout && code != http.StatusNotImplemented
 }
@@ -300,8 +298,7 @@ func (b *timedBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// apiError shows the answer (up to 16 KiB) through the gate, which reads all of it before it cuts the
-// excerpt, and closes it.
+// apiError shows the answer (16 KiB at most) through the gate, which reads it all before the excerpt's cut.
 func (c *Client) apiError(cl call, resp *http.Response) *APIError {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 16<<10))
 	_ = resp.Body.Close()

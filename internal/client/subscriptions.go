@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Subscription is as the service lists it: never with its headers.
@@ -32,8 +31,7 @@ type CreateSubscriptionRequest struct {
 	Headers     map[string]string `json:"Headers,omitempty"`
 }
 
-// CanonicalEventType is the spelling of an event type that requests send and comparisons use: the service
-// answers lower-case.
+// CanonicalEventType is how requests spell an event type and comparisons see it: the service answers lower-case.
 func CanonicalEventType(eventType string) string { return strings.ToLower(eventType) }
 
 // MatchKey is what identical subscriptions share: the service never returns headers.
@@ -270,16 +268,9 @@ type Claims interface {
 	Claim(id string) bool // records id; false if it was claimed already
 }
 
-// subscriptionCreates is a Client's baseline and per-key create locks; its zero value is ready.
-type subscriptionCreates struct {
-	keys       sync.Map // a chan struct{} of capacity 1 per key: one create at a time
-	baselineMu sync.Mutex
-	baseline   *SubscriptionSet // nil until taken
-}
-
-// lock takes the create lock of key, or gives up with the context or an interrupt.
-func (l *subscriptionCreates) lock(ctx context.Context, key string) (unlock func(), err error) {
-	v, _ := l.keys.LoadOrStore(key, make(chan struct{}, 1))
+// lockCreate takes the create lock of key, or gives up with the context or an interrupt.
+func (c *Client) lockCreate(ctx context.Context, key string) (unlock func(), err error) {
+	v, _ := c.createLocks.LoadOrStore(key, make(chan struct{}, 1))
 	ch := v.(chan struct{})
 	unlock = func() { <-ch }
 	select {
@@ -310,7 +301,7 @@ type CreatedSubscription struct {
 // read, or an *AmbiguousCreateError), and ErrInterrupted when nothing was created.
 func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscriptionRequest, claims Claims) (CreatedSubscription, error) {
 	var out CreatedSubscription
-	unlock, err := c.creates.lock(ctx, MatchKey(req.EventType, req.URI, req.Description))
+	unlock, err := c.lockCreate(ctx, MatchKey(req.EventType, req.URI, req.Description))
 	if err != nil {
 		return out, fmt.Errorf("%s: nothing was created: %w", routeSubscriptionCreate, err)
 	}
@@ -363,13 +354,12 @@ const routeSubscriptionCreate = "POST /hooks/v1/subscription"
 // shared list until then, so it costs no request after a refresh. A subscription tracked before this run,
 // or the old one of a create_before_destroy replacement, is in it and never adopted.
 func (c *Client) SubscriptionBaseline(ctx context.Context) (_ *SubscriptionSet, err error) {
-	l := &c.creates
-	l.baselineMu.Lock()
-	defer l.baselineMu.Unlock()
-	if l.baseline == nil {
-		l.baseline, err = c.Subscriptions(ctx)
+	c.baselineMu.Lock()
+	defer c.baselineMu.Unlock()
+	if c.baseline == nil {
+		c.baseline, err = c.Subscriptions(ctx)
 	}
-	return l.baseline, err
+	return c.baseline, err
 }
 
 // adoptCreated lists afresh after a lost answer: one candidate (identical, not in the baseline, not
