@@ -6,14 +6,11 @@ package provider_test
 // Secrets never appear in Terraform's log at TRACE, in its output, or in state (write-only values).
 
 import (
-	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest/hostile"
@@ -42,23 +39,16 @@ func TestAccRedaction(t *testing.T) {
 	}
 }
 
-// acctest.BuildProvider builds the provider binary into a temporary directory and returns that directory (for
-// dev_overrides).
+// checkLoginTokensLookLikeJWTs: the scan finds a login token by jwtHeader, so the emulator's tokens must start with it.
 func checkLoginTokensLookLikeJWTs(t *testing.T) {
 	tenant := acctest.NewTenant(t)
-	c, err := client.New(client.Config{
-		BaseURL: acctest.EmulatorURL, SubscriptionKey: tenant.SubscriptionKey,
-		Login: &client.LoginCredentials{Username: tenant.Username, Password: tenant.Password, TenantID: tenant.TenantID},
-	})
+	c, err := client.New(client.Config{BaseURL: acctest.EmulatorURL, SubscriptionKey: tenant.SubscriptionKey,
+		Login: &client.LoginCredentials{Username: tenant.Username, Password: tenant.Password, TenantID: tenant.TenantID}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	token, err := c.Login(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(token, jwtHeader+".") {
-		t.Fatalf("login tokens do not start with %s: the scan for them would miss a leak", jwtHeader)
+	if token, err := c.Login(context.Background()); err != nil || !strings.HasPrefix(token, jwtHeader+".") {
+		t.Fatalf("login tokens do not start with %s (%v): the scan for them would miss a leak", jwtHeader, err)
 	}
 }
 
@@ -125,20 +115,14 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	gateway := hostile.New(t, acctest.EmulatorURL)
 	gateway.Echo(hostile.GoJSON)
 
-	work, configDir, env := acctest.DevCLIDir(t, pluginDir)
 	config := redactionConfig
 	if writeOnly {
 		config += redactionWriteOnlyConfig
 	}
-	acctest.WriteFile(t, filepath.Join(configDir, "main.tf"), config)
-
-	env = append(env,
-		"TF_LOG=TRACE",
-		"ESIGN_BASE_URL="+gateway.URL,
-		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey,
-		"TF_VAR_uri="+uri,
-		"TF_VAR_header_secret="+headerSecret,
-	)
+	tf := acctest.NewTerraformDir(t, terraformBin, pluginDir, "TF_LOG=TRACE", "ESIGN_BASE_URL="+gateway.URL,
+		"ESIGN_SUBSCRIPTION_KEY="+tenant.SubscriptionKey, "TF_VAR_uri="+uri, "TF_VAR_header_secret="+headerSecret)
+	acctest.WriteFile(t, filepath.Join(tf.Dir, "main.tf"), config)
+	env := tf.Env
 	// Secrets that must appear nowhere: not in logs, output or state.
 	secrets := map[string]string{
 		"subscription key": tenant.SubscriptionKey,
@@ -166,32 +150,22 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
 
 	var logs, outputs []string
-	run := func(name string, wantFailure bool, env []string, args ...string) string {
+	run := func(name string, wantCode int, env []string, args ...string) string {
 		t.Helper()
-		logPath := filepath.Join(work, name+".log")
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, terraformBin, args...)
-		var stdout, stderr bytes.Buffer
-		cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = configDir, append(env, "TF_LOG_PATH="+logPath), &stdout, &stderr
-		err := cmd.Run()
-		outputs = append(outputs, stdout.String(), stderr.String())
-		logData, _ := os.ReadFile(logPath)
-		logs = append(logs, string(logData))
-		if (err != nil) != wantFailure {
-			t.Fatalf("terraform %s: %v (want a failure: %t)\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), err, wantFailure,
-				stdout.String(), stderr.String())
-		}
-		return stdout.String() + stderr.String()
+		tf.Env = append(env, "TF_LOG_PATH="+name+".log")
+		out := tf.Run(wantCode, append(args, "-input=false", "-no-color")...)
+		logData, _ := os.ReadFile(filepath.Join(tf.Dir, name+".log"))
+		logs, outputs = append(logs, string(logData)), append(outputs, out)
+		return out
 	}
 
-	run("apply", false, env, "apply", "-auto-approve", "-input=false", "-no-color")
-	state, err := os.ReadFile(filepath.Join(configDir, "terraform.tfstate"))
+	run("apply", 0, env, "apply", "-auto-approve")
+	state, err := os.ReadFile(filepath.Join(tf.Dir, "terraform.tfstate"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	run("plan", false, env, "plan", "-detailed-exitcode", "-input=false", "-no-color") // exit code 2 (changes) fails the run
-	run("destroy", false, env, "destroy", "-auto-approve", "-input=false", "-no-color")
+	run("plan", 0, env, "plan", "-detailed-exitcode") // exit code 2 (changes) fails the run
+	run("destroy", 0, env, "destroy", "-auto-approve")
 
 	// Refused credentials end the last plans with errors that quote the service's answers, which echo the
 	// wrong credential and the key in each encoding.
@@ -199,7 +173,7 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	secrets["wrong "+mode+" credential"] = wrong
 	for _, encoding := range []hostile.Encoding{hostile.GoJSON, hostile.DotNet, hostile.Form} {
 		gateway.Echo(encoding)
-		refused := strings.Join(strings.Fields(run("refused-"+string(encoding), true, wrongEnv, "plan", "-input=false", "-no-color")), " ")
+		refused := strings.Join(strings.Fields(run("refused-"+string(encoding), 1, wrongEnv, "plan")), " ")
 		if !strings.Contains(refused, client.Withheld) {
 			t.Errorf("the refused plan (%q) shows no echoed request: the scan of its errors proves nothing:\n%s", encoding, refused)
 		}
