@@ -303,15 +303,8 @@ func (c *Client) apiError(cl call, resp *http.Response) *APIError {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 16<<10))
 	_ = resp.Body.Close()
 	text := string(bytes.TrimSpace(body))
-	return &APIError{
-		Method:      cl.method,
-		Route:       cl.route,
-		Host:        c.host,
-		StatusCode:  resp.StatusCode,
-		BodyExcerpt: c.gate.Show(text),
-		Login:       c.cfg.Login != nil,
-		Hint:        answerHint(resp.StatusCode, text, c.host),
-	}
+	return &APIError{Method: cl.method, Route: cl.route, Host: c.host, StatusCode: resp.StatusCode,
+		BodyExcerpt: c.gate.Show(text), Login: c.cfg.Login != nil, Hint: answerHint(resp.StatusCode, text, c.host)}
 }
 
 func (c *Client) wait(ctx context.Context, d time.Duration) error {

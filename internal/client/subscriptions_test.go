@@ -8,7 +8,9 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -136,5 +138,303 @@ func TestGetSubscriptionOfAnotherID(t *testing.T) {
 	_, err := c.GetSubscription(context.Background(), "7c9e6679-7425-40de-944b-e07fc1f90ae7", "SignatorySigned")
 	if !errors.Is(err, ErrMalformedAnswer) || !strings.Contains(err.Error(), `describes the subscription "0F8FAD5B`) {
 		t.Errorf("err = %v, want a malformed answer naming the other subscription", err)
+	}
+}
+
+var onceRequest = CreateSubscriptionRequest{URI: "https://hooks.example.com/once", EventType: "SignatorySigned", Description: "d"}
+
+// claims is what the webhook package keeps for a provider process (one per Client: claimsOf), by id as listed.
+type claims struct{ sync.Map }
+
+func (s *claims) Claimed(id string) bool { _, ok := s.Load(id); return ok }
+
+func (s *claims) Claim(id string) bool { _, taken := s.LoadOrStore(id, true); return !taken }
+
+var claimsByClient sync.Map
+
+func claimsOf(c *Client) *claims {
+	v, _ := claimsByClient.LoadOrStore(c, &claims{})
+	return v.(*claims)
+}
+
+// createOnce runs CreateSubscriptionOnce and fails the test on an error.
+func createOnce(t *testing.T, c *Client, req CreateSubscriptionRequest) CreatedSubscription {
+	t.Helper()
+	got, err := c.CreateSubscriptionOnce(context.Background(), req, claimsOf(c))
+	if err != nil {
+		t.Fatalf("CreateSubscriptionOnce: %v", err)
+	}
+	return got
+}
+
+// checkSubscriptionIDs fails unless the tenant holds exactly the given ids.
+func checkSubscriptionIDs(t *testing.T, key string, ids ...string) {
+	t.Helper()
+	var got []string
+	for _, s := range testEmulator.Subscriptions(key) {
+		got = append(got, s.ID)
+	}
+	if slices.Sort(got); !slices.Equal(got, slices.Sorted(slices.Values(ids))) {
+		t.Fatalf("the emulator holds %v, want exactly %v", got, ids)
+	}
+}
+
+// A lost answer of a create that took effect: the subscription is adopted, the request is not repeated. One
+// that failed ambiguously but did not take effect is sent again.
+func TestCreateOnceAfterLostAnswers(t *testing.T) {
+	for kind, lost := range map[emulator.FaultKind]int{emulator.FaultCommitThenDrop: 1, emulator.FaultInternalError: 2,
+		emulator.FaultServiceUnavailable: 2, emulator.FaultDrop: 2} {
+		t.Run(string(kind), func(t *testing.T) {
+			c, tenant := newTestClient(t)
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, lost)
+			got := createOnce(t, c, onceRequest)
+			adopted, requests := kind == emulator.FaultCommitThenDrop, lost+1
+			if adopted {
+				requests = 1
+			}
+			if got.Adopted != adopted || got.Requests != requests {
+				t.Errorf("got %+v, want adopted %v after %d requests", got, adopted, requests)
+			}
+			checkSubscriptionIDs(t, tenant.SubscriptionKey, got.ID)
+			if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != requests {
+				t.Errorf("%d create requests, want %d", n, requests)
+			}
+		})
+	}
+}
+
+// An identical subscription that existed before (tracked by another
+// resource, or the old one of a create_before_destroy replacement) is never
+// adopted, whether or not the ambiguous request took effect.
+func TestCreateOnceNeverAdoptsWhatExistedBefore(t *testing.T) {
+	for _, kind := range []emulator.FaultKind{emulator.FaultCommitThenDrop, emulator.FaultGatewayTimeout} {
+		t.Run(string(kind), func(t *testing.T) {
+			setup, tenant := newTestClient(t)
+			old, err := setup.CreateSubscription(context.Background(), onceRequest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := clientOf(t, tenant)
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, 1)
+			got := createOnce(t, c, onceRequest)
+			if got.ID == old {
+				t.Fatalf("adopted the subscription that existed before: %+v", got)
+			}
+			checkSubscriptionIDs(t, tenant.SubscriptionKey, old, got.ID)
+		})
+	}
+}
+
+// Subscriptions created or claimed by the client are never adopted either,
+// even when they are not in the baseline.
+func TestCreateOnceNeverAdoptsClaimed(t *testing.T) {
+	c, tenant := newTestClient(t)
+	first := createOnce(t, c, onceRequest) // after the baseline: protected by its claim only
+	outside, err := clientOf(t, tenant).CreateSubscription(context.Background(), onceRequest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	claimsOf(c).Claim(outside) // as Read does for a resource in state
+
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultBadGateway, 1)
+	second := createOnce(t, c, onceRequest)
+	if second.Adopted || second.ID == first.ID || second.ID == outside {
+		t.Fatalf("second create %+v took a claimed subscription (first %s, claimed %s)", second, first.ID, outside)
+	}
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, first.ID, outside, second.ID)
+}
+
+// Re-sending is bounded by MaxRetries; the error then says nothing was
+// created (it is not ErrOutcomeUnknown any more).
+func TestCreateOnceIsBounded(t *testing.T) {
+	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 2 })
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultServiceUnavailable, 10)
+	got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
+	if err == nil || errors.Is(err, ErrOutcomeUnknown) {
+		t.Fatalf("err = %v, want a definite failure", err)
+	}
+	if got.Requests != 3 {
+		t.Errorf("%d requests, want 1 + 2 retries", got.Requests)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 3 {
+		t.Errorf("%d create requests reached the service, want 3", n)
+	}
+	checkSubscriptionIDs(t, tenant.SubscriptionKey)
+}
+
+// When the list that would resolve the doubt cannot be read, the error
+// still says the outcome is unknown.
+func TestCreateOnceListFailureKeepsOutcomeUnknown(t *testing.T) {
+	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 1 })
+	if _, err := c.Subscriptions(context.Background()); err != nil { // the baseline, from the shared list
+		t.Fatal(err)
+	}
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultServiceUnavailable, 5)
+	_, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
+	if !errors.Is(err, ErrOutcomeUnknown) {
+		t.Fatalf("err = %v, want ErrOutcomeUnknown", err)
+	}
+}
+
+// Many identical creates at once, with answers lost at random: exactly one
+// subscription per call, each id returned once.
+func TestCreateOnceConcurrentIdenticalCreates(t *testing.T) {
+	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 10 })
+	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{
+		CommitThenDropRate: 0.25, DropRate: 0.1, ErrorRate: 0.2, Seed: 7,
+		Routes: []string{emulator.RouteSubscriptionCreate},
+	})
+	const n = 12
+	ids := make([]string, n)
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Go(func() {
+			got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
+			ids[i] = got.ID
+			if err != nil {
+				errs <- err
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, ids...)
+}
+
+// When the answer of a create is lost and two identical subscriptions
+// appeared since the client's first look (its own and another process's),
+// neither is adopted and nothing is sent again: the error lists both and
+// says how to import the right one.
+func TestAmbiguousCreateAdoptsNothing(t *testing.T) {
+	c, tenant := newTestClient(t)
+	if _, err := c.Subscriptions(context.Background()); err != nil { // the baseline: empty
+		t.Fatal(err)
+	}
+	theirs, err := clientOf(t, tenant).CreateSubscription(context.Background(), onceRequest) // another process
+	if err != nil {
+		t.Fatal(err)
+	}
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
+	got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
+
+	var ambiguous *AmbiguousCreateError
+	if !errors.As(err, &ambiguous) || !errors.Is(err, ErrOutcomeUnknown) {
+		t.Fatalf("got %+v, err = %v; want an *AmbiguousCreateError that matches ErrOutcomeUnknown", got, err)
+	}
+	subs := testEmulator.Subscriptions(tenant.SubscriptionKey)
+	if len(ambiguous.Candidates) != 2 || len(subs) != 2 {
+		t.Fatalf("candidates %+v, the emulator holds %+v: want both listed", ambiguous.Candidates, subs)
+	}
+	for _, s := range subs {
+		if !strings.Contains(err.Error(), s.ID+" (event type signatorysigned, uri "+onceRequest.URI+")") {
+			t.Errorf("the error does not list %s with its event type and uri: %v", s.ID, err)
+		}
+	}
+	wantImport := "import {\n    to = <address>\n    id = \"signatorysigned/" + ambiguous.Candidates[0].ID + "\"\n  }"
+	if !strings.Contains(err.Error(), wantImport) {
+		t.Errorf("the error lacks the import block %q: %v", wantImport, err)
+	}
+	if got.ID == theirs || got.Requests != 1 {
+		t.Errorf("got %+v: want no id and one request (theirs is %s)", got, theirs)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 2 {
+		t.Errorf("%d creates, want 2 (theirs and the lost one): nothing is sent again", n)
+	}
+}
+
+// Two processes (two Clients) create identical subscriptions at once, and
+// answers are lost: no id is ever returned to both, and every subscription
+// left on the service is either returned to one of them or named in an
+// error, so nothing is orphaned without a word.
+func TestTwoProcessesNeverClaimTheSameSubscription(t *testing.T) {
+	tenant := testEmulator.NewTenant()
+	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{
+		CommitThenDropRate: 0.35, Seed: 11, Routes: []string{emulator.RouteSubscriptionCreate},
+	})
+	const perProcess = 8
+	var mu sync.Mutex
+	owners := map[string]int{} // id: how many calls returned it
+	named := map[string]bool{} // ids an error told about
+	var wg sync.WaitGroup
+	for range 2 {
+		c := clientOf(t, tenant)
+		for range perProcess {
+			wg.Go(func() {
+				got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
+				mu.Lock()
+				defer mu.Unlock()
+				var ambiguous *AmbiguousCreateError
+				switch {
+				case err == nil:
+					owners[got.ID]++
+				case errors.As(err, &ambiguous):
+					for _, s := range ambiguous.Candidates {
+						named[s.ID] = true
+					}
+				default:
+					t.Errorf("unexpected error: %v", err)
+				}
+			})
+		}
+	}
+	wg.Wait()
+	for id, n := range owners {
+		if n > 1 {
+			t.Errorf("subscription %s was returned to %d calls", id, n)
+		}
+	}
+	for _, s := range testEmulator.Subscriptions(tenant.SubscriptionKey) {
+		if owners[s.ID] == 0 && !named[s.ID] {
+			t.Errorf("subscription %s is owned by no call and named by no error", s.ID)
+		}
+	}
+	if len(owners) == 0 {
+		t.Error("no create succeeded: the faults leave nothing to check")
+	}
+}
+
+// What a plan's look for leftovers reads: the identical subscriptions (event
+// type in any case, URI, description) of the baseline, which creates of this
+// client do not change, read with one list request; and which of them a
+// resource of this process claimed.
+func TestBaselineShowsIdenticalSubscriptions(t *testing.T) {
+	c, tenant := newTestClient(t)
+	key := tenant.SubscriptionKey
+	add := func(eventType, uri, description string) emulator.Subscription {
+		t.Helper()
+		s, err := testEmulator.AddSubscription(key, eventType, uri, description)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	twin := add("signatorysigned", onceRequest.URI, onceRequest.Description)
+	claimed := add("SignatorySigned", onceRequest.URI, onceRequest.Description)
+	add("SignatorySigned", onceRequest.URI, "another description")
+	add("SignatorySigned", onceRequest.URI+"/other", onceRequest.Description)
+	add("SignatureRequestCompleted", onceRequest.URI, onceRequest.Description)
+	claimsOf(c).Claim(claimed.ID) // as Read does for a resource in state
+	created := createOnce(t, c, onceRequest).ID
+
+	baseline, err := c.SubscriptionBaseline(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var unclaimed []string
+	for _, s := range baseline.Identical(onceRequest.EventType, onceRequest.URI, onceRequest.Description) {
+		if !claimsOf(c).Claimed(s.ID) {
+			unclaimed = append(unclaimed, s.ID)
+		}
+	}
+	if len(unclaimed) != 1 || unclaimed[0] != twin.ID || !claimsOf(c).Claimed(created) {
+		t.Errorf("unclaimed identical subscriptions %v, want only %s (and %s, created, claimed)", unclaimed, twin.ID, created)
+	}
+	if n := testEmulator.Counters(key)[emulator.RouteSubscriptionList]; n != 1 {
+		t.Errorf("%d list requests: the baseline is the list read once", n)
 	}
 }
