@@ -5,6 +5,7 @@ package emulator
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"sync"
 	"testing"
@@ -24,17 +25,11 @@ func TestCountersAndTenantIsolation(t *testing.T) {
 	f.do("GET", "/hooks/v1", nil, http.StatusOK, withTenant(b))
 
 	want := map[string]int{RouteSubscriptionCreate: 1, RouteMetadataPut: 1, RouteSubscriptionList: 2, RouteSubscriptionDelete: 1}
-	got := f.e.Counters(a.SubscriptionKey)
-	if len(got) != len(want) {
+	if got := f.e.Counters(a.SubscriptionKey); !maps.Equal(got, want) {
 		t.Errorf("counters %v, want %v", got, want)
 	}
-	for k, v := range want {
-		if got[k] != v {
-			t.Errorf("counter %s = %d, want %d", k, got[k], v)
-		}
-	}
-	if w := f.e.Writes(a.SubscriptionKey); w != 3 {
-		t.Errorf("writes %d, want 3", w)
+	if w, p := f.e.Writes(a.SubscriptionKey), f.e.PeakConcurrentWrites(a.SubscriptionKey); w != 3 || p != 1 {
+		t.Errorf("writes %d, want 3; peak of concurrent writes %d, want 1 (one at a time)", w, p)
 	}
 	if c := f.e.Counters(b.SubscriptionKey); len(c) != 1 || c[RouteHooksList] != 1 {
 		t.Errorf("tenant b counters %v", c)
@@ -51,30 +46,20 @@ func TestCountersAndTenantIsolation(t *testing.T) {
 	body := decode[struct {
 		Counters map[string]int
 		Writes   int
+		Peak     int `json:"peak_concurrent_writes"`
 	}](t, f.do("GET", "/_emulator/counters?tenant="+a.SubscriptionKey, nil, http.StatusOK, withoutAuth()))
-	if body.Writes != 4 || body.Counters[RouteSubscriptionList] != 2 {
+	if body.Writes != 4 || body.Counters[RouteSubscriptionList] != 2 || body.Peak != 1 {
 		t.Errorf("admin counters %+v", body)
 	}
 	f.do("DELETE", "/_emulator/counters?tenant="+a.SubscriptionKey, nil, http.StatusNoContent, withoutAuth())
-	if c := f.e.Counters(a.SubscriptionKey); len(c) != 0 {
-		t.Errorf("after reset %v", c)
+	if c, p := f.e.Counters(a.SubscriptionKey), f.e.PeakConcurrentWrites(a.SubscriptionKey); len(c) != 0 || p != 0 {
+		t.Errorf("after reset %v, peak %d", c, p)
 	}
 	f.do("GET", "/_emulator/counters?tenant=nobody", nil, http.StatusNotFound, withoutAuth())
-}
-
-func TestPeakConcurrentWrites(t *testing.T) {
-	f := newFixture(t, Options{})
-	key := f.tenant.SubscriptionKey
-	f.do("PUT", "/metadata/Document/d1/k0", map[string]string{"value": "v"}, http.StatusOK)
-	f.do("PUT", "/metadata/Document/d1/k1", map[string]string{"value": "v"}, http.StatusOK)
-	f.do("GET", "/metadata/Document/d1", nil, http.StatusOK)
-	if got := f.e.PeakConcurrentWrites(key); got != 1 {
-		t.Errorf("after writes one at a time: peak %d, want 1", got)
-	}
 
 	// With latency, writes sent together are in the service together.
+	key := a.SubscriptionKey
 	f.e.SetFaults(key, FaultConfig{Latency: time.Second})
-	f.e.ResetCounters(key)
 	const writers = 4
 	var wg sync.WaitGroup
 	for i := range writers {
@@ -93,15 +78,5 @@ func TestPeakConcurrentWrites(t *testing.T) {
 	wg.Wait()
 	if got := f.e.PeakConcurrentWrites(key); got != writers {
 		t.Errorf("peak %d, want %d", got, writers)
-	}
-	body := decode[struct {
-		PeakConcurrentWrites int `json:"peak_concurrent_writes"`
-	}](t, f.do("GET", "/_emulator/counters?tenant="+key, nil, http.StatusOK, withoutAuth()))
-	if body.PeakConcurrentWrites != writers {
-		t.Errorf("admin counters: peak_concurrent_writes %d, want %d", body.PeakConcurrentWrites, writers)
-	}
-	f.e.ResetCounters(key)
-	if got := f.e.PeakConcurrentWrites(key); got != 0 {
-		t.Errorf("after reset: peak %d, want 0", got)
 	}
 }

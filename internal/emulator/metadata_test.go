@@ -58,12 +58,8 @@ func TestMetadata(t *testing.T) {
 	if list.Total != 1 || list.Items[0].Value != "changed" {
 		t.Errorf("after drift %+v", list)
 	}
-}
 
-// TestMetadataEscapedSegments checks that ids and keys with reserved
-// characters round-trip exactly through escaped path segments.
-func TestMetadataEscapedSegments(t *testing.T) {
-	f := newFixture(t, Options{})
+	// Ids and keys with reserved characters round-trip exactly through escaped path segments.
 	for _, c := range []struct{ id, key string }{
 		{"a/b", "k/1"},
 		{"100% sure", "with space"},
@@ -87,8 +83,8 @@ func TestMetadataEscapedSegments(t *testing.T) {
 	}
 }
 
-// escapeSegment is url.PathEscape plus the dot segments, which PathEscape
-// leaves alone and any server would resolve as "this" and "parent" folder.
+// escapeSegment is url.PathEscape plus the dot segments, which PathEscape leaves alone and any server would
+// resolve as "this" and "parent" folder.
 func escapeSegment(s string) string {
 	if s == "." || s == ".." {
 		return strings.ReplaceAll(s, ".", "%2E")

@@ -24,12 +24,8 @@ func TestStateFileSurvivesRestart(t *testing.T) {
 	f.e.PutSyntheticDocument(key, "big", 1<<30)
 
 	// Written after each write, owner-only.
-	info, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if info.Mode().Perm() != 0o600 {
-		t.Errorf("state file mode %v", info.Mode().Perm())
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("state file: %v %v", info, err)
 	}
 	if err := f.e.Close(); err != nil {
 		t.Fatal(err)
@@ -39,7 +35,8 @@ func TestStateFileSurvivesRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = e2.Close() })
+	f2 := startFixture(t, e2)
+	f2.tenant = f.tenant
 	if subs := e2.Subscriptions(key); len(subs) != 1 || subs[0].ID != id {
 		t.Errorf("subscriptions after restart %+v", subs)
 	}
@@ -54,11 +51,6 @@ func TestStateFileSurvivesRestart(t *testing.T) {
 	}
 	if r := got(); len(r) != 1 || r[0].header.Get("Client-Secret") != "keep-me" {
 		t.Errorf("headers lost in the state file: %+v", r)
-	}
-	f2 := &fixture{t: t, e: e2, tenant: f.tenant, client: http.DefaultClient}
-	f2.url, err = e2.Start("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
 	}
 	if body := f2.do("GET", "/storage/document/doc", nil, http.StatusOK); string(body) != "hello" {
 		t.Errorf("document after restart %q", body)

@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-func TestStorageDownload(t *testing.T) {
+func TestStorage(t *testing.T) {
 	data := []byte("%PDF-1.7 signed\x00\xff")
 	f := newFixture(t, Options{})
 	f.e.PutDocument(f.tenant.SubscriptionKey, "blob/1", data)
@@ -31,12 +31,8 @@ func TestStorageDownload(t *testing.T) {
 	if got := f.do("GET", "/storage/document/raw", nil, http.StatusOK); string(got) != "raw bytes" {
 		t.Errorf("raw: %q", got)
 	}
-}
 
-// TestStorageSyntheticStreams downloads a large synthetic document and
-// checks its length and digest, and that neither side held it in memory.
-func TestStorageSyntheticStreams(t *testing.T) {
-	f := newFixture(t, Options{})
+	// A large synthetic document downloads with its length and digest, and neither side holds it in memory.
 	const size = 96<<20 + 12345
 	f.do("PUT", "/_emulator/documents/big?synthetic_size=96000000&tenant="+f.tenant.SubscriptionKey, nil, http.StatusOK, withoutAuth())
 	f.e.PutSyntheticDocument(f.tenant.SubscriptionKey, "big", size)
@@ -51,16 +47,16 @@ func TestStorageSyntheticStreams(t *testing.T) {
 	req, _ := http.NewRequest("GET", f.url+"/storage/document/big", nil)
 	req.Header.Set(headerSubscriptionKey, f.tenant.SubscriptionKey)
 	req.Header.Set(headerAuthorization, "Bearer "+f.tenant.AccessToken)
-	resp, err := f.client.Do(req)
+	stream, err := f.client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _ = resp.Body.Close() }()
+	defer func() { _ = stream.Body.Close() }()
 	got := sha256.New()
-	n, err := io.Copy(got, resp.Body)
+	n, err := io.Copy(got, stream.Body)
 	runtime.ReadMemStats(&after)
-	if err != nil || n != size || resp.ContentLength != size {
-		t.Fatalf("downloaded %d bytes (Content-Length %d), err %v; want %d", n, resp.ContentLength, err, size)
+	if err != nil || n != size || stream.ContentLength != size {
+		t.Fatalf("downloaded %d bytes (Content-Length %d), err %v; want %d", n, stream.ContentLength, err, size)
 	}
 	if !bytes.Equal(got.Sum(nil), want.Sum(nil)) {
 		t.Error("digest differs from SyntheticDocument")

@@ -20,55 +20,45 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 )
 
-var ansiColour = regexp.MustCompile("\x1b\\[[0-9;]*m")
-
 // The demo as `make demo KEEP=1` runs it, with the terraform the acceptance tests use.
 func TestDemoKeepsSomethingToExplore(t *testing.T) {
 	tf := devprovider.TerraformCLI(t)
-	repo, err := filepath.Abs("../../..")
-	if err != nil {
-		t.Fatal(err)
-	}
 	bin := filepath.Join(t.TempDir(), "esign-demo")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-
 	cmd := exec.Command(bin, "-terraform", tf, "-keep")
-	cmd.Dir = repo
+	cmd.Dir = "../../.."
 	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill() })
 
-	// The output, colours taken out, up to the last line of the explore
-	// text; whatever follows is drained. A first build of the provider on a
-	// busy 2-core machine takes minutes: go test's -timeout bounds the wait.
+	// The output, colours taken out, up to the last line of the explore text; whatever follows is drained. A
+	// first build of the provider on a busy 2-core machine takes minutes: go test's -timeout bounds the wait.
 	const last = "Stop the emulator and the receiver with Ctrl-C here"
 	var b strings.Builder
-	scanner := bufio.NewScanner(stdout)
-	for scanner.Scan() {
-		line := ansiColour.ReplaceAllString(scanner.Text(), "")
-		b.WriteString(line + "\n")
-		if strings.HasPrefix(line, last) {
+	for scanner := bufio.NewScanner(stdout); scanner.Scan(); {
+		line := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(scanner.Text(), "")
+		if b.WriteString(line + "\n"); strings.HasPrefix(line, last) {
 			break
 		}
 	}
 	go func() { _, _ = io.Copy(io.Discard, stdout) }()
 	shown := b.String()
 	work := regexp.MustCompile(`(?m)^  work folder +(\S+)`).FindStringSubmatch(shown)
-	if !strings.Contains(shown, "\n"+last) || work == nil {
+	base := regexp.MustCompile(`(?m)^  emulator +(\S+)`).FindStringSubmatch(shown)
+	if !strings.Contains(shown, "\n"+last) || work == nil || base == nil {
 		_ = cmd.Wait()
 		t.Fatalf("the demo ended before it was up for exploring:\n%s\nstderr:\n%s", shown, stderr.String())
 	}
 	t.Cleanup(func() { _ = os.RemoveAll(work[1]) })
-
 	if n := strings.Count(shown, "esign_metadata_entry.document_class will be created"); n != 1 {
 		t.Errorf("the plan is shown %d times, want once:\n%s", n, shown)
 	}
@@ -76,25 +66,15 @@ func TestDemoKeepsSomethingToExplore(t *testing.T) {
 		t.Errorf("the signed document is not kept: %v", err)
 	}
 
-	// The printed commands work: a value changed behind terraform's back
-	// shows in a plan run with env.sh alone.
-	base := regexp.MustCompile(`(?m)^  emulator +(\S+)`).FindStringSubmatch(shown)
-	if base == nil {
-		t.Fatalf("no emulator URL in:\n%s", shown)
-	}
+	// The printed commands work: a value changed behind terraform's back shows in a plan run with env.sh alone.
 	req, _ := http.NewRequest(http.MethodPut, base[1]+"/_emulator/metadata/SignatureRequest/"+demoSignatureRequestID+"/cost-center",
 		strings.NewReader(`{"value": "CC-0000", "referenceId": "`+demoSignatureRequestID+`"}`))
 	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("out-of-band change: %v", err)
-	}
-	_ = resp.Body.Close()
-	if resp.StatusCode != http.StatusNoContent {
-		t.Fatalf("out-of-band change: %s", resp.Status)
+	if err != nil || resp.Body.Close() != nil || resp.StatusCode != http.StatusNoContent {
+		t.Fatalf("out-of-band change: %v %v", err, resp)
 	}
 	plan := exec.Command("bash", "-c", `source ../env.sh && "$TF" plan -no-color -detailed-exitcode`)
-	plan.Dir = filepath.Join(work[1], "config")
-	plan.Env = append(os.Environ(), "TF="+tf)
+	plan.Dir, plan.Env = filepath.Join(work[1], "config"), append(os.Environ(), "TF="+tf)
 	planOut, err := plan.CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(string(planOut), `"CC-0000" -> "CC-4711"`) {
