@@ -18,7 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
-	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
@@ -60,8 +59,9 @@ data "esign_supported_hooks" "all" {
 `, baseURL, tenant.SubscriptionKey, tenant.Username, tenant.Password, tenant.TenantID)
 }
 
-// Each step is a test case of its own, on the provider and the echo
-// provider (a test provider that stores what it is given).
+// Each step is a test case of its own, on the provider and the echo provider (a test provider that stores what
+// it is given). That the token serves another provider configuration, and is in no plan, state or log, is
+// TestAccAccessToken_cli's.
 func TestAccAccessToken(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	factories := map[string]func() (tfprotov6.ProviderServer, error){"echo": echoprovider.NewProviderServer()}
@@ -70,18 +70,6 @@ func TestAccAccessToken(t *testing.T) {
 	}
 	opened := time.Now()
 	for name, step := range map[string]resource.TestStep{
-		// An alias configured with the token reads a data source; the token is in neither plan nor state.
-		"providerAlias": {
-			Config: tokenAliasConfig(acctest.EmulatorURL, tenant),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{acctest.PlanLacks(jwtHeader)},
-			},
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.esign_supported_hooks.all", tfjsonpath.New("event_types"),
-					knownvalue.ListExact([]knownvalue.Check{knownvalue.StringExact("signaturerequestcompleted"), knownvalue.StringExact("signatorysigned")})),
-				acctest.StateLacks(jwtHeader),
-			},
-		},
 		// The token and its expiry, as the echo provider shows them.
 		"values": {
 			Config: acctest.LoginProviderConfig(tenant) + `
