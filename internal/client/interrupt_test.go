@@ -110,59 +110,41 @@ func TestNoNewAttemptAfterInterrupt(t *testing.T) {
 		checkSubscriptionIDs(t, tenant.SubscriptionKey, id)
 	})
 
-	t.Run("create answered 429", func(t *testing.T) {
-		c, tenant := newTestClient(t)
-		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultRateLimit, 1)
-		err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) error {
-			_, err := c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
-			return err
-		}))
-		if !errors.Is(err, ErrRateLimited) {
-			t.Errorf("err = %v, want the 429", err)
-		}
-		if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 1 {
-			t.Errorf("%d create requests, want 1: retried after the interrupt", n)
-		}
-		checkSubscriptionIDs(t, tenant.SubscriptionKey)
-	})
-
-	t.Run("create answered 401", func(t *testing.T) {
-		// In login mode a 401 is answered with a new login and a repeat of
-		// the call: a new attempt, which an interrupted write does not make.
-		c, tenant := newLoginClient(t)
-		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultUnauthorized, 1)
-		err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) error {
-			_, err := c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
-			return err
-		}))
-		if !errors.Is(err, ErrInterrupted) {
-			t.Errorf("err = %v, want ErrInterrupted", err)
-		}
-		counters := testEmulator.Counters(tenant.SubscriptionKey)
-		if counters[emulator.RouteSubscriptionCreate] != 1 || counters[emulator.RouteLogin] != 1 {
-			t.Errorf("counters %v: want 1 create and no login after the interrupt", counters)
-		}
-		checkSubscriptionIDs(t, tenant.SubscriptionKey)
-	})
-
-	t.Run("create answered 503 that did nothing", func(t *testing.T) {
-		c, tenant := newTestClient(t)
-		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultServiceUnavailable, 1)
-		var got CreatedSubscription
-		err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) (err error) {
-			got, err = c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
-			return err
-		}))
-		// The list showed that nothing was created; nothing is sent again.
-		if !errors.Is(err, ErrInterrupted) || errors.Is(err, ErrOutcomeUnknown) || got.Requests != 1 {
-			t.Errorf("got %+v, err = %v; want one request, then ErrInterrupted", got, err)
-		}
-		counters := testEmulator.Counters(tenant.SubscriptionKey)
-		if counters[emulator.RouteSubscriptionCreate] != 1 || counters[emulator.RouteSubscriptionList] < 2 {
-			t.Errorf("counters %v: want 1 create and the lost-answer check's list after the baseline's", counters)
-		}
-		checkSubscriptionIDs(t, tenant.SubscriptionKey)
-	})
+	// A 429 ends the call; in login mode a 401 is answered with a new login and a repeat of the call, which
+	// an interrupted write does not make; after a 503 the list shows that nothing was created.
+	for _, tc := range []struct {
+		fault        emulator.FaultKind
+		login        bool
+		want         error
+		logins, list int
+	}{
+		{emulator.FaultRateLimit, false, ErrRateLimited, 0, 1},
+		{emulator.FaultUnauthorized, true, ErrInterrupted, 1, 1},
+		{emulator.FaultServiceUnavailable, false, ErrInterrupted, 0, 2},
+	} {
+		t.Run("create answered "+string(tc.fault), func(t *testing.T) {
+			c, tenant := newTestClient(t)
+			if tc.login {
+				c, tenant = newLoginClient(t)
+			}
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, tc.fault, 1)
+			var got CreatedSubscription
+			err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) (err error) {
+				got, err = c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
+				return err
+			}))
+			if !errors.Is(err, tc.want) || errors.Is(err, ErrOutcomeUnknown) || got.Requests != 1 {
+				t.Errorf("got %+v, err = %v; want one request, then %v", got, err, tc.want)
+			}
+			counters := testEmulator.Counters(tenant.SubscriptionKey)
+			if counters[emulator.RouteSubscriptionCreate] != 1 || counters[emulator.RouteLogin] != tc.logins ||
+				counters[emulator.RouteSubscriptionList] != tc.list {
+				t.Errorf("counters %v: want 1 create, %d logins (none after the interrupt) and %d lists (the baseline's, "+
+					"and after a 503 the lost-answer check's)", counters, tc.logins, tc.list)
+			}
+			checkSubscriptionIDs(t, tenant.SubscriptionKey)
+		})
+	}
 }
 
 // A create whose caller was interrupted before it sent anything sends
