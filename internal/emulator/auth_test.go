@@ -34,11 +34,8 @@ func TestAuthFailures(t *testing.T) {
 			for _, path := range []string{"/hooks/v1", "/hooks/v1/subscription", "/metadata/x", "/storage/document/x"} {
 				data := f.do("GET", path, nil, http.StatusUnauthorized, c.opts...)
 				body := decode[errorBody](t, data)
-				if body.StatusCode != 401 || body.Message == "" {
-					t.Errorf("%s: body %s", path, data)
-				}
-				if c.echo != "" && strings.Contains(string(data), c.echo) {
-					t.Errorf("%s: body echoes the credential: %s", path, data)
+				if body.StatusCode != 401 || body.Message == "" || c.echo != "" && strings.Contains(string(data), c.echo) {
+					t.Errorf("%s: body %s (401 in the gateway's shape, the credential not echoed)", path, data)
 				}
 			}
 		})

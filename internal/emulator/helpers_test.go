@@ -90,8 +90,7 @@ func (f *fixture) send(method, path string, body any, opts ...reqOpt) (*answer, 
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	req.Header.Set(headerSubscriptionKey, f.tenant.SubscriptionKey)
-	req.Header.Set(headerAuthorization, "Bearer "+f.tenant.AccessToken)
+	withTenant(f.tenant)(req)
 	if rd != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}

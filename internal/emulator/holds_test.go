@@ -4,6 +4,7 @@
 package emulator
 
 import (
+	"maps"
 	"net/http"
 	"testing"
 	"time"
@@ -40,7 +41,8 @@ func TestHeldAnswerCarriesTheRequestOutAtOnce(t *testing.T) {
 	default:
 	}
 	if s := <-status; s != http.StatusOK || time.Since(start) < testHold || createdAfter >= testHold {
-		t.Errorf("created after %v, answered %d after %v; want at once, and 200 after at least %v", createdAfter, s, time.Since(start), testHold)
+		t.Errorf("created after %v, answered %d after %v; want at once, and 200 after at least %v",
+			createdAfter, s, time.Since(start), testHold)
 	}
 }
 
@@ -77,7 +79,7 @@ func TestHeldAnswersScope(t *testing.T) {
 		t.Errorf("another tenant's hold applied: %v", d)
 	}
 	want := map[string]time.Duration{RouteHooksList: time.Millisecond, RouteSubscriptionList: testHold}
-	if got := f.e.HeldAnswers(key); len(got) != 2 || got[RouteHooksList] != want[RouteHooksList] || got[RouteSubscriptionList] != want[RouteSubscriptionList] {
+	if got := f.e.HeldAnswers(key); !maps.Equal(got, want) {
 		t.Errorf("HeldAnswers = %v, want %v", got, want)
 	}
 

@@ -84,7 +84,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (*c
 	fs.StringVar(&c.tenant.AccessToken, "access-token", dev.AccessToken, "static bearer token of the default tenant, such as `ci-token`")
 	fs.StringVar(&c.tenant.Username, "username", dev.Username, "login name of the default tenant, such as `ci`")
 	fs.StringVar(&c.tenant.Password, "password", dev.Password, "login password of the default tenant, such as `ci-password`")
-	fs.StringVar(&c.tenant.TenantID, "tenant-id", dev.TenantID, "tenant id of the default tenant, a GUID such as `00000000-0000-4000-8000-000000000002`")
+	fs.StringVar(&c.tenant.TenantID, "tenant-id", dev.TenantID,
+		"tenant id of the default tenant, a GUID such as `00000000-0000-4000-8000-000000000002`")
 	fs.StringVar(&c.hooks, "hooks", strings.Join(emulator.DefaultHooks, ","), "supported event types, comma-separated, such as "+
 		"`signaturerequestcompleted,signatorysigned,signaturerequeststatusupdated` (known: "+strings.Join(emulator.KnownHooks, ", ")+")")
 	fs.DurationVar(&c.faults.Latency, "latency", 0, "latency added to every service request, such as `200ms`")
