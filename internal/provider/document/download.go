@@ -57,14 +57,11 @@ func fileMode(permission types.String) fs.FileMode {
 	return fs.FileMode(mode)
 }
 
-type downloaded struct {
-	size   int64
-	sha256 string
-}
-
-// download streams the document into OutputPath (if set) and inline (if not nil). The file is written to a
-// temporary file beside it and renamed over it once whole, so readers never see half a document.
-func (f documentFile) download(ctx context.Context, pd *framework.ProviderData, inline *cappedBuffer, diags *diag.Diagnostics) (downloaded, bool) {
+// download streams the document into OutputPath (if set) and inline (if not nil), and answers its size and SHA-256
+// digest. The file is written to a temporary file beside it and renamed over it once whole, so readers never see
+// half a document.
+func (f documentFile) download(ctx context.Context, pd *framework.ProviderData, inline *cappedBuffer, diags *diag.Diagnostics) (
+	size int64, sum string, ok bool) {
 	blobID, outputPath, perm := f.BlobConnectionID.ValueString(), f.OutputPath.ValueString(), fileMode(f.FilePermission)
 	hash := sha256.New()
 	writers := []io.Writer{hash}
@@ -72,50 +69,46 @@ func (f documentFile) download(ctx context.Context, pd *framework.ProviderData, 
 		writers = append(writers, inline)
 	}
 	var tmp *os.File
+	var err error
 	if outputPath != "" {
-		var err error
 		if tmp, err = createTemp(outputPath, perm); err != nil { // before spending a download on it
 			diags.AddAttributeError(path.Root("output_path"), "Cannot write output_path", err.Error())
-			return downloaded{}, false
+			return 0, "", false
 		}
 		defer func() { _ = tmp.Close(); _ = os.Remove(tmp.Name()) }() // both fail harmlessly after the rename
 		writers = append(writers, tmp)
 	}
 
-	size, err := pd.Client.DownloadDocument(ctx, blobID, io.MultiWriter(writers...))
+	size, err = pd.Client.DownloadDocument(ctx, blobID, io.MultiWriter(writers...))
 	switch {
 	case client.IsNotFound(err):
 		diags.AddAttributeError(path.Root("blob_connection_id"), "Signed document not found",
 			fmt.Sprintf("The service has no document with blob_connection_id %q (GET /storage/document/{blobConnectionId} answered 404). "+
 				"Use the blobConnectionId returned when the documents were uploaded; signed documents are available "+
 				"once the signature request is completed.", blobID))
-		return downloaded{}, false
+		return 0, "", false
 	case errors.Is(err, errContentTooLarge):
 		diags.AddAttributeError(path.Root("include_content"), "Document too large for include_content",
 			fmt.Sprintf("The document with blob_connection_id %q is larger than %d bytes (4 MiB), the limit of "+
 				"content_base64, which keeps the Terraform state small. Set include_content = false and use "+
 				"output_path to write the document to a file instead.", blobID, maxInlineContent))
-		return downloaded{}, false
+		return 0, "", false
 	case err != nil:
 		pd.AddAPIError(diags, fmt.Sprintf("Could not download the document with blob_connection_id %q", blobID), err)
-		return downloaded{}, false
+		return 0, "", false
 	}
 
 	if tmp != nil {
-		err := tmp.Sync()
-		if err == nil {
-			err = tmp.Close()
-		}
-		if err == nil {
+		if err = errors.Join(tmp.Sync(), tmp.Close()); err == nil {
 			err = os.Rename(tmp.Name(), outputPath)
 		}
 		if err != nil {
 			diags.AddAttributeError(path.Root("output_path"), "Cannot write output_path", fmt.Sprintf("output_path %q: %s", outputPath, err))
-			return downloaded{}, false
+			return 0, "", false
 		}
 		tflog.Debug(ctx, "signed document written", map[string]any{"output_path": outputPath, "size": size})
 	}
-	return downloaded{size: size, sha256: hex.EncodeToString(hash.Sum(nil))}, true
+	return size, hex.EncodeToString(hash.Sum(nil)), true
 }
 
 // createTemp opens a new file (O_EXCL) beside dest and sets its mode before any byte is written, so the umask

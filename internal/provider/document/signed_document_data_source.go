@@ -76,12 +76,12 @@ func (d *signedDocumentDataSource) Read(ctx context.Context, req datasource.Read
 	if state.IncludeContent.ValueBool() {
 		content = &cappedBuffer{limit: maxInlineContent}
 	}
-	got, ok := state.download(ctx, d.ProviderData, content, &resp.Diagnostics)
+	size, sum, ok := state.download(ctx, d.ProviderData, content, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	state.SHA256 = types.StringValue(got.sha256)
-	state.Size = types.Int64Value(got.size)
+	state.SHA256 = types.StringValue(sum)
+	state.Size = types.Int64Value(size)
 	state.ContentBase64 = types.StringNull()
 	if content != nil {
 		state.ContentBase64 = types.StringValue(base64.StdEncoding.EncodeToString(content.Bytes()))

@@ -26,7 +26,6 @@ import (
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
-	"github.com/esign-oss/terraform-provider-esign/internal/provider/document"
 )
 
 // signedDocumentBytes is a document of n pseudo-random bytes.
@@ -192,8 +191,8 @@ data "esign_signed_document" "digest_only" {
 func TestAccSignedDocumentDataSource_errors(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	acctest.Emulator.PutDocument(tenant.SubscriptionKey, "blob-ok", []byte("%PDF-1.7 signed"))
-	// One byte over the include_content limit.
-	acctest.Emulator.PutSyntheticDocument(tenant.SubscriptionKey, "blob-too-big", document.MaxInlineContent+1)
+	// One byte over the include_content limit of 4 MiB.
+	acctest.Emulator.PutSyntheticDocument(tenant.SubscriptionKey, "blob-too-big", 4<<20+1)
 	missingFolder := filepath.Join(t.TempDir(), "no-such-folder", "out.pdf")
 	outFolder := t.TempDir()
 
@@ -247,15 +246,6 @@ func TestAccSignedDocumentDataSource_errors(t *testing.T) {
 				// A step that expects an error runs no checks.
 				Config:            acctest.ProviderConfig(tenant),
 				ConfigStateChecks: []statecheck.StateCheck{acctest.ExpectRequests(tenant, emulator.RouteStorageDownload, 0)},
-			},
-			{
-				Config: config(`
-  blob_connection_id = "blob-ok"
-  include_content    = true`),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.esign_signed_document.doc", tfjsonpath.New("content_base64"),
-						knownvalue.StringExact(base64.StdEncoding.EncodeToString([]byte("%PDF-1.7 signed")))),
-				},
 			},
 		}...),
 	})

@@ -41,9 +41,7 @@ func (a *signedDocumentDownloadAction) Invoke(ctx context.Context, req action.In
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	got, ok := config.download(ctx, a.ProviderData, nil, &resp.Diagnostics)
-	if ok {
-		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%s: %d bytes, sha256 %s",
-			config.OutputPath.ValueString(), got.size, got.sha256)})
+	if size, sum, ok := config.download(ctx, a.ProviderData, nil, &resp.Diagnostics); ok {
+		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%s: %d bytes, sha256 %s", config.OutputPath.ValueString(), size, sum)})
 	}
 }
