@@ -6,6 +6,7 @@ package provider_test
 // Plain http:// to a host that is not loopback.
 
 import (
+	"cmp"
 	"fmt"
 	"net"
 	"net/http"
@@ -17,10 +18,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
-	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
 // plainHTTPGateway forwards to the emulator over plain http on an address of this machine that is not
@@ -65,19 +64,19 @@ func nonLoopbackAddress(t *testing.T) string {
 	return ""
 }
 
-// applyThroughGateway runs one step with a provider block whose base_url is a fresh gateway's and whose
-// further lines are providerLines.
-func applyThroughGateway(t *testing.T, providerLines string, step func(gatewayURL string, requests *atomic.Int64) resource.TestStep) (emulator.Tenant, *atomic.Int64) {
-	t.Helper()
-	tenant := acctest.NewTenant(t)
-	gatewayURL, requests := plainHTTPGateway(t)
-	s := step(gatewayURL, requests)
-	s.Config = fmt.Sprintf(`
+// Refused without allow_insecure_http, with an error that names the rule and the opt-in, before a single request;
+// with it, the same kind of gateway serves the run.
+func TestAccInsecureHTTP(t *testing.T) {
+	for _, optIn := range []string{"", "allow_insecure_http = true"} {
+		t.Run(cmp.Or(optIn, "without the opt-in"), func(t *testing.T) {
+			tenant := acctest.NewTenant(t)
+			gatewayURL, requests := plainHTTPGateway(t)
+			step := resource.TestStep{Config: fmt.Sprintf(`
 provider "esign" {
   base_url         = %q
   access_token     = %q
   subscription_key = %q
-%s
+  %s
 }
 
 resource "esign_metadata_entry" "through_gateway" {
@@ -86,43 +85,19 @@ resource "esign_metadata_entry" "through_gateway" {
   key         = "route"
   value       = "plain http"
 }
-`, gatewayURL, tenant.AccessToken, tenant.SubscriptionKey, providerLines)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    []resource.TestStep{s},
-	})
-	return tenant, requests
-}
-
-// Refused with an error that names the rule and the opt-in, before a single request.
-func TestAccInsecureHTTPRefusedWithoutOptIn(t *testing.T) {
-	tenant, gatewayRequests := applyThroughGateway(t, "", func(gatewayURL string, _ *atomic.Int64) resource.TestStep {
-		return resource.TestStep{
-			ExpectError: acctest.WrappedRegexp(`Invalid base URL .*base_url \(or ESIGN_BASE_URL\) is "` +
-				regexp.QuoteMeta(gatewayURL) + `": plain http:// is accepted only for a loopback host .*clear text.*` +
-				`set allow_insecure_http = true \(or ESIGN_ALLOW_INSECURE_HTTP=true\)`),
-		}
-	})
-	if n := gatewayRequests.Load(); n != 0 {
-		t.Errorf("%d requests reached the gateway, want none", n)
+`, gatewayURL, tenant.AccessToken, tenant.SubscriptionKey, optIn)}
+			if optIn == "" {
+				step.ExpectError = acctest.WrappedRegexp(`Invalid base URL .*base_url \(or ESIGN_BASE_URL\) is "` +
+					regexp.QuoteMeta(gatewayURL) + `": plain http:// is accepted only for a loopback host .*clear text.*` +
+					`set allow_insecure_http = true \(or ESIGN_ALLOW_INSECURE_HTTP=true\)`)
+			}
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories, Steps: []resource.TestStep{step},
+			})
+			n, counters := requests.Load(), acctest.Emulator.Counters(tenant.SubscriptionKey)
+			if (optIn != "") != (n > 0) || (optIn != "") != (len(counters) > 0) {
+				t.Errorf("%d requests reached the gateway, and the emulator got %v", n, counters)
+			}
+		})
 	}
-	if counters := acctest.Emulator.Counters(tenant.SubscriptionKey); len(counters) != 0 {
-		t.Errorf("the refused base_url reached the emulator: %v", counters)
-	}
-}
-
-// With allow_insecure_http, the same kind of gateway serves the run.
-func TestAccInsecureHTTPWithOptIn(t *testing.T) {
-	applyThroughGateway(t, "  allow_insecure_http = true", func(_ string, requests *atomic.Int64) resource.TestStep {
-		return resource.TestStep{
-			ConfigStateChecks: []statecheck.StateCheck{
-				acctest.Func(func() error {
-					if requests.Load() == 0 {
-						return fmt.Errorf("the requests did not go through the gateway")
-					}
-					return nil
-				}),
-			},
-		}
-	})
 }
