@@ -107,9 +107,7 @@ func main() {
 	b.must(err)
 	b.url, err = b.emu.Start("127.0.0.1:0")
 	b.must(err)
-	if b.plans {
-		b.queryTerraform = ""
-	} else if b.queryTerraform != "" {
+	if b.queryTerraform != "" && !b.plans { // -plans runs no query
 		b.queryVersion = terraformVersion(b.queryTerraform)
 	}
 	var results []result
@@ -321,9 +319,7 @@ func providerRSS(terraform int) (hwm float64) {
 		for _, pid := range strings.Fields(string(pids)) {
 			// Between fork and exec a child still runs, and shares the memory of, terraform.
 			if exe, _ := os.Readlink("/proc/" + pid + "/exe"); exe != self {
-				status, _ := os.ReadFile("/proc/" + pid + "/status")
-				_, rest, _ := strings.Cut(string(status), "VmHWM:")
-				kb, _ := strconv.Atoi(strings.Fields(rest + " 0")[0])
+				kb, _ := strconv.Atoi(strings.TrimSuffix(field("/proc/"+pid+"/status", "VmHWM:"), " kB"))
 				hwm = max(hwm, float64(kb)*1024)
 			}
 		}
@@ -411,28 +407,25 @@ func mb(bytes float64) string { return fmt.Sprintf("%.1f MB", bytes/1e6) }
 
 // describeMachine names what the figures depend on.
 func describeMachine(terraform string) string {
-	field := func(path, name string) string {
-		b, _ := os.ReadFile(path)
-		_, v, _ := strings.Cut(string(b), name)
-		v, _, _ = strings.Cut(v, "\n")
-		return strings.Trim(v, " \t:")
-	}
-	kernel, _ := os.ReadFile("/proc/sys/kernel/osrelease")
 	return fmt.Sprintf("%d CPUs (%s), memory %s, Linux %s; Terraform %s; %s; %s; load average %s at the start",
-		runtime.NumCPU(), field("/proc/cpuinfo", "model name"), field("/proc/meminfo", "MemTotal"), strings.TrimSpace(string(kernel)),
+		runtime.NumCPU(), field("/proc/cpuinfo", "model name"), field("/proc/meminfo", "MemTotal"), field("/proc/sys/kernel/osrelease", ""),
 		terraformVersion(terraform), runtime.Version(), time.Now().UTC().Format("2006-01-02 15:04 UTC"), loadAverage())
 }
 
+// field is what follows name on its line of a file of /proc ("": the first line), trimmed.
+func field(path, name string) string {
+	b, _ := os.ReadFile(path)
+	_, v, _ := strings.Cut(string(b), name)
+	v, _, _ = strings.Cut(v, "\n")
+	return strings.Trim(v, " \t:")
+}
+
 func loadAverage() string {
-	b, _ := os.ReadFile("/proc/loadavg")
-	return strings.Join(strings.Fields(string(b) + " ? ? ?")[:3], " ")
+	return strings.Join(strings.Fields(field("/proc/loadavg", "") + " ? ? ?")[:3], " ")
 }
 
 func terraformVersion(bin string) string {
-	var v struct {
-		Version string `json:"terraform_version"`
-	}
-	out, _ := exec.Command(bin, "version", "-json").Output()
-	_ = json.Unmarshal(out, &v)
-	return cmp.Or(v.Version, "?")
+	out, _ := exec.Command(bin, "version").Output() // "Terraform v1.11.4" first
+	first, _, _ := strings.Cut(string(out), "\n")
+	return cmp.Or(strings.TrimPrefix(first, "Terraform v"), "?")
 }

@@ -39,13 +39,11 @@ func main() {
 }
 
 type config struct {
-	listen, stateFile, readyFile, hooks, faultRoutes, caFile string
-	allowRemote, insecure, allowNonLoopback, quiet           bool
-	tenant                                                   emulator.Tenant
-	faults                                                   emulator.FaultConfig
-	holds                                                    map[string]time.Duration
-	tokenLifetime                                            time.Duration
-	userSet                                                  map[string]bool // flags given by the user (flag or env)
+	emulator.Options
+	listen, readyFile, hooks, faultRoutes, caFile string
+	allowRemote, insecure, quiet                  bool
+	tenant                                        emulator.Tenant
+	userSet                                       map[string]bool // flags given by the user (flag or env)
 }
 
 const usageHead = `esign-emulator serves the e-signature service's API on your machine, to try the provider
@@ -88,35 +86,35 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (*c
 		"tenant id of the default tenant, a GUID such as `00000000-0000-4000-8000-000000000002`")
 	fs.StringVar(&c.hooks, "hooks", strings.Join(emulator.DefaultHooks, ","), "supported event types, comma-separated, such as "+
 		"`signaturerequestcompleted,signatorysigned,signaturerequeststatusupdated` (known: "+strings.Join(emulator.KnownHooks, ", ")+")")
-	fs.DurationVar(&c.faults.Latency, "latency", 0, "latency added to every service request, such as `200ms`")
-	fs.Float64Var(&c.faults.ErrorRate, "error-rate", 0, "fraction of requests answered 500/502/503/504, such as `0.1`")
-	fs.Float64Var(&c.faults.RateLimitRate, "rate-limit-rate", 0, "fraction of requests answered 429, such as `0.05`")
-	fs.DurationVar(&c.faults.RetryAfter, "retry-after", time.Second, "Retry-After of injected 429s, such as `2s`")
-	fs.Float64Var(&c.faults.DropRate, "drop-rate", 0, "fraction of connections dropped before processing, such as `0.05`")
-	fs.Float64Var(&c.faults.CommitThenDropRate, "commit-drop-rate", 0, "fraction of requests processed, then dropped unanswered, such as `0.05`")
+	fs.DurationVar(&c.Faults.Latency, "latency", 0, "latency added to every service request, such as `200ms`")
+	fs.Float64Var(&c.Faults.ErrorRate, "error-rate", 0, "fraction of requests answered 500/502/503/504, such as `0.1`")
+	fs.Float64Var(&c.Faults.RateLimitRate, "rate-limit-rate", 0, "fraction of requests answered 429, such as `0.05`")
+	fs.DurationVar(&c.Faults.RetryAfter, "retry-after", time.Second, "Retry-After of injected 429s, such as `2s`")
+	fs.Float64Var(&c.Faults.DropRate, "drop-rate", 0, "fraction of connections dropped before processing, such as `0.05`")
+	fs.Float64Var(&c.Faults.CommitThenDropRate, "commit-drop-rate", 0, "fraction of requests processed, then dropped unanswered, such as `0.05`")
 	fs.StringVar(&c.faultRoutes, "fault-routes", "", "comma-separated route names the faults apply to (default all), "+
 		"such as `'POST /hooks/v1/subscription,GET /hooks/v1/subscription'`")
-	fs.Uint64Var(&c.faults.Seed, "seed", 1, "seed of the random faults, such as `42`")
+	fs.Uint64Var(&c.Faults.Seed, "seed", 1, "seed of the random faults, such as `42`")
 	fs.Func("hold-answers", "routes that carry a request out at once and answer only after a pause (a slow gateway), "+
 		"comma-separated route=duration, such as `'POST /hooks/v1/subscription=3s'`", func(value string) error {
-		c.holds = map[string]time.Duration{} // the emulator checks the route names
+		c.HeldAnswers = map[string]time.Duration{} // the emulator checks the route names
 		for pair := range strings.SplitSeq(value, ",") {
 			route, raw, _ := strings.Cut(pair, "=")
 			if d, err := time.ParseDuration(strings.TrimSpace(raw)); err == nil && d >= 0 {
-				c.holds[strings.TrimSpace(route)] = d
+				c.HeldAnswers[strings.TrimSpace(route)] = d
 			} else if strings.TrimSpace(pair) != "" {
 				return fmt.Errorf("%q is not route=duration (a Go duration, such as 3s)", pair)
 			}
 		}
 		return nil
 	})
-	fs.StringVar(&c.stateFile, "state-file", "", "JSON file the emulator starts from (a copy of a seed, or the file of an earlier run; "+
+	fs.StringVar(&c.StateFile, "state-file", "", "JSON file the emulator starts from (a copy of a seed, or the file of an earlier run; "+
 		"missing: empty) and keeps tenants, subscriptions, metadata and small documents in, such as `state.json`; written at start "+
 		"(one that cannot be written stops the emulator) and before each write is answered (one that cannot be saved is answered 500)")
-	fs.DurationVar(&c.tokenLifetime, "token-lifetime", 30*time.Minute, "lifetime of tokens issued by POST /identity/login, such as `5m`")
+	fs.DurationVar(&c.TokenLifetime, "token-lifetime", 30*time.Minute, "lifetime of tokens issued by POST /identity/login, such as `5m`")
 	fs.StringVar(&c.caFile, "delivery-ca-file", "", "PEM file of CAs trusted when delivering events to local receivers, such as `receiver.crt`")
 	fs.BoolVar(&c.insecure, "delivery-insecure-skip-verify", false, "do not verify the TLS certificate of event receivers")
-	fs.BoolVar(&c.allowNonLoopback, "allow-non-loopback-delivery", false, "deliver events to hosts other than loopback")
+	fs.BoolVar(&c.AllowNonLoopbackDelivery, "allow-non-loopback-delivery", false, "deliver events to hosts other than loopback")
 	fs.StringVar(&c.readyFile, "ready-file", "", "write the base URL to this file once listening, such as `emulator.url`")
 	fs.BoolVar(&c.quiet, "quiet", false, "do not log each request and event delivery (a failure to save -state-file is still printed)")
 
@@ -140,7 +138,7 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (*c
 	fs.Visit(func(f *flag.Flag) { c.userSet[f.Name] = true })
 	if c.faultRoutes != "" {
 		for r := range strings.SplitSeq(c.faultRoutes, ",") {
-			c.faults.Routes = append(c.faults.Routes, strings.TrimSpace(r))
+			c.Faults.Routes = append(c.Faults.Routes, strings.TrimSpace(r))
 		}
 	}
 	return c, err
@@ -151,27 +149,22 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err == nil {
 		err = checkListen(c.listen, c.allowRemote)
 	}
-	var client *http.Client
 	if err == nil {
-		client, err = deliveryClient(c.caFile, c.insecure)
-	}
-	if err != nil {
-		return err
+		c.DeliveryClient, err = deliveryClient(c.caFile, c.insecure)
 	}
 	logger := log.New(stderr, "esign-emulator: ", log.LstdFlags)
-	logf := logger.Printf
+	c.Tenants, c.Hooks, c.Logf, c.ErrorLogf = []emulator.Tenant{c.tenant}, strings.Split(c.hooks, ","), logger.Printf, logger.Printf
 	if c.quiet {
-		logf = func(string, ...any) {}
+		c.Logf = func(string, ...any) {} // not ErrorLogf: a state file that cannot be saved is always printed
 	}
-	e, err := emulator.New(emulator.Options{Tenants: []emulator.Tenant{c.tenant}, Hooks: strings.Split(c.hooks, ","),
-		Faults: c.faults, HeldAnswers: c.holds, TokenLifetime: c.tokenLifetime, StateFile: c.stateFile,
-		DeliveryClient: client, AllowNonLoopbackDelivery: c.allowNonLoopback,
-		Logf: logf, ErrorLogf: logger.Printf, // never silenced by -quiet
-	})
-	if err != nil {
-		return err
+	var e *emulator.Emulator
+	if err == nil {
+		e, err = emulator.New(c.Options)
 	}
-	base, err := e.Start(c.listen)
+	var base string
+	if err == nil {
+		base, err = e.Start(c.listen)
+	}
 	if err != nil {
 		return err
 	}
@@ -255,8 +248,8 @@ func printBanner(w io.Writer, base string, c *config) {
 		return value
 	}
 	state := ""
-	if c.stateFile != "" {
-		state = "State is kept in " + c.stateFile + "\n"
+	if c.StateFile != "" {
+		state = "State is kept in " + c.StateFile + "\n"
 	}
 	// A banner that cannot be printed is no reason to stop serving.
 	_, _ = fmt.Fprintf(w, `esign emulator listening on %[1]s

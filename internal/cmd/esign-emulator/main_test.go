@@ -128,11 +128,11 @@ func TestRunRefuses(t *testing.T) {
 func TestHoldAnswersFlag(t *testing.T) {
 	getenv := func(k string) string { return map[string]string{"ESIGN_EMULATOR_HOLD_ANSWERS": "GET /hooks/v1=1s"}[k] }
 	c, err := parseFlags([]string{"-hold-answers", "POST /hooks/v1/subscription=3s, DELETE /hooks/v1/subscription/{id}=250ms"}, getenv, io.Discard)
-	if err != nil || len(c.holds) != 2 || c.holds["POST /hooks/v1/subscription"] != 3*time.Second ||
-		c.holds["DELETE /hooks/v1/subscription/{id}"] != 250*time.Millisecond {
+	if err != nil || len(c.HeldAnswers) != 2 || c.HeldAnswers["POST /hooks/v1/subscription"] != 3*time.Second ||
+		c.HeldAnswers["DELETE /hooks/v1/subscription/{id}"] != 250*time.Millisecond {
 		t.Errorf("-hold-answers: %v %v", c, err)
 	}
-	if c, err := parseFlags(nil, getenv, io.Discard); err != nil || len(c.holds) != 1 || c.holds["GET /hooks/v1"] != time.Second {
+	if c, err := parseFlags(nil, getenv, io.Discard); err != nil || len(c.HeldAnswers) != 1 || c.HeldAnswers["GET /hooks/v1"] != time.Second {
 		t.Errorf("from the environment: %v %v", c, err)
 	}
 }
