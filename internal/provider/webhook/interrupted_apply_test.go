@@ -15,12 +15,6 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// The helpers that identical_subscription_warning_test.go uses.
-var (
-	subscriptionIDs = acctest.SubscriptionIDs
-	missingFrom     = acctest.MissingFrom
-)
-
 func TestAccInterruptedApply(t *testing.T) {
 	const count, parallelism = 24, 10
 	m := acctest.NewSubscriptionsModule(t, acctest.TerraformCLI(t), acctest.BuildProvider(t), acctest.NewTenant(t), count, count)
@@ -42,7 +36,7 @@ func TestAccInterruptedApply(t *testing.T) {
 	out := apply.Output()
 	t.Logf("%d creates sent when terraform was interrupted; it exited with %v", sentBeforeInterrupt, apply.Err())
 
-	onService := subscriptionIDs(key)
+	onService := acctest.SubscriptionIDs(key)
 	if untracked := m.Untracked(); len(untracked) > 0 {
 		t.Errorf("after the interrupt the service holds %d subscriptions: %d are tracked by no state (%v)\n%s",
 			len(onService), len(untracked), untracked, out)

@@ -6,6 +6,7 @@ package webhook_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,7 +15,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/server"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 )
 
 // An earlier run left a subscription behind (made here out of band), and the configuration declares the same
@@ -23,14 +24,8 @@ func TestAccWebhookSubscription_untrackedTwinWarning(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	key := tenant.SubscriptionKey
 	uri := acctest.Receiver.URL(t.Name())
-	leftover, err := acctest.Emulator.AddSubscription(key, "signatorysigned", uri, "twin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := acctest.Emulator.AddSubscription(key, "signatorysigned", uri+"/other", "twin")
-	if err != nil {
-		t.Fatal(err)
-	}
+	leftover := seedStray(t, key, "signatorysigned", uri, "twin")
+	other := seedStray(t, key, "signatorysigned", uri+"/other", "twin")
 	warnings := new(warningRecorder)
 
 	resource.Test(t, resource.TestCase{
@@ -49,26 +44,19 @@ resource "esign_webhook_subscription" "not_twin" {
   description = "not a twin"
 }
 `, uri),
-			// The checks look at the emulator and at what the provider answered, beside the state.
-			Check: func(s *terraform.State) error {
-				var ids []string
-				for _, r := range s.RootModule().Resources {
-					if r.Type == "esign_webhook_subscription" {
-						ids = append(ids, r.Primary.ID)
-					}
-				}
-				onService := subscriptionIDs(key)
-				if len(ids) != 2 || len(onService) != 4 || len(missingFrom(onService, ids)) != 0 {
-					return fmt.Errorf("state %v, service %v: want both resources created besides the two made out of band", ids, onService)
-				}
-				if applied := warnings.applied(); len(applied) != 0 {
-					return fmt.Errorf("the apply repeats what the plan said: %q", applied)
-				}
-				return expectWarnings(warnings.planned(), leftover.ID, []string{
-					"An identical webhook subscription already exists: " + leftover.ID + " (signatorysigned)\n",
+			ConfigStateChecks: []statecheck.StateCheck{
+				// Both resources are created beside the two made out of band.
+				onService(key, uri, uri, uri, uri+"/other"),
+				warnings.expect("An identical webhook subscription already exists: "+leftover.ID+" (signatorysigned)\n",
 					"The apply creates another one beside it, so the receiver gets every event twice",
-					`id = "signatorysigned/` + leftover.ID + `"`,
-				}, other.ID)
+					`id = "signatorysigned/`+leftover.ID+`"`),
+				warnings.lack(other.ID),
+				acctest.Func(func() error {
+					if applied := warnings.applied(); len(applied) != 0 {
+						return fmt.Errorf("the apply repeats what the plan said: %q", applied)
+					}
+					return nil
+				}),
 			},
 		}},
 	})
@@ -130,28 +118,34 @@ func (w *warningRecorder) factories() map[string]func() (tfprotov6.ProviderServe
 	}
 }
 
-// expectWarnings fails unless some of warnings name about, each of those
-// contains every text of want, and none of warnings contains unwanted.
-func expectWarnings(warnings []string, about string, want []string, unwanted string) error {
-	n := 0
-	for _, warning := range warnings {
-		if strings.Contains(warning, unwanted) {
-			return fmt.Errorf("a warning names %s:\n%s", unwanted, warning)
+// expect checks that a plan warning contains every one of texts; expectApplied, that an apply warning does.
+func (w *warningRecorder) expect(texts ...string) acctest.Func {
+	return func() error { return containsAll("plan", w.planned(), texts) }
+}
+
+func (w *warningRecorder) expectApplied(texts ...string) acctest.Func {
+	return func() error { return containsAll("apply", w.applied(), texts) }
+}
+
+func containsAll(phase string, warnings, texts []string) error {
+	for _, w := range warnings {
+		if !slices.ContainsFunc(texts, func(text string) bool { return !strings.Contains(w, text) }) {
+			return nil
 		}
-		if !strings.Contains(warning, about) {
-			continue
-		}
-		n++
-		for _, text := range want {
-			if !strings.Contains(warning, text) {
-				return fmt.Errorf("the warning lacks %q:\n%s", text, warning)
+	}
+	return fmt.Errorf("no %s warning contains all of %q; the warnings: %q", phase, texts, warnings)
+}
+
+// lack checks that no warning of a plan or an apply contains text: with "", that there is none.
+func (w *warningRecorder) lack(text string) acctest.Func {
+	return func() error {
+		for _, warning := range append(w.planned(), w.applied()...) {
+			if strings.Contains(warning, text) {
+				return fmt.Errorf("a warning contains %q:\n%s", text, warning)
 			}
 		}
+		return nil
 	}
-	if n == 0 {
-		return fmt.Errorf("no warning names %s: %q", about, warnings)
-	}
-	return nil
 }
 
 type warningRecordingServer struct {
