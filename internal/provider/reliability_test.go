@@ -258,18 +258,8 @@ resource "esign_metadata_entry" "kept" {
 		t.Run(c.name, func(t *testing.T) {
 			tenant := acctest.NewTenant(t)
 			config := func(baseURL string) string {
-				return fmt.Sprintf(`
-provider "esign" {
-  base_url         = %q
-  access_token     = %q
-  subscription_key = %q
-}
-
-variable "receiver" {
-  type    = string
-  default = %q
-}
-`, baseURL, tenant.AccessToken, tenant.SubscriptionKey, acctest.Receiver.URL(t.Name())) + c.resources
+				return acctest.ProviderConfigAt(baseURL, tenant) + fmt.Sprintf("variable \"receiver\" {\n  default = %q\n}\n",
+					acctest.Receiver.URL(t.Name())) + c.resources
 			}
 			wrongBaseURL := acctest.WrappedRegexp(c.readSummary + `.*answered 404.*does not point at its API.*Check base_url .*path prefix`)
 			inState := acctest.StateFunc(func(req statecheck.CheckStateRequest) error {

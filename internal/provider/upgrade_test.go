@@ -62,16 +62,19 @@ func seedFixture(t *testing.T, tenant emulator.Tenant, fixture string) string {
 	text, state := readState(t, fixture)
 	for _, r := range state.Resources {
 		for _, instance := range r.Instances {
-			a := stringAttributes(instance.Attributes)
+			a := func(name string) string {
+				s, _ := instance.Attributes[name].(string)
+				return s
+			}
 			switch r.Type {
 			case "esign_webhook_subscription":
 				id := acctest.SeedSubscriptions(t, tenant, client.CreateSubscriptionRequest{
-					EventType: a["event_type"], URI: a["uri"], Description: a["description"],
+					EventType: a("event_type"), URI: a("uri"), Description: a("description"),
 				})[0]
-				text = strings.ReplaceAll(text, a["id"], id)
+				text = strings.ReplaceAll(text, a("id"), id)
 			case "esign_metadata_entry":
 				acctest.SeedMetadata(t, tenant, acctest.MetadataSeed{
-					EntityType: a["entity_type"], EntityID: a["entity_id"], Key: a["key"], Value: a["value"], Ref: a["reference_id"],
+					EntityType: a("entity_type"), EntityID: a("entity_id"), Key: a("key"), Value: a("value"), Ref: a("reference_id"),
 				})
 			default:
 				t.Fatalf("the fixture holds a %s: teach seedFixture about it", r.Type)
@@ -79,17 +82,6 @@ func seedFixture(t *testing.T, tenant emulator.Tenant, fixture string) string {
 		}
 	}
 	return text
-}
-
-// stringAttributes are the string attributes of a state instance.
-func stringAttributes(attrs map[string]any) map[string]string {
-	out := map[string]string{}
-	for name, v := range attrs {
-		if s, ok := v.(string); ok {
-			out[name] = s
-		}
-	}
-	return out
 }
 
 // expectIdentities checks that every resource instance of a state file has an identity.
