@@ -25,7 +25,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -44,8 +43,8 @@ const (
 	signedDocumentName     = "signed-contract.pdf" // in the work folder
 )
 
-// live switches on the emulator's log and the receiver's printing once the user explores (-keep): during the
-// demo they would drown terraform's output.
+// live switches on the emulator's log once the user explores (-keep): during the demo it would drown
+// terraform's output.
 var live atomic.Bool
 
 func main() {
@@ -74,17 +73,9 @@ func run(terraform string, keep bool) error {
 	defer work.Close()
 
 	step("Starting a webhook receiver and the emulator on 127.0.0.1")
-	var mu sync.Mutex
-	var got []string
 	receiver := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		body, _ := io.ReadAll(io.LimitReader(req.Body, 1<<20))
-		d := describe(req, body)
-		mu.Lock()
-		got = append(got, d)
-		mu.Unlock()
-		if live.Load() {
-			fmt.Printf("\nreceiver got an event:%s", d)
-		}
+		fmt.Printf("\nthe receiver got an event:%s", describe(req, body)) // the emulator delivers one at a time
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	defer receiver.Close()
@@ -174,9 +165,6 @@ func run(terraform string, keep bool) error {
 			fmt.Printf("emulator delivered %-26s to %s: %s\n", d.EventType, d.URI, cmp.Or(d.Error, fmt.Sprint(d.StatusCode)))
 		}
 	}
-	mu.Lock()
-	fmt.Printf("\nthe receiver got %d event(s):\n%s", len(got), strings.Join(got, ""))
-	mu.Unlock()
 
 	if err := tf("terraform plan again: no drift, nothing to do", "plan", "-input=false", "-compact-warnings", "-detailed-exitcode"); err != nil {
 		return fmt.Errorf("the second plan was not empty: %w", err)
