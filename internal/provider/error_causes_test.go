@@ -9,7 +9,6 @@ package provider_test
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -20,7 +19,7 @@ import (
 )
 
 // oneCauseConfig has a dev configuration at the emulator's 127.0.0.1 and a prod configuration at localhost.
-func oneCauseConfig(dev, prod emulator.Tenant, devURL, prodURL, prodAuth, hookURI string) string {
+func oneCauseConfig(dev, prod emulator.Tenant, prodURL, prodAuth, hookURI string) string {
 	return acctest.RequiredProviders + fmt.Sprintf(`
 provider "esign" {
   alias            = "dev"
@@ -80,17 +79,13 @@ resource "esign_webhook_subscription" "prod" {
 data "esign_supported_hooks" "prod" {
   provider = esign.prod
 }
-`, devURL, dev.SubscriptionKey, dev.AccessToken, prodURL, prod.SubscriptionKey, prodAuth, hookURI)
+`, acctest.EmulatorURL, dev.SubscriptionKey, dev.AccessToken, prodURL, prod.SubscriptionKey, prodAuth, hookURI)
 }
 
 func TestAccOneCauseOneError(t *testing.T) {
 	terraformBin, pluginDir := acctest.ProviderCLI(t, 0, "")
-	emulatorURL, err := url.Parse(acctest.EmulatorURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	devURL := acctest.EmulatorURL
-	prodHost := "localhost:" + emulatorURL.Port()
+	devHost := strings.TrimPrefix(acctest.EmulatorURL, "http://")
+	prodHost := strings.Replace(devHost, "127.0.0.1", "localhost", 1)
 	prodURL := "http://" + prodHost
 
 	for _, tc := range []struct {
@@ -130,38 +125,29 @@ func TestAccOneCauseOneError(t *testing.T) {
 			main := tf.Dir + "/main.tf"
 
 			hookURI := acctest.Receiver.URL(t.Name())
-			acctest.WriteFile(t, main, oneCauseConfig(dev, prod, devURL, prodURL, tc.auth(prod), hookURI))
+			acctest.WriteFile(t, main, oneCauseConfig(dev, prod, prodURL, tc.auth(prod), hookURI))
 			tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
 
-			acctest.WriteFile(t, main, oneCauseConfig(dev, prod, devURL, prodURL, tc.wrong(prod), hookURI))
+			acctest.WriteFile(t, main, oneCauseConfig(dev, prod, prodURL, tc.wrong(prod), hookURI))
 			out := tf.Run(1, "plan", "-input=false", "-no-color")
-			checkOneCauseOneError(t, out, tc.full, tc.hostLine, tc.never, devURL)
+			errorsShown := strings.Count(out, "Error: ")
+			if errorsShown != 6 {
+				t.Errorf("%d errors, want 6 (one per resource and data source of prod):\n%s", errorsShown, out)
+			}
+			// Terraform wraps long lines: compare with white space made single.
+			flat := strings.Join(strings.Fields(out), " ")
+			for what, want := range map[string]string{"the advice": tc.full, "the host that refused": tc.hostLine} {
+				if n := strings.Count(flat, want); n != 1 {
+					t.Errorf("%s (%q) appears %d times, want once:\n%s", what, want, n, out)
+				}
+			}
+			if n := strings.Count(flat, "the same cause as another error of this provider configuration"); n != errorsShown-1 {
+				t.Errorf("%d errors point at the first, want %d:\n%s", n, errorsShown-1, out)
+			}
+			if strings.Contains(flat, tc.never) || strings.Contains(flat, devHost) {
+				t.Errorf("the errors mention %q, which is not how prod authenticates, or dev's host, which answered:\n%s", tc.never, out)
+			}
 		})
-	}
-}
-
-// checkOneCauseOneError checks the plan output of a run whose prod configuration was refused.
-func checkOneCauseOneError(t *testing.T, out, full, hostLine, never, devURL string) {
-	t.Helper()
-	errorsShown := strings.Count(out, "Error: ")
-	if errorsShown != 6 {
-		t.Errorf("%d errors, want 6 (one per resource and data source of prod):\n%s", errorsShown, out)
-	}
-	// Terraform wraps long lines: compare with white space made single.
-	flat := strings.Join(strings.Fields(out), " ")
-	for what, want := range map[string]string{"the advice": full, "the host that refused": hostLine} {
-		if n := strings.Count(flat, want); n != 1 {
-			t.Errorf("%s (%q) appears %d times, want once:\n%s", what, want, n, out)
-		}
-	}
-	if n := strings.Count(flat, "the same cause as another error of this provider configuration"); n != errorsShown-1 {
-		t.Errorf("%d errors point at the first, want %d:\n%s", n, errorsShown-1, out)
-	}
-	if strings.Contains(flat, never) {
-		t.Errorf("the errors mention %q, which is not how prod authenticates:\n%s", never, out)
-	}
-	if strings.Contains(flat, strings.TrimPrefix(devURL, "http://")) {
-		t.Errorf("the errors name dev's host, which answered:\n%s", out)
 	}
 }
 
