@@ -9,6 +9,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,7 +135,9 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 		secrets["headers_wo value"] = woCore
 		createdSubscription = "esign_webhook_subscription.headers_wo: Creation complete"
 	}
+	credential := "ESIGN_ACCESS_TOKEN=" // the one a later run gets wrong
 	if mode == "login" {
+		credential = "ESIGN_PASSWORD="
 		env = append(env, "ESIGN_USERNAME="+tenant.Username, "ESIGN_PASSWORD="+tenant.Password, "ESIGN_TENANT_ID="+tenant.TenantID)
 		secrets["password"] = tenant.Password
 		// A 401 in the middle of the apply: the provider logs in again. A
@@ -168,9 +171,10 @@ func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, wr
 	run("destroy", 0, env, "destroy", "-auto-approve")
 
 	// Refused credentials end the last plans with errors that quote the service's answers, which echo the
-	// wrong credential and the key in each encoding.
-	wrongEnv, wrong := withWrongCredential(t, env, mode)
-	secrets["wrong "+mode+" credential"] = wrong
+	// wrong credential and the key in each encoding. The wrong one comes last: os/exec keeps the last of a name.
+	wrong, wrongCore := escapedSecret(t, "wrong-")
+	wrongEnv := append(slices.Clone(env), credential+wrong)
+	secrets["wrong "+mode+" credential"] = wrongCore
 	for _, encoding := range []hostile.Encoding{hostile.GoJSON, hostile.DotNet, hostile.Form} {
 		gateway.Echo(encoding)
 		refused := strings.Join(strings.Fields(run("refused-"+string(encoding), 1, wrongEnv, "plan")), " ")
@@ -224,23 +228,6 @@ func expectAbsent(t *testing.T, what, secret string, in map[string]string) {
 			t.Errorf("the %s appears in the %s: …%s…", what, where, text[start:end])
 		}
 	}
-}
-
-// withWrongCredential is env with the access token, or the login password,
-// replaced by a random one that the service refuses, and its random part.
-func withWrongCredential(t *testing.T, env []string, mode string) ([]string, string) {
-	name := "ESIGN_ACCESS_TOKEN="
-	if mode == "login" {
-		name = "ESIGN_PASSWORD="
-	}
-	wrong, core := escapedSecret(t, "wrong-")
-	out := make([]string, 0, len(env))
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, name) {
-			out = append(out, kv)
-		}
-	}
-	return append(out, name+wrong), core
 }
 
 // escapedSecret is a random secret with the characters JSON, URL and form
