@@ -79,7 +79,7 @@ func TestAccSignedDocumentDownloadAction(t *testing.T) {
 	doc := signedDocumentBytes(4, 5000)
 	acctest.Emulator.PutDocument(tenant.SubscriptionKey, "blob-ok", doc)
 	acctest.Emulator.PutDocument(tenant.SubscriptionKey, "blob-again", doc)
-	dir, outFolder := t.TempDir(), t.TempDir()
+	dir := t.TempDir()
 	file := filepath.Join(dir, "doc.pdf")
 
 	// Each blob replaces the terraform_data, whose creation runs the action.
@@ -104,37 +104,31 @@ resource "terraform_data" "doc" {
 }
 `, blob, outputPath, extra)
 	}
-	steps := []resource.TestStep{
-		{
-			Config:      config("blob-ok", file, `file_permission = "0o640"`),
-			ExpectError: regexp.MustCompile(`file_permission\s+must\s+be\s+an\s+octal\s+file\s+mode`),
-		},
-		{
-			Config:      config("blob-ok", filepath.Join(dir, "no-such-folder", "doc.pdf"), ""),
-			ExpectError: regexp.MustCompile(`(?s)Cannot write output_path.*does\s+not\s+exist`),
-		},
-	}
-	steps = append(steps, notADocumentSteps(t, tenant, func(blob string) string {
-		return config(blob, filepath.Join(outFolder, "out.pdf"), "")
-	})...)
-	// A 0644 placeholder at output_path: the file ends 0600, or file_permission.
-	steps = append(steps, resource.TestStep{
-		PreConfig:        func() { putPlaceholder(t, file) },
-		Config:           config("blob-ok", file, ""),
-		ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{expectFileContent(file, placeholder, 0o644)}},
-		ConfigStateChecks: []statecheck.StateCheck{
-			expectFileContent(file, doc, 0o600),
-			// Nothing of the answers that were not a document was written.
-			expectEmptyFolder(outFolder),
-		},
-	}, resource.TestStep{
-		PreConfig:         func() { putPlaceholder(t, file) },
-		Config:            config("blob-again", file, `file_permission = "0640"`),
-		ConfigStateChecks: []statecheck.StateCheck{expectFileContent(file, doc, 0o640)},
-	})
+	// Answers that are not a document fail the download as the data source's do (the same download, tested there).
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   acctest.RequiresActions,
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
+		Steps: []resource.TestStep{
+			{
+				Config:      config("never-downloaded", file, `file_permission = "0o640"`),
+				ExpectError: regexp.MustCompile(`file_permission\s+must\s+be\s+an\s+octal\s+file\s+mode`),
+			},
+			{
+				Config:      config("never-downloaded", filepath.Join(dir, "no-such-folder", "doc.pdf"), ""),
+				ExpectError: regexp.MustCompile(`(?s)Cannot write output_path.*does\s+not\s+exist`),
+			},
+			{
+				// A 0644 placeholder at output_path: the file ends 0600, or file_permission; the temporary file goes.
+				PreConfig:         func() { putPlaceholder(t, file) },
+				Config:            config("blob-ok", file, ""),
+				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{expectFileContent(file, placeholder, 0o644)}},
+				ConfigStateChecks: []statecheck.StateCheck{expectFileContent(file, doc, 0o600)},
+			},
+			{
+				PreConfig:         func() { putPlaceholder(t, file) },
+				Config:            config("blob-again", file, `file_permission = "0640"`),
+				ConfigStateChecks: []statecheck.StateCheck{expectFileContent(file, doc, 0o640)},
+			},
+		},
 	})
 }
