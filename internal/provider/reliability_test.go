@@ -109,6 +109,11 @@ resource "esign_metadata_entry" "chaos" {
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectStateMatchesSubscriptions(tenant.SubscriptionKey, 50),
 					acctest.Func(func() error {
+						c := acctest.Emulator.Counters(tenant.SubscriptionKey)
+						t.Logf("requests per route under faults: %v", c)
+						if c[emulator.RouteSubscriptionCreate] <= 50 {
+							return fmt.Errorf("%d create requests: the faults did not strike, the test proves nothing", c[emulator.RouteSubscriptionCreate])
+						}
 						stored := acctest.Emulator.Metadata(tenant.SubscriptionKey)
 						if len(stored) != 100 {
 							return fmt.Errorf("the emulator holds %d metadata entries, want 100", len(stored))
@@ -117,14 +122,6 @@ resource "esign_metadata_entry" "chaos" {
 							if want := "value-" + strings.TrimPrefix(m.Key, "key-"); m.Value != want {
 								return fmt.Errorf("%s/%s: value %q, want %q", m.EntityID, m.Key, m.Value, want)
 							}
-						}
-						return nil
-					}),
-					acctest.Func(func() error {
-						c := acctest.Emulator.Counters(tenant.SubscriptionKey)
-						t.Logf("requests per route under faults: %v", c)
-						if c[emulator.RouteSubscriptionCreate] <= 50 {
-							return fmt.Errorf("%d create requests: the faults did not strike, the test proves nothing", c[emulator.RouteSubscriptionCreate])
 						}
 						return nil
 					}),

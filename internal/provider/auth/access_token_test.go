@@ -6,6 +6,7 @@ package auth_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -65,9 +66,7 @@ data "esign_supported_hooks" "all" {
 func TestAccAccessToken(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	factories := map[string]func() (tfprotov6.ProviderServer, error){"echo": echoprovider.NewProviderServer()}
-	for name, f := range acctest.ProtoV6ProviderFactories {
-		factories[name] = f
-	}
+	maps.Copy(factories, acctest.ProtoV6ProviderFactories)
 	opened := time.Now()
 	for name, step := range map[string]resource.TestStep{
 		// The token and its expiry, as the echo provider shows them.
