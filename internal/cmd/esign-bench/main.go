@@ -2,8 +2,13 @@
 // SPDX-License-Identifier: MPL-2.0
 
 // Command esign-bench is `make bench`: against the in-process emulator it applies, plans and destroys
-// generated configurations with the esign provider and with the floor (./floor: the same schemas, no work),
+// generated configurations with the esign provider and with the floor (the same schemas, no work),
 // interleaved, times terraform query, and writes bench/results.md. See bench/README.md.
+//
+// The floor is this command too, when Terraform starts it as the provider: a terraform-plugin-go provider,
+// never released, with no framework, no validation and no network, that serves the esign provider's own
+// schemas, read from the `terraform providers schema -json` file named by ESIGN_BENCH_FLOOR_SCHEMA, and
+// echoes its input.
 package main
 
 import (
@@ -14,6 +19,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"maps"
 	"os"
 	"os/exec"
@@ -23,6 +29,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/devprovider"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -44,16 +54,20 @@ type (
 		dir                                                         *devprovider.WorkDir
 		emu                                                         *emulator.Emulator
 	}
-	// sample is one terraform command: its wall time, the peak RSS of its provider processes, the emulator's
-	// requests (the writes among them, and by route), terraform's output and whether a plan found changes.
+	// sample is one terraform command (rss: of its provider processes); series a command's figures in run
+	// order, with the emulator's requests and the writes among them.
 	sample struct {
-		seconds, rss, requests, writes float64
-		routes, stdout                 string
-		changes                        bool
+		seconds, rss float64
+		stdout       string
+		changes      bool // a -detailed-exitcode plan found changes
+	}
+	series struct {
+		seconds, rss, requests, writes []float64
+		routes                         string // of the last run: "21: 20 × `GET /metadata/…`, 1 × `GET …`"
 	}
 	result struct {
 		size
-		runs  map[string][]sample // by command, in run order
+		runs  map[string]*series // by command
 		notes []string
 	}
 )
@@ -66,6 +80,12 @@ var sizes = map[string]size{
 
 func main() {
 	b := &bench{}
+	if schemas := os.Getenv("ESIGN_BENCH_FLOOR_SCHEMA"); schemas != "" { // Terraform starts the floor
+		f, err := load(schemas)
+		b.must(err)
+		b.must(tf6server.Serve(devprovider.Address, func() tfprotov6.ProviderServer { return f }))
+		return
+	}
 	sizeFlag := flag.String("size", "both", "small (200 subscriptions, 400 entries on 20 entities), large (1000, 4000 on 100, one exclusive resource), both, or tiny (a smoke test)")
 	flag.StringVar(&b.terraform, "terraform", "terraform", "terraform binary (>= 1.11)")
 	flag.StringVar(&b.queryTerraform, "query-terraform", "", "terraform >= 1.14 for `terraform query` (make bench: the one make terraform-1.15 unpacks, if it is there); empty skips it")
@@ -86,22 +106,23 @@ func main() {
 		}
 	}
 	b.machine = describeMachine(b.terraform)
-	repo, err := os.Getwd()
+	var err error
+	b.dir, err = devprovider.NewWorkDir(context.Background(), ".", "esign-bench-", *keep, os.Stdout)
 	b.must(err)
-	b.dir, err = devprovider.NewWorkDir(context.Background(), repo, "esign-bench-", *keep, os.Stdout)
-	b.must(err)
-	// Each build, the provider's and the floor's, has a CLI configuration of its own whose dev_overrides serve
-	// it: ~/.terraformrc is never read, no init is needed. The caller's TF_* and ESIGN_* would change the figures.
+	// The provider and the floor each have a CLI configuration of their own whose dev_overrides serve them:
+	// ~/.terraformrc is never read, no init is needed. The caller's TF_* and ESIGN_* would change the figures.
 	b.env = []string{"TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1", "ESIGN_BENCH_FLOOR_SCHEMA=" + b.path("schema.json")}
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "TF_") && !strings.HasPrefix(kv, "ESIGN_") {
 			b.env = append(b.env, kv)
 		}
 	}
-	floor, err := devprovider.Build(context.Background(), repo, "./internal/cmd/esign-bench/floor", b.path("floor-plugins"), os.Stdout)
+	floor, err := os.Executable()
 	b.must(err)
+	b.must(os.MkdirAll(b.path("floor"), 0o750))
+	b.must(os.Symlink(floor, b.path("floor", devprovider.BinaryName)))
 	b.must(devprovider.WriteCLIConfig(b.path("esign.tfrc"), b.dir.PluginDir))
-	b.must(devprovider.WriteCLIConfig(b.path("floor.tfrc"), floor))
+	b.must(devprovider.WriteCLIConfig(b.path("floor.tfrc"), b.path("floor")))
 	b.floorSchemas()
 	b.emu, err = emulator.New(emulator.Options{Faults: emulator.FaultConfig{Latency: b.latency}})
 	b.must(err)
@@ -137,7 +158,6 @@ func (b *bench) path(elem ...string) string {
 	return filepath.Join(append([]string{b.dir.Path}, elem...)...)
 }
 
-// write writes a file of the work directory, its folders first.
 func (b *bench) write(path, text string) {
 	b.must(os.MkdirAll(filepath.Dir(path), 0o750))
 	b.must(os.WriteFile(path, []byte(text), 0o600))
@@ -229,7 +249,7 @@ func (b *bench) measure(s size) result {
 		{"plan -refresh=false", "esign", noRefresh}, {"floor plan -refresh=false", "floor", noRefresh},
 		{"query", "query", []string{"query", "-no-color"}}, {"destroy", "esign", destroy}, {"floor destroy", "floor", destroy},
 	}
-	r := result{size: s, runs: map[string][]sample{}}
+	r := result{size: s, runs: map[string]*series{}}
 	var tenant emulator.Tenant
 	for i := range b.runs {
 		if i == 0 || !b.plans {
@@ -260,17 +280,18 @@ func (b *bench) measure(s size) result {
 			if found := strings.Count("\n"+o.stdout, "\nlist.esign_webhook_subscription.all "); c.name == "query" && found != s.subscriptions {
 				r.notes = append(r.notes, fmt.Sprintf("run %d: terraform query listed %d subscriptions, want %d", i+1, found, s.subscriptions))
 			}
-			requests, routes := b.emu.Counters(key), []string{} // routes: "21: 20 × `GET /metadata/…`, 1 × `GET …`"
-			for _, route := range slices.SortedFunc(maps.Keys(requests), func(a, b string) int {
-				return cmp.Or(cmp.Compare(requests[b], requests[a]), cmp.Compare(a, b))
+			counters, total, routes := b.emu.Counters(key), 0.0, []string{}
+			for _, route := range slices.SortedFunc(maps.Keys(counters), func(a, b string) int {
+				return cmp.Or(cmp.Compare(counters[b], counters[a]), cmp.Compare(a, b))
 			}) {
-				o.requests += float64(requests[route])
-				routes = append(routes, fmt.Sprintf("%d × `%s`", requests[route], route))
+				total += float64(counters[route])
+				routes = append(routes, fmt.Sprintf("%d × `%s`", counters[route], route))
 			}
-			o.routes = strings.TrimSuffix(fmt.Sprintf("%.0f: %s", o.requests, strings.Join(routes, ", ")), ": ")
-			o.writes, o.stdout = float64(b.emu.Writes(key)), ""
-			r.runs[c.name] = append(r.runs[c.name], o)
-			fmt.Printf("run %d  %-26s %7.2f s  %5.0f requests  provider peak RSS %s\n", i+1, c.name, o.seconds, o.requests, mb(o.rss))
+			sr := r.get(c.name)
+			r.runs[c.name], sr.routes = sr, strings.TrimSuffix(fmt.Sprintf("%.0f: %s", total, strings.Join(routes, ", ")), ": ")
+			sr.seconds, sr.rss = append(sr.seconds, o.seconds), append(sr.rss, o.rss)
+			sr.requests, sr.writes = append(sr.requests, total), append(sr.writes, float64(b.emu.Writes(key)))
+			fmt.Printf("run %d  %-26s %7.2f s  %5.0f requests  provider peak RSS %s\n", i+1, c.name, o.seconds, total, mb(o.rss))
 		}
 	}
 	return r
@@ -345,23 +366,24 @@ func (b *bench) markdown(results []result) string {
 	p("| --- |%s\n", strings.Repeat(" ---: |", 10))
 	for _, r := range results {
 		query, queryRequests := "—", "—"
-		if qs := r.col("query", secs); len(qs) > 0 {
-			query, queryRequests = fmt.Sprintf("%.2f s", median(qs)), fmt.Sprint(slices.Max(r.col("query", reqs)))
+		if q := r.get("query"); len(q.seconds) > 0 {
+			query, queryRequests = fmt.Sprintf("%.2f s", median(q.seconds)), fmt.Sprint(slices.Max(q.requests))
 		}
 		p("| %s | %s | %s | %s | %s | %s | %s | %.0f of %d | %s | %s | %s |\n", r.name,
 			r.ratio("plan", "floor plan", 0), r.ratio("plan -refresh=false", "floor plan -refresh=false", 0),
 			r.ratio("apply", "floor apply", 0), r.ratio("apply", "floor apply", b.latency),
 			r.ratio("destroy", "floor destroy", 0), r.ratio("destroy", "floor destroy", b.latency),
-			slices.Max(r.col("plan", reqs)), 2+r.entities,
-			mb(slices.Max(append(r.col("plan", rss), r.col("plan -refresh=false", rss)...))), query, queryRequests)
+			slices.Max(r.get("plan").requests), 2+r.entities,
+			mb(slices.Max(slices.Concat(r.get("plan").rss, r.get("plan -refresh=false").rss))), query, queryRequests)
 	}
 	for _, r := range results {
 		p("\n## %s: %s\n\n| command | runs (s) | min (s) | median (s) | requests (last run) | provider peak RSS |\n"+
 			"| --- | --- | ---: | ---: | --- | ---: |\n", r.name, r.size)
 		for _, name := range slices.Sorted(maps.Keys(r.runs)) {
-			runs, times := r.runs[name], strings.Trim(fmt.Sprintf("%.2f", r.col(name, secs)), "[]")
-			p("| %s | %s | %.2f | %.2f | %s | %s |\n", name, strings.ReplaceAll(times, " ", ", "), slices.Min(r.col(name, secs)),
-				median(r.col(name, secs)), runs[len(runs)-1].routes, mb(slices.Max(r.col(name, rss))))
+			sr := r.runs[name]
+			times := strings.Trim(fmt.Sprintf("%.2f", sr.seconds), "[]")
+			p("| %s | %s | %.2f | %.2f | %s | %s |\n", name, strings.ReplaceAll(times, " ", ", "), slices.Min(sr.seconds),
+				median(sr.seconds), sr.routes, mb(slices.Max(sr.rss)))
 		}
 		if len(r.notes) > 0 {
 			p("\n- %s\n", strings.Join(r.notes, "\n- "))
@@ -370,30 +392,17 @@ func (b *bench) markdown(results []result) string {
 	return w.String()
 }
 
-// The figures of a sample that col reads.
-const (
-	secs = iota
-	reqs
-	rss
-)
-
-// col is one figure of a command's runs, in run order.
-func (r result) col(name string, figure int) []float64 {
-	out := []float64{}
-	for _, s := range r.runs[name] {
-		out = append(out, [...]float64{secs: s.seconds, reqs: s.requests, rss: s.rss}[figure])
-	}
-	return out
-}
+// get is a command's series, empty when it did not run.
+func (r result) get(name string) *series { return cmp.Or(r.runs[name], &series{}) }
 
 // ratio is the median over the runs of a ÷ (b + the latency of a's writes, ten at once); "—" when a did not run.
 func (r result) ratio(a, b string, latency time.Duration) string {
-	as, bs := r.col(a, secs), r.col(b, secs)
+	as, bs := slices.Clone(r.get(a).seconds), r.get(b).seconds
 	if len(as) == 0 {
 		return "—"
 	}
 	for i := range as {
-		as[i] /= bs[i] + r.runs[a][i].writes*latency.Seconds()/10
+		as[i] /= bs[i] + r.runs[a].writes[i]*latency.Seconds()/10
 	}
 	return fmt.Sprintf("%.2f", median(as))
 }
@@ -429,3 +438,186 @@ func terraformVersion(bin string) string {
 	first, _, _ := strings.Cut(string(out), "\n")
 	return cmp.Or(strings.TrimPrefix(first, "Terraform v"), "?")
 }
+
+// floor answers the calls of a plan, an apply and a destroy. Any other call reaches the embedded nil server
+// and panics, which Terraform reports as a crash of the plugin: the bench then fails rather than measure it.
+type floor struct {
+	tfprotov6.ProviderServer
+	schemas *tfprotov6.GetProviderSchemaResponse
+	types   map[string]tftypes.Type
+}
+
+func (f *floor) GetProviderSchema(context.Context, *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	return f.schemas, nil
+}
+
+func (f *floor) GetResourceIdentitySchemas(context.Context, *tfprotov6.GetResourceIdentitySchemasRequest) (*tfprotov6.GetResourceIdentitySchemasResponse, error) {
+	return &tfprotov6.GetResourceIdentitySchemasResponse{}, nil
+}
+
+func (f *floor) ValidateProviderConfig(context.Context, *tfprotov6.ValidateProviderConfigRequest) (*tfprotov6.ValidateProviderConfigResponse, error) {
+	return &tfprotov6.ValidateProviderConfigResponse{}, nil
+}
+
+func (f *floor) ConfigureProvider(context.Context, *tfprotov6.ConfigureProviderRequest) (*tfprotov6.ConfigureProviderResponse, error) {
+	return &tfprotov6.ConfigureProviderResponse{}, nil
+}
+
+func (f *floor) ValidateResourceConfig(context.Context, *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+	return &tfprotov6.ValidateResourceConfigResponse{}, nil
+}
+
+func (f *floor) UpgradeResourceState(_ context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
+	v, err := req.RawState.Unmarshal(f.types[req.TypeName])
+	if err != nil {
+		return nil, err
+	}
+	state, err := tfprotov6.NewDynamicValue(v.Type(), v)
+	return &tfprotov6.UpgradeResourceStateResponse{UpgradedState: &state}, err
+}
+
+func (f *floor) ReadResource(_ context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	return &tfprotov6.ReadResourceResponse{NewState: req.CurrentState, Private: req.Private}, nil
+}
+
+// PlanResourceChange answers the proposed state; on create, a null computed attribute becomes unknown.
+func (f *floor) PlanResourceChange(_ context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	typ := f.types[req.TypeName]
+	prior, err := req.PriorState.Unmarshal(typ)
+	if err != nil {
+		return nil, err
+	}
+	proposed, err := req.ProposedNewState.Unmarshal(typ)
+	if err != nil || !prior.IsNull() || proposed.IsNull() {
+		return &tfprotov6.PlanResourceChangeResponse{PlannedState: req.ProposedNewState}, err
+	}
+	var attrs map[string]tftypes.Value
+	if err := proposed.As(&attrs); err != nil {
+		return nil, err
+	}
+	for _, a := range f.schemas.ResourceSchemas[req.TypeName].Block.Attributes {
+		if a.Computed && attrs[a.Name].IsNull() {
+			attrs[a.Name] = tftypes.NewValue(a.ValueType(), tftypes.UnknownValue)
+		}
+	}
+	planned, err := tfprotov6.NewDynamicValue(typ, tftypes.NewValue(typ, attrs))
+	return &tfprotov6.PlanResourceChangeResponse{PlannedState: &planned}, err
+}
+
+// ApplyResourceChange answers the planned state, an unknown string derived from the object and its path
+// (ids differ), any other unknown null.
+func (f *floor) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	planned, err := req.PlannedState.Unmarshal(f.types[req.TypeName])
+	if err != nil || planned.IsFullyKnown() {
+		return &tfprotov6.ApplyResourceChangeResponse{NewState: req.PlannedState, Private: req.PlannedPrivate}, err
+	}
+	seed := req.TypeName + planned.String()
+	applied, err := tftypes.Transform(planned, func(p *tftypes.AttributePath, v tftypes.Value) (tftypes.Value, error) {
+		switch {
+		case v.IsKnown():
+			return v, nil
+		case v.Type().Is(tftypes.String):
+			h := fnv.New64a()
+			_, _ = h.Write([]byte(seed + p.String()))
+			return tftypes.NewValue(tftypes.String, fmt.Sprintf("%016x", h.Sum64())), nil
+		}
+		return tftypes.NewValue(v.Type(), nil), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	state, err := tfprotov6.NewDynamicValue(applied.Type(), applied)
+	return &tfprotov6.ApplyResourceChangeResponse{NewState: &state, Private: req.PlannedPrivate}, err
+}
+
+// jsonBlock is a schema, a block, a block type or a nested type as `terraform providers schema -json` prints
+// it; jsonAttribute an attribute. The embedded types take the fields whose JSON names match theirs.
+type (
+	jsonBlock struct {
+		tfprotov6.SchemaBlock
+		Block           *jsonBlock
+		Attributes      map[string]jsonAttribute
+		BlockTypes      map[string]jsonBlock `json:"block_types"`
+		DescriptionKind string               `json:"description_kind"`
+		NestingMode     string               `json:"nesting_mode"`
+		MinItems        int64                `json:"min_items"`
+		MaxItems        int64                `json:"max_items"`
+	}
+	jsonAttribute struct {
+		tfprotov6.SchemaAttribute
+		Type            json.RawMessage
+		NestedType      *jsonBlock `json:"nested_type"`
+		DescriptionKind string     `json:"description_kind"`
+		WriteOnly       bool       `json:"write_only"`
+	}
+)
+
+// load reads the esign provider's schemas from the file of floorSchemas.
+func load(path string) (*floor, error) {
+	var all struct {
+		ProviderSchemas map[string]struct {
+			Provider           jsonBlock
+			Resources          map[string]jsonBlock `json:"resource_schemas"`
+			DataSources        map[string]jsonBlock `json:"data_source_schemas"`
+			EphemeralResources map[string]jsonBlock `json:"ephemeral_resource_schemas"`
+		} `json:"provider_schemas"`
+	}
+	b, err := os.ReadFile(path)
+	if err == nil {
+		err = json.Unmarshal(b, &all)
+	}
+	p := all.ProviderSchemas[devprovider.Address] // none: the floor serves none, which floorSchemas finds
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	f := &floor{types: map[string]tftypes.Type{}, schemas: &tfprotov6.GetProviderSchemaResponse{
+		// The capabilities the plugin framework announces, so that Terraform may skip GetProviderSchema alike.
+		ServerCapabilities: &tfprotov6.ServerCapabilities{GetProviderSchemaOptional: true, PlanDestroy: true},
+		Provider:           &tfprotov6.Schema{Version: p.Provider.Version, Block: p.Provider.Block.block(&err)},
+		ResourceSchemas:    schemas(p.Resources, &err),
+		DataSourceSchemas:  schemas(p.DataSources, &err), EphemeralResourceSchemas: schemas(p.EphemeralResources, &err),
+		Functions: map[string]*tfprotov6.Function{},
+	}}
+	for name, s := range f.schemas.ResourceSchemas {
+		f.types[name] = s.ValueType()
+	}
+	return f, err
+}
+
+func schemas(from map[string]jsonBlock, err *error) map[string]*tfprotov6.Schema {
+	to := map[string]*tfprotov6.Schema{}
+	for name, s := range from {
+		to[name] = &tfprotov6.Schema{Version: s.Version, Block: s.Block.block(err)}
+	}
+	return to
+}
+
+// block converts j; the first error is kept in *err.
+func (j *jsonBlock) block(err *error) *tfprotov6.SchemaBlock {
+	if j == nil {
+		return &tfprotov6.SchemaBlock{}
+	}
+	b := j.SchemaBlock
+	b.DescriptionKind = kinds[j.DescriptionKind]
+	for name, a := range j.Attributes {
+		attr := a.SchemaAttribute
+		attr.Name, attr.DescriptionKind, attr.WriteOnly = name, kinds[a.DescriptionKind], a.WriteOnly
+		var typeErr error
+		if a.NestedType != nil {
+			attr.NestedType = &tfprotov6.SchemaObject{Attributes: a.NestedType.block(err).Attributes,
+				Nesting: tfprotov6.SchemaObjectNestingMode(nestings[a.NestedType.NestingMode])}
+		} else if attr.Type, typeErr = tftypes.ParseJSONType(a.Type); typeErr != nil { //nolint:staticcheck // it reads the very form Terraform prints
+			*err = cmp.Or(*err, fmt.Errorf("%s: %w", name, typeErr))
+		}
+		b.Attributes = append(b.Attributes, &attr)
+	}
+	for name, t := range j.BlockTypes {
+		b.BlockTypes = append(b.BlockTypes, &tfprotov6.SchemaNestedBlock{TypeName: name, Block: t.Block.block(err),
+			Nesting: tfprotov6.SchemaNestedBlockNestingMode(nestings[t.NestingMode]), MinItems: t.MinItems, MaxItems: t.MaxItems})
+	}
+	return &b
+}
+
+var kinds = map[string]tfprotov6.StringKind{"markdown": tfprotov6.StringKindMarkdown} // else plain
+
+var nestings = map[string]int32{"single": 1, "list": 2, "set": 3, "map": 4, "group": 5} // tfprotov6's numbers

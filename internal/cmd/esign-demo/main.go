@@ -51,7 +51,6 @@ func main() {
 	terraform := flag.String("terraform", "terraform", "terraform binary (>= 1.5)")
 	keep := flag.Bool("keep", false, "keep the work folder, and the emulator and the receiver running until Ctrl-C, to explore")
 	flag.Parse()
-
 	started := time.Now()
 	if err := run(*terraform, *keep); err != nil {
 		fmt.Fprintln(os.Stderr, "\ndemo failed:", err)
@@ -60,13 +59,10 @@ func main() {
 	fmt.Printf("\nDemo finished in %s.\n", time.Since(started).Round(100*time.Millisecond))
 }
 
+// run works in the repository's root, as make does.
 func run(terraform string, keep bool) error {
-	repo, err := os.Getwd()
-	if err != nil {
-		return err
-	}
 	step("Building the provider")
-	work, err := devprovider.NewWorkDir(context.Background(), repo, "esign-demo-", keep, os.Stdout)
+	work, err := devprovider.NewWorkDir(context.Background(), ".", "esign-demo-", keep, os.Stdout)
 	if err != nil {
 		return err
 	}
@@ -97,8 +93,7 @@ func run(terraform string, keep bool) error {
 		return err
 	}
 	defer func() { _ = emu.Close() }()
-	// It stands in for a signed PDF.
-	emu.PutDocument(tenant.SubscriptionKey, demoBlobConnectionID, []byte("%PDF-1.7\n% esign demo: a signed contract\n%%EOF\n"))
+	emu.PutDocument(tenant.SubscriptionKey, demoBlobConnectionID, []byte("%PDF-1.7\n% esign demo: a signed contract\n%%EOF\n")) // a stand-in
 	fmt.Println("emulator:", emuURL, " receiver:", receiver.URL)
 
 	// A copy of the configuration, so that its state stays in the work folder.
@@ -106,8 +101,8 @@ func run(terraform string, keep bool) error {
 	if err := os.MkdirAll(config, 0o750); err != nil {
 		return err
 	}
-	files, _ := filepath.Glob(filepath.Join(repo, "examples", "demo", "*.tf"))
-	queries, _ := filepath.Glob(filepath.Join(repo, "examples", "demo", "*.tfquery.hcl"))
+	files, _ := filepath.Glob(filepath.Join("examples", "demo", "*.tf"))
+	queries, _ := filepath.Glob(filepath.Join("examples", "demo", "*.tfquery.hcl"))
 	for _, f := range append(files, queries...) {
 		data, err := os.ReadFile(f)
 		if err == nil {
@@ -128,13 +123,12 @@ func run(terraform string, keep bool) error {
 		"TF_VAR_signatory_id=" + demoSignatoryID, "TF_VAR_document_id=" + demoDocumentID,
 		"TF_VAR_blob_connection_id=" + demoBlobConnectionID, "TF_VAR_download_path=" + filepath.Join(work.Path, signedDocumentName)}
 	// The user's own esign and Terraform settings stay out.
-	env := []string{"TF_IN_AUTOMATION=1"}
+	env := append([]string{"TF_IN_AUTOMATION=1"}, own...)
 	for _, kv := range os.Environ() {
 		if !slices.ContainsFunc([]string{"ESIGN_", "TF_VAR_", "TF_LOG", "TF_CLI_CONFIG_FILE="}, func(p string) bool { return strings.HasPrefix(kv, p) }) {
 			env = append(env, kv)
 		}
 	}
-	env = append(env, own...)
 	tf := func(title string, args ...string) error {
 		step(title)
 		cmd := exec.Command(terraform, args...)
@@ -223,7 +217,6 @@ func describe(req *http.Request, body []byte) string {
 	return b.String()
 }
 
-// nextSteps is what the demo prints when it stays up.
 const nextSteps = `
   work folder      %[1]s (the configuration and its state are in config/)
   signed document  %[1]s/%[2]s
@@ -233,8 +226,7 @@ const nextSteps = `
 Try, in another terminal:
 
   cd %[1]s/config && source %[1]s/env.sh
-      # ESIGN_* for the emulator, TF_VAR_* for the demo's variables, and TF_CLI_CONFIG_FILE with
-      # dev_overrides for the provider built here (so no terraform init: it would look for a release)
+      # the emulator's ESIGN_*, the demo's TF_VAR_*, and dev_overrides for the provider built here (no init)
 
   # Drift: change a metadata value and delete a subscription behind Terraform's back
   curl -sS -X PUT "$ESIGN_BASE_URL/_emulator/metadata/SignatureRequest/%[5]s/cost-center" -d '{"value": "CC-0000", "referenceId": "%[5]s"}'

@@ -51,8 +51,7 @@ and to test configurations (terraform test) without an account. Every flag can a
 ESIGN_EMULATOR_<FLAG> (upper case, dashes as underscores: ESIGN_EMULATOR_STATE_FILE); the command line wins.
 
 Usage: esign-emulator [flags]
-  esign-emulator        # http://127.0.0.1:8787, for ESIGN_BASE_URL=http://127.0.0.1:8787
-                        #   ESIGN_SUBSCRIPTION_KEY=dev-subscription-key ESIGN_ACCESS_TOKEN=dev-token
+  esign-emulator        # ESIGN_BASE_URL=http://127.0.0.1:8787 ESIGN_SUBSCRIPTION_KEY=dev-subscription-key ESIGN_ACCESS_TOKEN=dev-token
   esign-emulator -listen 127.0.0.1:0 -ready-file emulator.url -quiet &   # a free port, its base URL in emulator.url
   cp seed.json state.json && esign-emulator -state-file state.json       # from seed.json, changes kept in state.json
   esign-emulator -latency 200ms -error-rate 0.1 -fault-routes 'GET /hooks/v1/subscription'
@@ -157,14 +156,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if c.quiet {
 		c.Logf = func(string, ...any) {} // not ErrorLogf: a state file that cannot be saved is always printed
 	}
-	var e *emulator.Emulator
-	if err == nil {
-		e, err = emulator.New(c.Options)
+	if err != nil {
+		return err
 	}
-	var base string
-	if err == nil {
-		base, err = e.Start(c.listen)
+	e, err := emulator.New(c.Options)
+	if err != nil {
+		return err
 	}
+	base, err := e.Start(c.listen)
 	if err != nil {
 		return err
 	}
@@ -223,15 +222,15 @@ func deliveryClient(caFile string, insecure bool) (*http.Client, error) {
 	transport.TLSClientConfig = &tls.Config{InsecureSkipVerify: insecure} //nolint:gosec // opt-in flag for local receivers
 	if caFile != "" {
 		pem, err := os.ReadFile(caFile)
-		if err != nil {
-			return nil, fmt.Errorf("-delivery-ca-file: %w", err)
-		}
-		pool, err := x509.SystemCertPool()
-		if err != nil {
+		pool, poolErr := x509.SystemCertPool()
+		if poolErr != nil {
 			pool = x509.NewCertPool()
 		}
-		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("-delivery-ca-file %s: no PEM certificate found", caFile)
+		if err == nil && !pool.AppendCertsFromPEM(pem) {
+			err = errors.New("no PEM certificate found")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("-delivery-ca-file %s: %w", caFile, err)
 		}
 		transport.TLSClientConfig.RootCAs = pool
 	}
