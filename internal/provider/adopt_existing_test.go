@@ -8,7 +8,6 @@ package provider_test
 
 import (
 	"encoding/json"
-	"errors"
 	"maps"
 	"os"
 	"path/filepath"
@@ -78,11 +77,8 @@ func TestAccAdoptExisting(t *testing.T) {
 
 	// The headers the service cannot show: configured after the import,
 	// they are adopted in place, with a warning, and still nothing is sent.
-	withHeaders, err := setGeneratedHeaders(string(generated), uri+"/archive", `{ "X-Client-Secret" = "`+secret+`" }`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	acctest.WriteFile(t, filepath.Join(tf.Dir, "generated.tf"), withHeaders)
+	acctest.WriteFile(t, filepath.Join(tf.Dir, "generated.tf"),
+		setGeneratedHeaders(t, string(generated), uri+"/archive", `{ "X-Client-Secret" = "`+secret+`" }`))
 	out = expectPlan(t, tf, map[string]int{"update": 1, "no-op": 5})
 	if !strings.Contains(out, "Imported webhook headers could not be verified: subscription ") {
 		t.Errorf("the plan that adopts headers does not warn:\n%s", out)
@@ -128,17 +124,19 @@ func expectPlan(t *testing.T, tf *acctest.TerraformDir, want map[string]int) str
 
 // setGeneratedHeaders sets headers in the generated resource block whose uri
 // is uri, where the generated configuration has `headers = null # sensitive`.
-func setGeneratedHeaders(generated, uri, headers string) (string, error) {
+func setGeneratedHeaders(t *testing.T, generated, uri, headers string) string {
+	t.Helper()
 	blocks := strings.SplitAfter(generated, "\n}\n")
 	for i, b := range blocks {
 		if strings.Contains(b, `resource "esign_webhook_subscription"`) && strings.Contains(b, `"`+uri+`"`) {
 			headersLine := regexp.MustCompile(`(?m)^(\s*headers\s*=\s*)null # sensitive$`)
 			if !headersLine.MatchString(b) {
-				return "", errors.New("the generated block has no `headers = null # sensitive` line:\n" + b)
+				t.Fatalf("the generated block has no `headers = null # sensitive` line:\n%s", b)
 			}
 			blocks[i] = headersLine.ReplaceAllString(b, "${1}"+headers)
-			return strings.Join(blocks, ""), nil
+			return strings.Join(blocks, "")
 		}
 	}
-	return "", errors.New("no generated block has uri " + uri + ":\n" + generated)
+	t.Fatalf("no generated block has uri %s:\n%s", uri, generated)
+	return ""
 }

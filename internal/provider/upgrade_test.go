@@ -38,8 +38,8 @@ func TestAccUpgradeFromEarlierStates(t *testing.T) {
 		t.Run(strings.TrimSuffix(filepath.Base(fixture), ".tfstate"), func(t *testing.T) {
 			tenant := acctest.NewTenant(t)
 			state := seedFixture(t, tenant, fixture)
-			tf := acctest.NewTerraformDir(t, bin, plugins, acctest.ProviderEnv(tenant)...)
-			tf.Env = append(tf.Env, "TF_VAR_uri=https://hooks.example.com/upgrade")
+			tf := acctest.NewTerraformDir(t, bin, plugins,
+				append(acctest.ProviderEnv(tenant), "TF_VAR_uri=https://hooks.example.com/upgrade")...)
 			tf.CopyFiles("testdata/upgrade", "main.tf")
 			acctest.WriteFile(t, filepath.Join(tf.Dir, "provider.tf"), acctest.RequiredProviders)
 			acctest.WriteFile(t, filepath.Join(tf.Dir, "terraform.tfstate"), state)
@@ -48,8 +48,16 @@ func TestAccUpgradeFromEarlierStates(t *testing.T) {
 			tf.Run(0, "plan", "-detailed-exitcode", "-input=false", "-no-color")
 			tf.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
 			acctest.Check(t, acctest.ExpectNoWrites(tenant)) // by plan and apply of the upgraded state
-			if ok, _ := acctest.TerraformAtLeast(t, bin, 12); ok {
-				expectIdentities(t, filepath.Join(tf.Dir, "terraform.tfstate"))
+			if ok, _ := acctest.TerraformAtLeast(t, bin, 12); !ok {
+				return
+			}
+			_, after := readState(t, filepath.Join(tf.Dir, "terraform.tfstate"))
+			for _, r := range after.Resources {
+				for i, instance := range r.Instances {
+					if len(instance.Identity) == 0 {
+						t.Errorf("%s[%d] has no identity after the apply", r.Type, i)
+					}
+				}
 			}
 		})
 	}
@@ -82,19 +90,6 @@ func seedFixture(t *testing.T, tenant emulator.Tenant, fixture string) string {
 		}
 	}
 	return text
-}
-
-// expectIdentities checks that every resource instance of a state file has an identity.
-func expectIdentities(t *testing.T, stateFile string) {
-	t.Helper()
-	_, state := readState(t, stateFile)
-	for _, r := range state.Resources {
-		for i, instance := range r.Instances {
-			if len(instance.Identity) == 0 {
-				t.Errorf("%s[%d] has no identity after the apply", r.Type, i)
-			}
-		}
-	}
 }
 
 // readState reads a state file, as text and as what the test needs of it.
