@@ -470,14 +470,14 @@ resource "esign_webhook_subscriptions_exclusive" "mine" {
 				t.Fatalf("apply of %s: %v\n%s", name, err, run.Output())
 			}
 		}
+		if err := onService(key, declared...)(); err != nil {
+			t.Fatal(err)
+		}
 	}
 
 	// Both start at once from nothing: each new exclusive resource lists
 	// the other's subscriptions, out of its scope.
 	applyBoth()
-	if err := onService(key, declared...)(); err != nil {
-		t.Fatal(err)
-	}
 
 	seedStray(t, key, "signatorysigned", prefix["a"]+"by-hand", "made by hand")
 	seedStray(t, key, "signatorysigned", prefix["b"]+"by-hand", "made by hand")
@@ -491,13 +491,8 @@ resource "esign_webhook_subscriptions_exclusive" "mine" {
 	}
 
 	applyBoth()
-	if err := onService(key, declared...)(); err != nil {
-		t.Fatal(err)
-	}
-	for name, dir := range dirs {
-		if out := dir.Run(0, "plan", "-no-color", "-detailed-exitcode"); !regexp.MustCompile(`No changes`).MatchString(out) {
-			t.Errorf("the plan of %s after the apply is not empty:\n%s", name, out)
-		}
+	for _, dir := range dirs {
+		dir.Run(0, "plan", "-no-color", "-detailed-exitcode") // 2 if the plan is not empty
 	}
 }
 

@@ -3,11 +3,12 @@
 
 package webhook_test
 
-// The data sources that read existing subscriptions: esign_webhook_subscription
-// (one, by id and event type) and esign_webhook_subscriptions (all, filtered).
+// The data sources: esign_webhook_subscription (one, by id and event type), esign_webhook_subscriptions (all,
+// filtered) and esign_supported_hooks.
 
 import (
 	"fmt"
+	"regexp"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -61,8 +62,18 @@ data "esign_webhook_subscriptions" "signed_at_first" {
 data "esign_webhook_subscriptions" "none" {
   uri = "%[1]s/elsewhere"
 }
+
+data "esign_supported_hooks" "all" {}
 `, first),
 			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.esign_supported_hooks.all", tfjsonpath.New("event_types"), knownvalue.ListExact(
+					[]knownvalue.Check{knownvalue.StringExact("signaturerequestcompleted"), knownvalue.StringExact("signatorysigned")})),
+				statecheck.ExpectKnownValue("data.esign_supported_hooks.all", tfjsonpath.New("hooks").AtSliceIndex(1),
+					knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"event_type":          knownvalue.StringExact("signatorysigned"),
+						"description":         knownvalue.NotNull(),
+						"payload_schema_json": knownvalue.StringRegexp(regexp.MustCompile(`^\{.*"SignatoryId":"guid".*\}$`)),
+					})),
 				statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("event_type"), knownvalue.StringExact("SignatureRequestCompleted")),
 				statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("uri"), knownvalue.StringExact(first)),
 				statecheck.ExpectKnownValue("data.esign_webhook_subscription.one", tfjsonpath.New("description"), knownvalue.StringExact("a")),

@@ -98,11 +98,6 @@ list "esign_webhook_subscription" "no_description" {
 list "esign_webhook_subscription" "default_limit" {
   provider = esign
 }
-
-list "esign_webhook_subscription" "five" {
-  provider = esign
-  limit    = 5
-}
 `, uri),
 			querycheck.ExpectLength("esign_webhook_subscription.completed", 2),
 			querycheck.ExpectLength("esign_webhook_subscription.archive_uri", 2),
@@ -112,7 +107,6 @@ list "esign_webhook_subscription" "five" {
 			}),
 			querycheck.ExpectLength("esign_webhook_subscription.no_description", bulkSubscriptions+1),
 			querycheck.ExpectLength("esign_webhook_subscription.default_limit", 100),
-			querycheck.ExpectLength("esign_webhook_subscription.five", 5),
 		),
 		acctest.QueryErrorStep(tenant, `
 list "esign_webhook_subscription" "bad" {
