@@ -23,7 +23,7 @@ func (e env) get(k string) string { return e[k] }
 // with is e with the variables of kv (name, value pairs) set, or unset where the value is "".
 func (e env) with(kv ...string) env {
 	out := maps.Clone(e)
-	for i := 0; i < len(kv); i += 2 {
+	for i := 0; i+1 < len(kv); i += 2 {
 		out[kv[i]] = kv[i+1]
 		if kv[i+1] == "" {
 			delete(out, kv[i])
@@ -63,10 +63,12 @@ func TestResolveClientConfig(t *testing.T) {
 		want      client.Config
 		warnsHost string // "" for no warning
 	}{
+		//nolint:gosec // G101: made-up test values, not credentials
 		{"environment", nil, valid.with(envAccessToken, "tok-from-env", envSubscriptionKey, "key-from-env", envMaxRetries, "7"),
 			client.Config{BaseURL: "https://esign.example.com", AccessToken: "tok-from-env", SubscriptionKey: "key-from-env",
 				MaxRetries: 7, RequestTimeout: 30 * time.Second}, ""},
 		// max_retries = 0 reaches the client as "no retries" (-1), not as "the default" (0).
+		//nolint:gosec // G101: made-up test values, not credentials
 		{"configuration beats the environment", func(c *esignProviderModel) {
 			c.BaseURL, c.AccessToken = types.StringValue("http://127.0.0.1:9999"), types.StringValue("tok-from-config")
 			c.SubscriptionKey, c.MaxRetries = types.StringValue("key-from-config"), types.Int64Value(0)
