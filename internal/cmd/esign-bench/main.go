@@ -360,7 +360,7 @@ func (b *bench) markdown(results []result) string {
 	p("%s, interleaved (run i of each before run i+1), against the in-process emulator, which adds %s to every request; "+
 		"Terraform's default -parallelism=10, local state. A ratio is the median of the per-run ratios. *writes*: the latency "+
 		"of the writes the emulator counted, over the parallelism. *query*: `terraform query` of one `list` block over every "+
-		"subscription, with Terraform %s.\n\n", how, b.latency, cmp.Or(b.queryVersion, "(none given: not run)"))
+		"subscription, with Terraform %s.\n\n", how, b.latency, cmp.Or(b.queryVersion, "(not run)"))
 	p("| size | plan ÷ floor (≤ 1.15) | plan -refresh=false ÷ floor (≤ 1.15) | apply ÷ floor | apply ÷ (floor + writes) | destroy ÷ floor | " +
 		"destroy ÷ (floor + writes) | requests per plan (≤ 2 + entities) | provider peak RSS in plans (< 100 MB) | query | requests per query |\n")
 	p("| --- |%s\n", strings.Repeat(" ---: |", 10))
