@@ -6,7 +6,6 @@ package auth_test
 import (
 	"context"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -66,7 +65,9 @@ data "esign_supported_hooks" "all" {
 func TestAccAccessToken(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	factories := map[string]func() (tfprotov6.ProviderServer, error){"echo": echoprovider.NewProviderServer()}
-	maps.Copy(factories, acctest.ProtoV6ProviderFactories)
+	for name, f := range acctest.ProtoV6ProviderFactories {
+		factories[name] = f
+	}
 	opened := time.Now()
 	for name, step := range map[string]resource.TestStep{
 		// The token and its expiry, as the echo provider shows them.
