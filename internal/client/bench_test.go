@@ -58,7 +58,8 @@ func BenchmarkEntityMetadata100Readers(b *testing.B) {
 			c, tenant := newTestClient(b)
 			key := tenant.SubscriptionKey
 			for i := range entries {
-				testEmulator.SetMetadata(key, EntitySignatureRequest, entityID, fmt.Sprint("k-", i), fmt.Sprint("value ", i), entityID)
+				testEmulator.SetMetadata(key, EntitySignatureRequest, entityID, fmt.Sprint("k-", i), fmt.Sprint("value ", i),
+					entityID)
 			}
 			ctx := context.Background()
 			testEmulator.ResetCounters(key)

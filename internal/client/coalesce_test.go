@@ -61,7 +61,8 @@ func TestCoalescerWriteDuringFetch(t *testing.T) {
 			synctest.Wait() // the stale fetch is running
 			write(co)
 			// Joining the stale fetch would block until the release: a deadlock in the bubble.
-			if v, err := co.get(t.Context(), "k", func(context.Context) (int, error) { return 2, nil }); err != nil || v != 2 {
+			v, err := co.get(t.Context(), "k", func(context.Context) (int, error) { return 2, nil })
+			if err != nil || v != 2 {
 				t.Fatalf("%s: get after the write = %d, %v; want the fresh value 2", name, v, err)
 			}
 			close(release)

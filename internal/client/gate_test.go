@@ -76,7 +76,8 @@ func TestEchoedSecretsAreWithheld(t *testing.T) {
 			h.Echo(encoding)
 			log := &recordedLog{}
 			at := func(tweak ...func(*Config)) *Client {
-				return clientOf(t, tenant, append(tweak, func(c *Config) { c.BaseURL, c.MaxRetries, c.Logger = h.URL, -1, log })...)
+				behind := func(c *Config) { c.BaseURL, c.MaxRetries, c.Logger = h.URL, -1, log }
+				return clientOf(t, tenant, append(tweak, behind)...)
 			}
 			var apiErr *APIError
 			_, err := at(func(c *Config) { c.AccessToken = secret("tokenword") }).listHooks(ctx)
@@ -87,8 +88,8 @@ func TestEchoedSecretsAreWithheld(t *testing.T) {
 			}
 			_, err = at(login(tenant, secret("passwordword"))).listHooks(ctx)
 			checkWithheld(t, "a refused password", err, "passwordword", tenant.SubscriptionKey)
-			if !errors.Is(err, ErrUnauthorized) || !errors.Is(err, ErrLoginRejected) || !strings.Contains(err.Error(), "login failed") ||
-				!errors.As(err, &apiErr) || !apiErr.Login {
+			if !errors.Is(err, ErrUnauthorized) || !errors.Is(err, ErrLoginRejected) ||
+				!strings.Contains(err.Error(), "login failed") || !errors.As(err, &apiErr) || !apiErr.Login {
 				t.Errorf("err = %v, want a rejected login", err)
 			}
 

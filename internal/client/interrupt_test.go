@@ -129,10 +129,11 @@ func TestNoNewAttemptAfterInterrupt(t *testing.T) {
 			}
 			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, tc.fault, 1)
 			var got CreatedSubscription
-			err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, uninterrupted(c, func(ctx context.Context) (err error) {
+			create := uninterrupted(c, func(ctx context.Context) (err error) {
 				got, err = c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
 				return err
-			}))
+			})
+			err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, create)
 			if !errors.Is(err, tc.want) || errors.Is(err, ErrOutcomeUnknown) || got.Requests != 1 {
 				t.Errorf("got %+v, err = %v; want one request, then %v", got, err, tc.want)
 			}

@@ -61,7 +61,8 @@ func clientOf(t testing.TB, tenant emulator.Tenant, tweak ...func(*Config)) *Cli
 // login makes a client log in as tenant's user with password, as the login block does.
 func login(tenant emulator.Tenant, password string) func(*Config) {
 	return func(c *Config) {
-		c.AccessToken, c.Login = "", &LoginCredentials{Username: tenant.Username, Password: password, TenantID: tenant.TenantID}
+		c.AccessToken = ""
+		c.Login = &LoginCredentials{Username: tenant.Username, Password: password, TenantID: tenant.TenantID}
 	}
 }
 

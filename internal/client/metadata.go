@@ -35,7 +35,8 @@ type PutMetadataRequest struct {
 type MetadataSet struct{ indexed[MetadataEntry] }
 
 func newMetadataSet(items []MetadataEntry) *MetadataSet {
-	return &MetadataSet{index(items, func(e MetadataEntry) string { return e.Key }, func(key string) string { return key })}
+	key := func(e MetadataEntry) string { return e.Key }
+	return &MetadataSet{index(items, key, func(key string) string { return key })}
 }
 
 func (s *MetadataSet) with(entry MetadataEntry) *MetadataSet {
@@ -79,13 +80,14 @@ func (c *Client) ListReferenceMetadata(ctx context.Context, referenceID string) 
 
 // EntityMetadata is the entity's list shared by every reader (coalesce.go).
 func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string) (*MetadataSet, error) {
-	return c.entityMetadata.get(ctx, entityCacheKey(entityType, entityID), func(ctx context.Context) (*MetadataSet, error) {
+	fetch := func(ctx context.Context) (*MetadataSet, error) {
 		list, err := c.listMetadata(ctx, "GET /metadata/{entityType}/{entityId}", entityType, entityID)
 		if err != nil {
 			return nil, err
 		}
 		return newMetadataSet(list.Items), nil
-	})
+	}
+	return c.entityMetadata.get(ctx, entityCacheKey(entityType, entityID), fetch)
 }
 
 func (c *Client) listMetadata(ctx context.Context, route string, segments ...string) (*MetadataList, error) {

@@ -62,7 +62,8 @@ func TestMetadataPutAndList(t *testing.T) {
 func TestMetadataUnusualCharactersRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	c, _ := newTestClient(t)
-	for id, key := range map[string]string{"folder/sub dir/100%?x=1#frag": "schlüssel ünd %2F spaces", ".": ".", "..": ".."} {
+	unusual := map[string]string{"folder/sub dir/100%?x=1#frag": "schlüssel ünd %2F spaces", ".": ".", "..": ".."}
+	for id, key := range unusual {
 		if _, err := c.PutMetadata(ctx, "Document", id, key, PutMetadataRequest{Value: "v/1", ReferenceID: "r"}); err != nil {
 			t.Fatalf("put %q: %v", id, err)
 		}

@@ -190,7 +190,8 @@ func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 
 // serverFailure: 5xx answers that say nothing of whether the request was carried out (not 501, 505).
 func serverFailure(code int) bool {
-	return code >= http.StatusInternalServerError && code <= http.StatusGatewayTimeout && code != http.StatusNotImplemented
+	return code >= http.StatusInternalServerError && code <= http.StatusGatewayTimeout &&
+		code != http.StatusNotImplemented
 }
 
 // dialFailed tells a connection (to the service or its proxy) that could not be made.

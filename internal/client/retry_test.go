@@ -45,13 +45,14 @@ func TestRetries(t *testing.T) {
 		_, err := c.CreateSubscription(ctx, CreateSubscriptionRequest{URI: "https://x.example.com", EventType: "signatorysigned"})
 		return err
 	}
-	cases["create after 429"] = retryCase{emulator.RouteSubscriptionCreate, emulator.FaultRateLimit, 1, 0, createSubscription, nil, 2}
+	create := emulator.RouteSubscriptionCreate
+	cases["create after 429"] = retryCase{create, emulator.FaultRateLimit, 1, 0, createSubscription, nil, 2}
 	// A create whose answer is lost must not be repeated blindly.
 	for _, kind := range []emulator.FaultKind{
 		emulator.FaultCommitThenDrop, emulator.FaultDrop, emulator.FaultInternalError,
 		emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout,
 	} {
-		cases["create after "+string(kind)] = retryCase{emulator.RouteSubscriptionCreate, kind, 1, 0, createSubscription, ErrOutcomeUnknown, 1}
+		cases["create after "+string(kind)] = retryCase{create, kind, 1, 0, createSubscription, ErrOutcomeUnknown, 1}
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
