@@ -4,9 +4,7 @@
 package metadata_test
 
 import (
-	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -65,21 +63,6 @@ func checkMetadataDestroyed(tenant emulator.Tenant, kept ...[3]string) tfresourc
 			}
 		}
 		return nil
-	}
-}
-
-// expectNoMetadataEntriesInState checks that no esign_metadata_entry is left in the state.
-type expectNoMetadataEntriesInState struct{}
-
-func (expectNoMetadataEntriesInState) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
-		return
-	}
-	for _, r := range req.State.Values.RootModule.Resources {
-		if r.Type == "esign_metadata_entry" {
-			resp.Error = fmt.Errorf("%s is still in the state", r.Address)
-			return
-		}
 	}
 }
 
@@ -153,6 +136,16 @@ data "esign_metadata" "by_reference" {
 	newKey.ConfigStateChecks = append(newKey.ConfigStateChecks,
 		expectStoredMetadata(tenant, "Document", "doc-1", "archive_class", "contract", "sr-1"))
 
+	// imported imports an entry by id (or its own) and verifies it, or fails with wantError.
+	imported := func(name, id, wantError string, ignore ...string) tfresource.TestStep {
+		step := tfresource.TestStep{Config: metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class"), ResourceName: "esign_metadata_entry." + name,
+			ImportState: true, ImportStateId: id, ImportStateVerify: wantError == "", ImportStateVerifyIgnore: ignore}
+		if wantError != "" {
+			step.ExpectError = acctest.WrappedRegexp(wantError)
+		}
+		return step
+	}
+
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 		CheckDestroy: checkMetadataDestroyed(tenant,
@@ -162,31 +155,16 @@ data "esign_metadata" "by_reference" {
 			[3]string{"Document", "doc-1", "retention_class"}),
 		Steps: []tfresource.TestStep{
 			create,
-			// Import, with the entity type in any case.
-			{
-				Config:            metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class"),
-				ResourceName:      "esign_metadata_entry.request",
-				ImportState:       true,
-				ImportStateId:     "signaturerequest/sr-1/invoice_number",
-				ImportStateVerify: true,
-			},
-			{
-				Config:            metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class"),
-				ResourceName:      "esign_metadata_entry.signatory",
-				ImportState:       true,
-				ImportStateVerify: true,
-				// The service never returns reference_id, and for a signatory
-				// it cannot be derived from the id: it is null after import.
-				ImportStateVerifyIgnore: []string{"reference_id"},
-			},
-			{
-				Config:            metadataEntriesConfig(tenant, "INV-1", "sr-1", "archive_class"),
-				ResourceName:      "esign_metadata_entry.document",
-				ImportState:       true,
-				ImportStateVerify: true,
-				// As for the signatory: reference_id is not on the service's answers.
-				ImportStateVerifyIgnore: []string{"reference_id"},
-			},
+			// Import, with the entity type in any case. The service never returns reference_id, and for a signatory
+			// or a document it cannot be derived from the id: it is null after import.
+			imported("request", "signaturerequest/sr-1/invoice_number", ""),
+			imported("signatory", "", "", "reference_id"),
+			imported("document", "", "", "reference_id"),
+			// TestParseEntryID has the other malformed IDs.
+			imported("signatory", "Envelope/sig-1/k", `Invalid import ID.*entity type must be one of SignatureRequest, Signatory, `+
+				`Document \(in any case\), got "Envelope".*Expected <entity_type>/<entity_id>/<key>, for example "SignatureRequest/`),
+			// A valid form (entity_id "sig-1/employee_id/.."), but no such entry.
+			imported("signatory", "signatory/sig-1/employee_id/../more", `Cannot import non-existent remote object`),
 			// value and reference_id change in place.
 			metadataEntriesStep(tenant, "INV-2", "sr-2", "archive_class",
 				[3]plancheck.ResourceActionType{plancheck.ResourceActionUpdate, plancheck.ResourceActionUpdate, plancheck.ResourceActionNoop}),
@@ -202,7 +180,6 @@ data "esign_metadata" "by_reference" {
 					},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					expectNoMetadataEntriesInState{},
 					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-2", "sr-1"),
 					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-2"),
 					expectStoredMetadata(tenant, "Document", "doc-1", "retention_class", "contract", "sr-1"),
@@ -212,14 +189,17 @@ data "esign_metadata" "by_reference" {
 	})
 }
 
-// entity_type may be written in any case, as in esign_metadata, the list resource and import IDs.
-func TestAccMetadataEntryResource_entityTypeAnyCase(t *testing.T) {
+// entity_type may be written in any case, as in esign_metadata, the list resource and import IDs; entity ids may
+// hold "/", spaces, "%" and any Unicode.
+func TestAccMetadataEntryResource_entityTypeAnyCaseAndUnusualCharacters(t *testing.T) {
 	tenant := acctest.NewTenant(t)
-	const request, signatory = "esign_metadata_entry.request", "esign_metadata_entry.signatory"
+	const request, signatory, odd = "esign_metadata_entry.request", "esign_metadata_entry.signatory", "esign_metadata_entry.odd"
+	const entityID, key = "folder/sub dir/100% ünïcødé ✓", "größe 50% ✓ ?#&"
 	config := func(requestType, signatoryType string) string {
 		return acctest.ProviderConfig(tenant) +
 			metadataEntryBlock("request", requestType, "sr-1", "invoice_number", "INV-1", "") +
-			metadataEntryBlock("signatory", signatoryType, "sig-1", "employee_id", "E-7", "sr-1")
+			metadataEntryBlock("signatory", signatoryType, "sig-1", "employee_id", "E-7", "sr-1") +
+			metadataEntryBlock("odd", "Document", entityID, key, "wert / value % ✓", "sr 1/ü")
 	}
 	tfresource.ParallelTest(t, tfresource.TestCase{
 		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
@@ -233,8 +213,10 @@ func TestAccMetadataEntryResource_entityTypeAnyCase(t *testing.T) {
 					statecheck.ExpectKnownValue(request, tfjsonpath.New("id"), knownvalue.StringExact("SignatureRequest/sr-1/invoice_number")),
 					statecheck.ExpectKnownValue(request, tfjsonpath.New("reference_id"), knownvalue.StringExact("sr-1")),
 					statecheck.ExpectKnownValue(signatory, tfjsonpath.New("id"), knownvalue.StringExact("Signatory/sig-1/employee_id")),
+					statecheck.ExpectKnownValue(odd, tfjsonpath.New("id"), knownvalue.StringExact("Document/"+entityID+"/"+key)),
 					expectStoredMetadata(tenant, "SignatureRequest", "sr-1", "invoice_number", "INV-1", "sr-1"),
 					expectStoredMetadata(tenant, "Signatory", "sig-1", "employee_id", "E-7", "sr-1"),
+					expectStoredMetadata(tenant, "Document", entityID, key, "wert / value % ✓", "sr 1/ü"),
 				},
 			},
 			{
@@ -256,38 +238,8 @@ func TestAccMetadataEntryResource_entityTypeAnyCase(t *testing.T) {
 				ImportStateId:     "SIGNATUREREQUEST/sr-1/invoice_number",
 				ImportStateVerify: true,
 			},
-		},
-	})
-}
-
-// Entity ids may hold "/", spaces, "%" and any Unicode.
-func TestAccMetadataEntryResource_unusualCharacters(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	const entityID, key = "folder/sub dir/100% ünïcødé ✓", "größe 50% ✓ ?#&"
-	config := acctest.ProviderConfig(tenant) + fmt.Sprintf(`
-resource "esign_metadata_entry" "odd" {
-  entity_type  = "Document"
-  entity_id    = %q
-  key          = %q
-  value        = "wert / value %% ✓"
-  reference_id = "sr 1/ü"
-}
-`, entityID, key)
-	tfresource.ParallelTest(t, tfresource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             checkMetadataDestroyed(tenant, [3]string{"Document", entityID, key}),
-		Steps: []tfresource.TestStep{
 			{
-				Config:           config,
-				ConfigPlanChecks: acctest.Converges(),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("esign_metadata_entry.odd", tfjsonpath.New("id"), knownvalue.StringExact("Document/"+entityID+"/"+key)),
-					expectStoredMetadata(tenant, "Document", entityID, key, "wert / value % ✓", "sr 1/ü"),
-				},
-			},
-			{
-				Config:            config,
-				ResourceName:      "esign_metadata_entry.odd",
+				ResourceName:      odd,
 				ImportState:       true,
 				ImportStateId:     "DOCUMENT/" + entityID + "/" + key,
 				ImportStateVerify: true,
@@ -438,38 +390,6 @@ resource "esign_metadata_entry" "fresh" {
 				},
 			},
 		},
-	})
-}
-
-func TestAccMetadataEntryResource_importErrors(t *testing.T) {
-	tenant := acctest.NewTenant(t)
-	config := acctest.ProviderConfig(tenant) + metadataEntryBlock("x", "Signatory", "sig-x", "k", "v", "")
-	steps := []tfresource.TestStep{{Config: config}}
-	const expectedForm = `Expected\s+<entity_type>/<entity_id>/<key>,\s+for\s+example\s+"SignatureRequest/`
-	// A slice, not a map: the steps run in this order on every run.
-	for _, tc := range []struct{ id, why string }{
-		{"sig-x", `does\s+not\s+have\s+three\s+parts`},
-		{"Signatory/sig-x", `does\s+not\s+have\s+three\s+parts`},
-		{"Envelope/sig-x/k", `entity\s+type\s+must\s+be\s+one\s+of\s+SignatureRequest,\s+Signatory,\s+Document\s+\(in\s+any\s+case\),\s+got\s+"Envelope"`},
-		{"Signatory//k", `empty\s+or\s+invalid\s+entity_id`},
-		{"Signatory/sig-x/", `empty\s+or\s+invalid\s+key`},
-		{"Signatory/sig-x/..", `empty\s+or\s+invalid\s+key`},
-		{"/sig-x/k", `entity\s+type\s+must\s+be\s+one\s+of.*got\s+""`},
-		{"Signatory/a/b/c/../..", `empty\s+or\s+invalid\s+key`},
-		{"signatory/sig-x/k/../more", ""}, // valid form (entity_id "sig-x/k/.."), but no such entry
-	} {
-		want := regexp.MustCompile(`(?s)Invalid import ID.*` + tc.why + `.*` + expectedForm)
-		if tc.why == "" {
-			want = regexp.MustCompile(`(?s)Cannot import non-existent remote object`)
-		}
-		steps = append(steps, tfresource.TestStep{
-			Config: config, ResourceName: "esign_metadata_entry.x", ImportState: true, ImportStateId: tc.id,
-			ExpectError: want,
-		})
-	}
-	tfresource.ParallelTest(t, tfresource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps:                    steps,
 	})
 }
 

@@ -14,6 +14,7 @@ func TestParseEntryID(t *testing.T) {
 		"signaturerequest/sr-1/k":   {"SignatureRequest", "sr-1", "k"},
 		"SIGNATORY/a/b/c/key":       {"Signatory", "a/b/c", "key"},
 		"document/ d o c /k e y %✓": {"Document", " d o c ", "k e y %✓"},
+		"signatory/sig/k/../more":   {"Signatory", "sig/k/..", "more"},
 	} {
 		gotType, gotID, gotKey, err := parseEntryID(id)
 		if err != nil || [3]string{gotType, gotID, gotKey} != want {
@@ -24,14 +25,16 @@ func TestParseEntryID(t *testing.T) {
 		}
 	}
 	for id, problem := range map[string]string{
-		"":             "it does not have three parts",
-		"x":            "it does not have three parts",
-		"a/b":          "it does not have three parts",
-		"Nope/a/b":     `the entity type must be one of SignatureRequest, Signatory, Document (in any case), got "Nope"`,
-		"Document//k":  "it has an empty or invalid entity_id",
-		"Document/./k": "it has an empty or invalid entity_id",
-		"Document/a/":  "it has an empty or invalid key",
-		"Document/a/.": "it has an empty or invalid key",
+		"":              "it does not have three parts",
+		"x":             "it does not have three parts",
+		"a/b":           "it does not have three parts",
+		"Nope/a/b":      `the entity type must be one of SignatureRequest, Signatory, Document (in any case), got "Nope"`,
+		"/a/b":          `the entity type must be one of SignatureRequest, Signatory, Document (in any case), got ""`,
+		"Document//k":   "it has an empty or invalid entity_id",
+		"Document/./k":  "it has an empty or invalid entity_id",
+		"Document/a/":   "it has an empty or invalid key",
+		"Document/a/.":  "it has an empty or invalid key",
+		"Document/a/..": "it has an empty or invalid key",
 	} {
 		_, _, _, err := parseEntryID(id)
 		if err == nil || !strings.HasPrefix(err.Error(), problem) || !strings.HasSuffix(err.Error(), ". Expected "+entryIDForm) {
