@@ -154,10 +154,14 @@ func (c *Client) LoginTenantID() string {
 	return c.cfg.Login.TenantID
 }
 
-// token logs in when there is no token; concurrent callers wait for one login.
-func (c *Client) token(ctx context.Context) (_ string, err error) {
+// token logs in when there is no token, or it is stale (refused with 401) and no other caller replaced it
+// yet; concurrent callers wait for one login.
+func (c *Client) token(ctx context.Context, stale string) (_ string, err error) {
 	c.tokenMu.Lock()
 	defer c.tokenMu.Unlock()
+	if stale != "" && c.accessToken == stale {
+		c.accessToken = ""
+	}
 	if c.accessToken == "" && c.cfg.Login != nil && c.loginRejected == nil {
 		c.accessToken, err = c.Login(ctx) // "" on failure
 		if errors.Is(err, ErrLoginRejected) {
@@ -168,20 +172,6 @@ func (c *Client) token(ctx context.Context) (_ string, err error) {
 		return "", c.loginRejected
 	}
 	return c.accessToken, err
-}
-
-// relogin drops stale, unless another caller replaced it already, and logs in again.
-func (c *Client) relogin(ctx context.Context, stale string) error {
-	if Interrupted(ctx) {
-		return ErrInterrupted // the 401 says the refused request did nothing
-	}
-	c.tokenMu.Lock()
-	if c.accessToken == stale {
-		c.accessToken = ""
-	}
-	c.tokenMu.Unlock()
-	_, err := c.token(ctx)
-	return err
 }
 
 // Login returns a token; the client logs in by itself when it needs one.

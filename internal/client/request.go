@@ -60,7 +60,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, error) {
 	for attempt := 0; ; attempt++ {
 		var token string
 		if !cl.anonymous {
-			if token, err = c.token(ctx); err != nil {
+			if token, err = c.token(ctx, ""); err != nil {
 				return nil, err
 			}
 		}
@@ -87,7 +87,10 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, error) {
 		if resp.StatusCode == http.StatusUnauthorized && !cl.anonymous && !reauthenticated && c.cfg.Login != nil {
 			// A login token expires after 30 minutes: log in again once, not counted as a retry.
 			reauthenticated = true
-			if err := c.relogin(ctx, token); err != nil {
+			if Interrupted(ctx) {
+				return nil, ErrInterrupted // the 401 says the refused request did nothing
+			}
+			if _, err := c.token(ctx, token); err != nil {
 				return nil, err
 			}
 			attempt--
@@ -174,9 +177,6 @@ func (c *Client) retryDelay(n int) time.Duration {
 // parseRetryAfter reads a Retry-After header: delta-seconds or an HTTP date.
 func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0, false
-	}
 	var d time.Duration
 	if secs, err := strconv.ParseUint(v, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
 		d = time.Duration(min(secs, 1<<32)) * time.Second // no overflow
