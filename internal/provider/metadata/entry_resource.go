@@ -57,24 +57,30 @@ func (r *entryResource) UpgradeState(context.Context) map[int64]resource.StateUp
 // rivals (entry_rivals.go).
 func (r *entryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	claims, diags := claimsOf(r.ProviderData), &resp.Diagnostics
-	if req.Plan.Raw.IsNull() {
-		warnValueStays(ctx, req.State, "Destroying", claims, diags)
-		return
+	hadPrior, destroy := !req.State.Raw.IsNull(), req.Plan.Raw.IsNull()
+	var config, plan, prior entryModel
+	if hadPrior {
+		diags.Append(req.State.Get(ctx, &prior)...)
 	}
-	var config, plan entryModel
-	diags.Append(req.Config.Get(ctx, &config)...)
-	diags.Append(req.Plan.Get(ctx, &plan)...)
+	if !destroy {
+		diags.Append(req.Config.Get(ctx, &config)...)
+		diags.Append(req.Plan.Get(ctx, &plan)...)
+	}
 	if diags.HasError() {
 		return
 	}
-	hadPrior := !req.State.Raw.IsNull()
+	if destroy {
+		warnValueStays(prior, "Destroying", claims, diags)
+		return
+	}
+	// A change of case alone in entity_type does not move the entry.
+	if hadPrior && !plan.EntityType.IsUnknown() && !plan.EntityID.IsUnknown() && !plan.Key.IsUnknown() && !prior.id().Equal(plan.id()) {
+		warnValueStays(prior, "Replacing", claims, diags)
+	}
 	if c, known := claimOf(config, hadPrior); known {
 		if rival, found := claims.add(c); found {
 			addRivalError(diags, c, rival, "Nothing was written by this resource.", claims.nameNext(rivalErrors))
 		}
-	}
-	if hadPrior && movesEntry(ctx, req.State, plan) {
-		warnValueStays(ctx, req.State, "Replacing", claims, diags)
 	}
 }
 
@@ -228,24 +234,9 @@ func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior
 	return true
 }
 
-// movesEntry: a change of case alone in entity_type does not move the entry.
-func movesEntry(ctx context.Context, state tfsdk.State, plan entryModel) bool {
-	var prior entryModel
-	if state.Get(ctx, &prior).HasError() || plan.EntityType.IsUnknown() || plan.EntityID.IsUnknown() || plan.Key.IsUnknown() {
-		return false
-	}
-	pt, pid, pk := prior.entry()
-	t, id, k := plan.entry()
-	return pt != t || pid != id || pk != k
-}
-
 // warnValueStays names the entry in the summary, up to framework.NamedBound: Terraform folds warnings that share
 // one, and shows no address for a resource no longer configured.
-func warnValueStays(ctx context.Context, state tfsdk.State, doing string, claims *entryClaims, diags *diag.Diagnostics) {
-	var prior entryModel
-	if diags.Append(state.Get(ctx, &prior)...); diags.HasError() {
-		return
-	}
+func warnValueStays(prior entryModel, doing string, claims *entryClaims, diags *diag.Diagnostics) {
 	entityType, entityID, key := prior.entry()
 	if !claims.nameNext(valueStays) {
 		diags.AddWarning("More metadata values stay on the service", fmt.Sprintf("%s the esign_metadata_entry %s "+
@@ -283,12 +274,8 @@ func (m entryModel) id() types.String {
 	return types.StringValue(entryID(m.entry()))
 }
 
-// Version 1 sets overwrite_on_create where a version 0 state lacks it, which
-// would otherwise plan a no-op update of every entry (null -> false).
-const entrySchemaVersion = 1
-
 var entrySchema = schema.Schema{
-	Version: entrySchemaVersion,
+	Version: 1, // sets overwrite_on_create where a version 0 state lacks it (else a no-op update of every entry)
 	MarkdownDescription: "One key/value metadata entry attached to a signature request, a signatory or a document " +
 		"(`PUT /metadata/{entityType}/{entityId}/{key}`).\n\n" +
 		"~> **The service has no delete operation for metadata.** Destroying this resource (or replacing it) only " +

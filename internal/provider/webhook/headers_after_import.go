@@ -28,10 +28,6 @@ type privateSetter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
 }
 
-func markHeadersUnverified(ctx context.Context, private privateSetter) diag.Diagnostics {
-	return private.SetKey(ctx, privateKeyHeadersUnverified, []byte(markImported))
-}
-
 func carryHeadersMark(ctx context.Context, req planmodifiers.PrivateState, resp privateSetter) diag.Diagnostics {
 	mark, diags := headersMark(ctx, req)
 	next := map[string][]byte{markImported: []byte(markStored), markStored: []byte(markRefreshed)}[mark]

@@ -287,7 +287,7 @@ func (r *subscriptionResource) importByID(ctx context.Context, req resource.Impo
 	plansOf(r.ProviderData).Claim(sub.ID)
 	model := importedSubscription(sub, eventType)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
-	resp.Diagnostics.Append(markHeadersUnverified(ctx, resp.Private)...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyHeadersUnverified, []byte(markImported))...)
 }
 
 type subscriptionModel struct {
