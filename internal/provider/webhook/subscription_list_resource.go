@@ -5,6 +5,7 @@ package webhook
 
 import (
 	"context"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
@@ -63,12 +64,7 @@ func (r *subscriptionListResource) List(ctx context.Context, req list.ListReques
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return
 	}
-	matching := make([]client.Subscription, 0, len(set.Items))
-	for _, s := range set.Items {
-		if filter.matches(s) {
-			matching = append(matching, s)
-		}
-	}
+	matching := slices.DeleteFunc(slices.Clone(set.Items), func(s client.Subscription) bool { return !filter.matches(s) })
 	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{"total": len(set.Items), "matching": len(matching), "limit": req.Limit})
 
 	stream.Results = framework.Limited(len(matching), req.Limit, func(i int) list.ListResult {

@@ -193,7 +193,6 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 		warnDoneDespiteInterrupt(&resp.Diagnostics, created.ID, "created")
 	}
 	plan.ID = types.StringValue(created.ID)
-	plan.HeadersWO = types.MapNull(types.StringType)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -232,7 +231,6 @@ func (r *subscriptionResource) Update(ctx context.Context, req resource.UpdateRe
 		return
 	}
 	addSecrets(r.Client, stringMap(ctx, plan.Headers, &resp.Diagnostics), plan.URI.ValueString())
-	plan.HeadersWO = types.MapNull(types.StringType)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyHeadersUnverified, nil)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
@@ -301,7 +299,7 @@ type subscriptionModel struct {
 }
 
 // flattenSubscription keeps the configured spelling of the event type when it differs only in case; headers are
-// never returned.
+// never returned, and the framework nulls headers_wo in every state.
 func flattenSubscription(sub client.Subscription, m *subscriptionModel) {
 	m.ID = types.StringValue(sub.ID)
 	if client.CanonicalEventType(m.EventType.ValueString()) != sub.EventType {
@@ -309,13 +307,13 @@ func flattenSubscription(sub client.Subscription, m *subscriptionModel) {
 	}
 	m.URI = types.StringValue(sub.URI)
 	m.Description = types.StringValue(sub.Description)
-	m.HeadersWO = types.MapNull(types.StringType)
 }
 
 // importedSubscription is the state an import makes. The ID's spelling of the event type is kept, so that a
 // configuration written the same way shows no difference.
 func importedSubscription(s client.Subscription, eventType string) subscriptionModel {
-	m := subscriptionModel{EventType: types.StringValue(eventType), Headers: types.MapNull(types.StringType), HeadersWOVersion: types.Int64Null()}
+	m := subscriptionModel{EventType: types.StringValue(eventType), Headers: types.MapNull(types.StringType),
+		HeadersWO: types.MapNull(types.StringType), HeadersWOVersion: types.Int64Null()}
 	flattenSubscription(s, &m)
 	return m
 }
