@@ -106,10 +106,6 @@ func TestAccMetadataEntryResource_importByIdentity(t *testing.T) {
 				metadataEntryIdentityCheck("esign_metadata_entry.document", "Document", "doc/1", "archive_class"),
 			),
 			{
-				Config:      importOne(`{ entity_type = "Signatory", entity_id = "sig-1", key = "k" }`),
-				ExpectError: acctest.WrappedRegexp(`Cannot import non-existent remote object`),
-			},
-			{
 				Config:      importOne(`{ entity_type = "Envelope", entity_id = "sig-1", key = "k" }`),
 				ExpectError: acctest.WrappedRegexp(`Invalid import identity.*entity_type must be one of SignatureRequest, Signatory, Document \(in any case\), got "Envelope"`),
 			},

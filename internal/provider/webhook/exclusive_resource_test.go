@@ -391,11 +391,10 @@ func TestAccSubscriptionsExclusive_import(t *testing.T) {
 				ImportStateVerifyIgnore: []string{"subscription_ids", "unmanaged", "event_types"},
 			},
 			{
-				ResourceName:    exclusiveAddress,
-				ImportState:     true,
-				ImportStateId:   "signatorysigned,nosuchtype",
-				ExpectError:     acctest.WrappedRegexp(`Unsupported event type .*"nosuchtype" is not supported`),
-				ImportStateKind: resource.ImportCommandWithID,
+				ResourceName:  exclusiveAddress,
+				ImportState:   true,
+				ImportStateId: "signatorysigned,nosuchtype",
+				ExpectError:   acctest.WrappedRegexp(`Unsupported event type .*"nosuchtype" is not supported`),
 			},
 		},
 	})

@@ -35,11 +35,9 @@ func TestAccWebhookSubscriptionResource_identity(t *testing.T) {
 	}
 	camelCase, lowerCase := plainWebhookConfig(tenant, "SignatureRequestCompleted", uri), plainWebhookConfig(tenant, "signaturerequestcompleted", uri)
 
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		// Resource identity and import blocks with identity: Terraform 1.12.
-		TerraformVersionChecks:   acctest.RequiresIdentity,
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+		TerraformVersionChecks: acctest.RequiresIdentity,
 		Steps: []resource.TestStep{
 			{
 				Config:            camelCase,
@@ -104,11 +102,9 @@ resource "esign_webhook_subscription" "c" {
 `, uri)
 	}
 
-	resource.ParallelTest(t, resource.TestCase{
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		// Import blocks with identity: Terraform 1.12.
-		TerraformVersionChecks:   acctest.RequiresIdentity,
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+		TerraformVersionChecks: acctest.RequiresIdentity,
 		Steps: []resource.TestStep{
 			acctest.ImportsOnlyStep(tenant, config, []string{"esign_webhook_subscription.a", "esign_webhook_subscription.b"},
 				statecheck.ExpectIdentity("esign_webhook_subscription.a", map[string]knownvalue.Check{

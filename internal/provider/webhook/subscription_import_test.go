@@ -39,15 +39,11 @@ func TestAccWebhookSubscriptionResource_importStopsAdoptingAfterApplyWithoutHead
 			}
 			if flow == "import block" {
 				importStep = resource.TestStep{
-					Config: config("") + fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", webhookAddr, existing),
-					ConfigPlanChecks: resource.ConfigPlanChecks{
-						PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionNoop)},
-					},
+					Config:           config("") + fmt.Sprintf("import {\n  to = %s\n  id = %q\n}\n", webhookAddr, existing),
+					ConfigPlanChecks: acctest.Converges(plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionNoop)),
 				}
 			}
-			resource.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-				CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
+			acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 				Steps: []resource.TestStep{
 					importStep,
 					{
@@ -61,16 +57,12 @@ func TestAccWebhookSubscriptionResource_importStopsAdoptingAfterApplyWithoutHead
 					},
 					{
 						// An apply without headers: nothing to adopt.
-						Config: config(""),
-						ConfigPlanChecks: resource.ConfigPlanChecks{
-							PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-						},
+						Config:           config(""),
+						ConfigPlanChecks: acctest.Converges(plancheck.ExpectEmptyPlan()),
 					},
 					{
-						Config: config(withHeaders),
-						ConfigPlanChecks: resource.ConfigPlanChecks{
-							PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionReplace)},
-						},
+						Config:           config(withHeaders),
+						ConfigPlanChecks: acctest.Converges(plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionReplace)),
 						ConfigStateChecks: []statecheck.StateCheck{
 							expectReplaced(existing, "the headers were adopted into the imported subscription instead of replacing it"),
 						},

@@ -288,12 +288,11 @@ func TestAccWebhookSubscriptionResource_headersWriteOnly(t *testing.T) {
 // A client without write-only attributes (Terraform before 1.11, OpenTofu 1.6) cannot use headers_wo.
 func TestAccWebhookSubscriptionResource_headersWOOnOlderClients(t *testing.T) {
 	tenant := acctest.NewTenant(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+	// CheckDestroy: nothing reached the service.
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		// Clients from 1.11 on accept headers_wo (headersWriteOnly above);
 		// SkipAbove compares with 1.10.0, so 1.10.x is skipped as well.
 		TerraformVersionChecks: []tfversion.TerraformVersionCheck{tfversion.SkipAbove(tfversion.Version1_10_0)},
-		CheckDestroy:           acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{{
 			Config: webhookConfig(tenant, fmt.Sprintf(`
   event_type         = "SignatorySigned"
@@ -304,7 +303,6 @@ func TestAccWebhookSubscriptionResource_headersWOOnOlderClients(t *testing.T) {
 			ExpectError: acctest.WrappedRegexp(`WriteOnly Attribute Not Allowed.*headers_wo.*Terraform 1\.11 and later`),
 		}},
 	})
-	acctest.Check(t, onService(tenant.SubscriptionKey))
 }
 
 // When a create's answer is lost after the service carried it out, the provider finds the new subscription instead
