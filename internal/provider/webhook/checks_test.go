@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
-	"github.com/hashicorp/terraform-plugin-testing/terraform"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -50,20 +49,6 @@ func expectReplaced(old, why string) statecheck.StateCheck {
 		}
 		return nil
 	})
-}
-
-// importID builds an ImportStateIdFunc from a resource's id, with an optional "<event_type>/" prefix.
-func importID(address, eventTypePrefix string) func(*terraform.State) (string, error) {
-	return func(s *terraform.State) (string, error) {
-		rs, ok := s.RootModule().Resources[address]
-		if !ok {
-			return "", fmt.Errorf("%s is not in the state", address)
-		}
-		if eventTypePrefix == "" {
-			return rs.Primary.ID, nil
-		}
-		return eventTypePrefix + "/" + rs.Primary.ID, nil
-	}
 }
 
 // expectDelivered fires an event with simulate (one of the emulator's Simulate* methods) and checks that it went,

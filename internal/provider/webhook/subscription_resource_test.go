@@ -104,7 +104,7 @@ func TestAccWebhookSubscriptionResource_lifecycle(t *testing.T) {
 				// The import reads uri and description from the service. It never returns headers: an import cannot know them.
 				ResourceName:            webhookAddr,
 				ImportState:             true,
-				ImportStateIdFunc:       importID(webhookAddr, "SignatureRequestCompleted"),
+				ImportStateIdPrefix:     "SignatureRequestCompleted/",
 				ImportStateVerify:       true,
 				ImportStateVerifyIgnore: []string{"headers"},
 			},
@@ -126,9 +126,8 @@ func TestAccWebhookSubscriptionResource_lifecycle(t *testing.T) {
 			replaced("SignatorySigned", "archive and notify", "client-2"),
 			{
 				// Import by the plain id takes the service's spelling.
-				ResourceName:      webhookAddr,
-				ImportState:       true,
-				ImportStateIdFunc: importID(webhookAddr, ""),
+				ResourceName: webhookAddr,
+				ImportState:  true,
 				ImportStateCheck: func(states []*terraform.InstanceState) error {
 					if len(states) != 1 || states[0].Attributes["event_type"] != "signatorysigned" {
 						return fmt.Errorf("imported %+v, want one subscription of type signatorysigned", states)
@@ -149,10 +148,10 @@ func TestAccWebhookSubscriptionResource_lifecycle(t *testing.T) {
 				ExpectError:   acctest.WrappedRegexp(`Webhook subscription not found.*3f2504e0-4f89-11d3-9a0c-0305e82c3301`),
 			},
 			{
-				ResourceName:      webhookAddr,
-				ImportState:       true,
-				ImportStateIdFunc: importID(webhookAddr, "SignatureRequestCompleted"),
-				ExpectError:       acctest.WrappedRegexp(`has event type "signatorysigned", not "SignatureRequestCompleted"`),
+				ResourceName:        webhookAddr,
+				ImportState:         true,
+				ImportStateIdPrefix: "SignatureRequestCompleted/",
+				ExpectError:         acctest.WrappedRegexp(`has event type "signatorysigned", not "SignatureRequestCompleted"`),
 			},
 		},
 	})
