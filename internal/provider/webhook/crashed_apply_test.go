@@ -23,10 +23,26 @@ import (
 )
 
 func TestAccCrashedApplyLeftovers(t *testing.T) {
-	// 10 of 20 creates are in flight when terraform dies.
-	const count = 20
-	m, leftovers := crashedApply(t, count, 10)
-	tenant := m.Tenant
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("finding the provider process that terraform started needs /proc")
+	}
+	// 10 of 20 creates are in flight when terraform dies: the service carries each out at once and never answers.
+	const count, inFlight = 20, 10
+	bin, pluginDir := acctest.ProviderCLI(t, 0, "")
+	tenant := acctest.NewTenant(t)
+	m := acctest.NewSubscriptionsModule(t, bin, pluginDir, tenant, count, count)
+	t.Cleanup(func() {
+		if stray := providerProcesses(pluginDir); len(stray) > 0 {
+			t.Errorf("provider processes %v are still running", stray)
+		}
+	})
+	killTerraformAndProvider(t, m.StartApplyInFlight(inFlight, 2*time.Minute), pluginDir)
+	acctest.Emulator.HoldAnswers(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, 0)
+	leftovers := m.Untracked()
+	if len(leftovers) < inFlight {
+		t.Fatalf("the service holds %d subscriptions that no state tracks, want at least %d", len(leftovers), inFlight)
+	}
+	t.Logf("terraform was killed with %d subscriptions created and none in the state", len(leftovers))
 
 	// Terraform folds warnings that share a summary, so each names its leftover in its summary.
 	plan := strings.Join(strings.Fields(m.Run(0, "plan", "-input=false", "-no-color")), " ")
@@ -68,30 +84,6 @@ func TestAccCrashedApplyLeftovers(t *testing.T) {
 		t.Errorf("the plan of a new subscription with nothing identical warns:\n%s", out)
 	}
 	acctest.Check(t, acctest.ExpectRequests(tenant, emulator.RouteSubscriptionList, 1))
-}
-
-// crashedApply applies n subscriptions, inFlight creates at a time, while the service carries each create out
-// at once and never answers.
-func crashedApply(t *testing.T, n, inFlight int) (*acctest.SubscriptionsModule, []string) {
-	t.Helper()
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		t.Skip("finding the provider process that terraform started needs /proc")
-	}
-	bin, pluginDir := acctest.ProviderCLI(t, 0, "")
-	m := acctest.NewSubscriptionsModule(t, bin, pluginDir, acctest.NewTenant(t), n, n)
-	t.Cleanup(func() {
-		if stray := providerProcesses(pluginDir); len(stray) > 0 {
-			t.Errorf("provider processes %v are still running", stray)
-		}
-	})
-	killTerraformAndProvider(t, m.StartApplyInFlight(inFlight, 2*time.Minute), pluginDir)
-	acctest.Emulator.HoldAnswers(m.Tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, 0)
-	leftovers := m.Untracked()
-	if len(leftovers) < inFlight {
-		t.Fatalf("the service holds %d subscriptions that no state tracks, want at least %d", len(leftovers), inFlight)
-	}
-	t.Logf("terraform was killed with %d subscriptions created and none in the state", len(leftovers))
-	return m, leftovers
 }
 
 // killTerraformAndProvider kills a running terraform and the provider processes it started from pluginDir
