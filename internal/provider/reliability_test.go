@@ -7,8 +7,6 @@ package provider_test
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"slices"
 	"sort"
 	"strings"
@@ -289,48 +287,6 @@ resource "esign_metadata_entry" "kept" {
 				},
 			})
 		})
-	}
-}
-
-// A document whose body stalls (headers, then nothing, on a connection kept open) fails the plan within
-// request_timeout, with an error that names the route and the limit.
-func TestAccReliability_stalledDocumentTimesOut(t *testing.T) {
-	waited := make(chan time.Duration, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Length", "100")
-		w.WriteHeader(http.StatusOK)
-		_ = http.NewResponseController(w).Flush()
-		started := time.Now()
-		select {
-		case <-r.Context().Done():
-		case <-time.After(30 * time.Second):
-		}
-		select {
-		case waited <- time.Since(started):
-		default:
-		}
-	}))
-	defer srv.Close()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: fmt.Sprintf(`
-provider "esign" {
-  base_url         = %q
-  access_token     = "token"
-  subscription_key = "key"
-  request_timeout  = "1s"
-}
-
-data "esign_signed_document" "stalled" {
-  blob_connection_id = "doc-1"
-}
-`, srv.URL),
-			ExpectError: acctest.WrappedRegexp(`GET /storage/document/\{blobConnectionId\}.*request timeout of 1s`),
-		}},
-	})
-	if d := <-waited; d > 3*time.Second {
-		t.Errorf("the provider waited %s for the stalled body, want about the request timeout of 1s", d)
 	}
 }
 
