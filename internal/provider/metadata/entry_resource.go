@@ -94,9 +94,6 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 
 	if !plan.OverwriteOnCreate.ValueBool() {
 		r.refuseOverwrite(ctx, plan, &resp.Diagnostics)
-		if resp.Diagnostics.HasError() {
-			return
-		}
 	}
 	if !r.write(ctx, req.Config, false, plan, "Could not write the metadata entry", &resp.Diagnostics) {
 		return
@@ -163,10 +160,9 @@ func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	}
 
 	// A change of overwrite_on_create alone has nothing to write.
-	if !plan.Value.Equal(state.Value) || !plan.ReferenceID.Equal(state.ReferenceID) {
-		if !r.write(ctx, req.Config, true, plan, "Could not update the metadata entry", &resp.Diagnostics) {
-			return
-		}
+	if (!plan.Value.Equal(state.Value) || !plan.ReferenceID.Equal(state.ReferenceID)) &&
+		!r.write(ctx, req.Config, true, plan, "Could not update the metadata entry", &resp.Diagnostics) {
+		return
 	}
 
 	plan.ID = plan.id()
@@ -213,7 +209,7 @@ func importedEntry(entityType, entityID, key string) entryModel {
 }
 
 // write looks for rivals again right before the PUT: one may have been planned meanwhile. False when nothing
-// was written.
+// was written, as after an earlier error in diags.
 func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior bool, m entryModel, summary string, diags *diag.Diagnostics) bool {
 	if refuseRival(ctx, claimsOf(r.ProviderData), config, hadPrior, diags); diags.HasError() {
 		return false
