@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
-	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
@@ -50,15 +50,15 @@ resource "esign_webhook_subscription" "s" {
 		Steps: []resource.TestStep{
 			{
 				// 12 upserts, 10 at a time.
-				PreConfig:         func() { gate.expect(10) },
-				Config:            entries,
-				ConfigStateChecks: []statecheck.StateCheck{gate.checkFilled()},
+				PreConfig:        func() { gate.expect(10) },
+				Config:           entries,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{gate.checkFilled()}},
 			},
 			{
 				// 6 creates, all at once once the supported hooks and the subscription list have been read.
-				PreConfig:         func() { gate.expect(6) },
-				Config:            subscriptions,
-				ConfigStateChecks: []statecheck.StateCheck{gate.checkFilled()},
+				PreConfig:        func() { gate.expect(6) },
+				Config:           subscriptions,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{gate.checkFilled()}},
 			},
 		},
 	})
