@@ -26,6 +26,9 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/auth"
 )
 
+// TestMain runs this package's tests with the emulator on 127.0.0.1.
+func TestMain(m *testing.M) { acctest.Main(m) }
+
 // jwtHeader starts every token the emulator's login issues (the base64 of
 // {"alg":"HS256","typ":"JWT"}), so a token shows up as it wherever it leaks.
 const jwtHeader = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9"

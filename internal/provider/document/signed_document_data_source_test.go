@@ -28,6 +28,9 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
+// TestMain runs this package's tests with the emulator on 127.0.0.1.
+func TestMain(m *testing.M) { acctest.Main(m) }
+
 // signedDocumentBytes is a document of n pseudo-random bytes.
 func signedDocumentBytes(seed byte, n int) []byte {
 	var key [32]byte
