@@ -174,12 +174,9 @@ func (c *Client) token(ctx context.Context, stale string) (_ string, err error) 
 	return c.accessToken, err
 }
 
-// Login returns a token; the client logs in by itself when it needs one.
+// Login returns a token; callers check LoginTenantID first. The client logs in by itself when it needs one.
 func (c *Client) Login(ctx context.Context) (string, error) {
 	creds := c.cfg.Login
-	if creds == nil {
-		return "", errors.New("login: no login credentials are configured")
-	}
 	var out struct {
 		Token string `json:"token"`
 	}

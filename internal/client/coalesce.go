@@ -14,20 +14,19 @@ import (
 // coalescer shares one read per key between every caller until a write (DESIGN.md, "One list read per
 // refresh"). A write bumps the key's generation, so a fetch begun before it is neither joined nor stored.
 type coalescer[V any] struct {
-	mu      sync.Mutex
-	entries map[string]coalescedEntry[V]
-	gens    map[string]uint64
-	flight  singleflight.Group
+	mu     sync.Mutex
+	keys   map[string]coalescedKey[V]
+	flight singleflight.Group
 }
 
-type coalescedEntry[V any] struct {
-	value V
-	gen   uint64
+// coalescedKey is a key's generation, and its value if one of that generation is cached.
+type coalescedKey[V any] struct {
+	gen    uint64
+	value  V
+	cached bool
 }
 
-func newCoalescer[V any]() *coalescer[V] {
-	return &coalescer[V]{entries: map[string]coalescedEntry[V]{}, gens: map[string]uint64{}}
-}
+func newCoalescer[V any]() *coalescer[V] { return &coalescer[V]{keys: map[string]coalescedKey[V]{}} }
 
 func (co *coalescer[V]) get(ctx context.Context, key string, fetch func(context.Context) (V, error)) (V, error) {
 	v, gen, ok := co.cached(key)
@@ -45,8 +44,8 @@ func (co *coalescer[V]) get(ctx context.Context, key string, fetch func(context.
 			return v, err
 		}
 		co.mu.Lock()
-		if co.gens[key] == gen {
-			co.entries[key] = coalescedEntry[V]{value: v, gen: gen}
+		if co.keys[key].gen == gen {
+			co.keys[key] = coalescedKey[V]{gen: gen, value: v, cached: true}
 		}
 		co.mu.Unlock()
 		return v, nil
@@ -54,12 +53,11 @@ func (co *coalescer[V]) get(ctx context.Context, key string, fetch func(context.
 	return shared.(V), err // every path of the flight returns a V
 }
 
-// cached answers the key's value, if it is of the key's generation, and that generation.
 func (co *coalescer[V]) cached(key string) (V, uint64, bool) {
 	co.mu.Lock()
 	defer co.mu.Unlock()
-	e, ok := co.entries[key]
-	return e.value, co.gens[key], ok && e.gen == co.gens[key]
+	k := co.keys[key]
+	return k.value, k.gen, k.cached
 }
 
 // update applies a write to the cached value without a request (a nil apply drops it); apply returns a new
@@ -67,13 +65,12 @@ func (co *coalescer[V]) cached(key string) (V, uint64, bool) {
 func (co *coalescer[V]) update(key string, apply func(V) V) {
 	co.mu.Lock()
 	defer co.mu.Unlock()
-	e, cached := co.entries[key]
-	fresh := cached && e.gen == co.gens[key]
-	co.gens[key]++
-	delete(co.entries, key)
-	if fresh && apply != nil {
-		co.entries[key] = coalescedEntry[V]{value: apply(e.value), gen: co.gens[key]}
+	k := co.keys[key]
+	next := coalescedKey[V]{gen: k.gen + 1}
+	if k.cached && apply != nil {
+		next.value, next.cached = apply(k.value), true
 	}
+	co.keys[key] = next
 }
 
 func (co *coalescer[V]) invalidate(key string) { co.update(key, nil) }

@@ -73,13 +73,12 @@ func (g *gate) holdsSecret(text string) bool {
 }
 
 func containsSecret(d decoding, secret string) bool {
-	if len(secret) >= longSecret {
+	switch {
+	case len(secret) >= longSecret:
 		return strings.Contains(d.text, secret[2:])
-	}
-	if len(secret) >= shortSecret {
-		return (!d.binary || len(secret) >= minBinarySecret) && strings.Contains(d.text, secret)
-	}
-	if d.binary {
+	case len(secret) >= shortSecret:
+		return strings.Contains(d.text, secret)
+	case d.binary:
 		return false
 	}
 	for rest, at := d.text, 0; ; rest = rest[at+1:] {

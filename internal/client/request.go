@@ -37,10 +37,7 @@ type call struct {
 
 func (c *Client) doJSON(ctx context.Context, cl call, out any) error {
 	cl.out = out
-	resp, err := c.send(ctx, cl)
-	if err == nil {
-		_ = resp.Body.Close() // closed already, once decoded
-	}
+	_, err := c.send(ctx, cl) //nolint:bodyclose // attempt closed it once it decoded it
 	return err
 }
 
@@ -96,12 +93,11 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, error) {
 			attempt--
 			continue
 		}
-		if !cl.idempotent && serverFailure(resp.StatusCode) {
+		switch {
+		case !cl.idempotent && serverFailure(resp.StatusCode):
 			return nil, fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, apiErr)
-		}
-		// A 429 was refused before processing, so even a POST may be repeated; other 4xx are definite.
-		if resp.StatusCode != http.StatusTooManyRequests && !serverFailure(resp.StatusCode) {
-			return nil, apiErr
+		case resp.StatusCode != http.StatusTooManyRequests && !serverFailure(resp.StatusCode):
+			return nil, apiErr // a 429 was refused before processing, so even a POST may be repeated
 		}
 		delay := c.retryDelay(attempt)
 		if after, ok := parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
@@ -114,10 +110,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, error) {
 			}
 			delay = after
 		}
-		if attempt >= c.cfg.MaxRetries {
-			return nil, apiErr
-		}
-		if err := c.wait(ctx, delay); err != nil {
+		if attempt >= c.cfg.MaxRetries || c.wait(ctx, delay) != nil {
 			return nil, apiErr
 		}
 	}
