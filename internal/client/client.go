@@ -137,9 +137,7 @@ func (c *Client) endpoint(query url.Values, segments ...string) *url.URL {
 		}
 	}
 	u.Path, _ = url.PathUnescape(u.RawPath)
-	if query != nil {
-		u.RawQuery = query.Encode()
-	}
+	u.RawQuery = query.Encode() // "" for nil; a base URL has no query
 	return &u
 }
 
