@@ -16,12 +16,11 @@ import (
 var version = "dev"
 
 func main() {
-	var debug bool
-	flag.BoolVar(&debug, "debug", false, "start the provider in debug mode for debuggers such as delve")
+	debug := flag.Bool("debug", false, "start the provider in debug mode for debuggers such as delve")
 	flag.Parse()
 	server.QuietLogsUnlessAsked()
 
-	if err := server.Serve(version, debug); err != nil {
+	if err := server.Serve(version, *debug); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
