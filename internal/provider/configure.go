@@ -59,7 +59,7 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 	tflog.Debug(ctx, "esign provider configured", map[string]any{"base_url": cfg.BaseURL, "auth": auth,
 		"max_retries": cfg.MaxRetries, "request_timeout": cfg.RequestTimeout.String()})
-	data := framework.NewProviderData(c)
+	data := &framework.ProviderData{Client: c}
 	data.ManyOperations = !p.validated.Swap(false)
 	resp.ResourceData, resp.DataSourceData, resp.ListResourceData, resp.ActionData, resp.EphemeralResourceData = data, data, data, data, data
 }
@@ -90,7 +90,7 @@ func (p *esignProvider) ValidateConfig(ctx context.Context, req provider.Validat
 // carries the subscription key and a token. The form check refuses user information, so raw holds no password.
 func insecureHTTPRule(raw string, allow bool, diags *diag.Diagnostics) {
 	switch {
-	case !plainHTTPToRemoteHost(raw):
+	case validators.BaseURLForm(raw) != nil || client.CheckBaseURL(raw) == nil: // not plain http:// to a remote host
 	case allow:
 		diags.AddAttributeWarning(path.Root("base_url"), "Credentials sent over plain http", fmt.Sprintf("allow_insecure_http "+
 			"is set and base_url is %q: the subscription key and the token (and a login password) go to that host "+
@@ -101,10 +101,6 @@ func insecureHTTPRule(raw string, allow bool, diags *diag.Diagnostics) {
 			"credentials of every request would cross the network in clear text. Use https://; for a test gateway "+
 			"without TLS only, set allow_insecure_http = true (or %s=true).", envBaseURL, raw, envAllowInsecureHTTP))
 	}
-}
-
-func plainHTTPToRemoteHost(raw string) bool {
-	return validators.BaseURLForm(raw) == nil && client.CheckBaseURL(raw) != nil
 }
 
 // unknownSetting: a provider setting is needed at configure, before apply.

@@ -5,7 +5,6 @@ package framework
 
 import (
 	"context"
-	"fmt"
 	"iter"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
@@ -25,8 +24,8 @@ import (
 )
 
 // base is what every kind's base holds: a thing is named after the provider ("esign") and typeSuffix (such as
-// "_supported_hooks"), described by schema, and given what Configure hands over (nil before: Terraform validates
-// configurations with an unconfigured provider). Each kind's base adds the framework's methods for that kind.
+// "_supported_hooks"), described by schema, and given the *ProviderData of Configure (nil before: Terraform
+// validates configurations with an unconfigured provider). Each kind's base adds the framework's methods for it.
 type base[S any] struct {
 	Client       *client.Client
 	ProviderData *ProviderData
@@ -38,13 +37,9 @@ func newBase[S any](typeSuffix string, schema S) base[S] {
 	return base[S]{typeSuffix: typeSuffix, schema: schema}
 }
 
-func (b *base[S]) configure(data any, diags *diag.Diagnostics) {
-	switch d := data.(type) {
-	case nil:
-	case *ProviderData:
+func (b *base[S]) configure(data any) {
+	if d, ok := data.(*ProviderData); ok {
 		b.ProviderData, b.Client = d, d.Client
-	default:
-		diags.AddError("Unexpected provider data", fmt.Sprintf("Expected *framework.ProviderData, got %T. This is a bug in the provider; please report it.", data))
 	}
 }
 
@@ -63,8 +58,8 @@ func (d *DataSourceBase) Schema(_ context.Context, _ datasource.SchemaRequest, r
 	resp.Schema = d.schema
 }
 
-func (d *DataSourceBase) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.configure(req.ProviderData, &resp.Diagnostics)
+func (d *DataSourceBase) Configure(_ context.Context, req datasource.ConfigureRequest, _ *datasource.ConfigureResponse) {
+	d.configure(req.ProviderData)
 }
 
 // resourceType is what a resource and a list resource share: a list resource is named after the resource whose
@@ -75,8 +70,8 @@ func (r *resourceType[S]) Metadata(_ context.Context, req resource.MetadataReque
 	resp.TypeName = req.ProviderTypeName + r.typeSuffix
 }
 
-func (r *resourceType[S]) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.configure(req.ProviderData, &resp.Diagnostics)
+func (r *resourceType[S]) Configure(_ context.Context, req resource.ConfigureRequest, _ *resource.ConfigureResponse) {
+	r.configure(req.ProviderData)
 }
 
 // ResourceBase is embedded by every resource.
@@ -139,8 +134,8 @@ func (a *ActionBase) Schema(_ context.Context, _ action.SchemaRequest, resp *act
 	resp.Schema = a.schema
 }
 
-func (a *ActionBase) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.configure(req.ProviderData, &resp.Diagnostics)
+func (a *ActionBase) Configure(_ context.Context, req action.ConfigureRequest, _ *action.ConfigureResponse) {
+	a.configure(req.ProviderData)
 }
 
 // EphemeralResourceBase is embedded by every ephemeral resource.
@@ -158,6 +153,6 @@ func (e *EphemeralResourceBase) Schema(_ context.Context, _ ephemeral.SchemaRequ
 	resp.Schema = e.schema
 }
 
-func (e *EphemeralResourceBase) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
-	e.configure(req.ProviderData, &resp.Diagnostics)
+func (e *EphemeralResourceBase) Configure(_ context.Context, req ephemeral.ConfigureRequest, _ *ephemeral.ConfigureResponse) {
+	e.configure(req.ProviderData)
 }

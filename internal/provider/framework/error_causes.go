@@ -19,14 +19,8 @@ import (
 // what next, once"). The line points at the first by summary: Terraform sorts errors by their place.
 func (d *ProviderData) AddAPIError(diags *diag.Diagnostics, summary string, err error) {
 	if cause, call, shared := causeOf(err); shared && d != nil {
-		causes := OperationState(d, reportedCausesKey{}, func() *reportedCauses { return &reportedCauses{summary: map[errorCause]string{}} })
-		causes.mu.Lock()
-		first, reported := causes.summary[cause]
-		if !reported {
-			causes.summary[cause] = summary
-		}
-		causes.mu.Unlock()
-		if reported {
+		causes := OperationState(d, reportedCausesKey{}, func() *sync.Map { return &sync.Map{} }) // cause → first summary
+		if first, reported := causes.LoadOrStore(cause, summary); reported {
 			diags.AddError(summary, fmt.Sprintf("%s: the same cause as another error of this provider configuration, %q, "+
 				"which gives the full detail and what to check (each cause is reported in full once).", call, first))
 			return
@@ -36,12 +30,6 @@ func (d *ProviderData) AddAPIError(diags *diag.Diagnostics, summary string, err 
 }
 
 type reportedCausesKey struct{}
-
-// reportedCauses maps each cause reported in full to that error's summary.
-type reportedCauses struct {
-	mu      sync.Mutex
-	summary map[errorCause]string
-}
 
 // errorCause: its kind, and which one where a kind has several (a transport error's hint, a Location).
 type errorCause struct{ kind, which string }

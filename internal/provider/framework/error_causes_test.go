@@ -50,7 +50,7 @@ func TestAddAPIErrorReportsACauseInFullOnce(t *testing.T) {
 	order := []string{"Could not read the metadata entry", "Could not read the document", "Could not list the supported hooks",
 		"Could not write the metadata entry", "Could not read the webhook subscriptions"}
 
-	details := report(NewProviderData(nil), errs, order...)
+	details := report(&ProviderData{}, errs, order...)
 	full := strings.Count(strings.Join(details, "\n"), "Check access_token")
 	if full != 1 {
 		t.Errorf("the 401 advice appears %d times, want once:\n%s", full, strings.Join(details, "\n---\n"))
@@ -76,7 +76,7 @@ func TestAddAPIErrorReportsACauseInFullOnce(t *testing.T) {
 
 	// Another operation (another Configure, or another provider
 	// configuration) starts afresh; so does a report without provider data.
-	if again := report(NewProviderData(nil), errs, "Could not list the supported hooks"); strings.Contains(again[0], "same cause") {
+	if again := report(&ProviderData{}, errs, "Could not list the supported hooks"); strings.Contains(again[0], "same cause") {
 		t.Errorf("a new operation shortened its first error:\n%s", again[0])
 	}
 	for range 2 {

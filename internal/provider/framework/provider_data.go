@@ -6,6 +6,7 @@
 package framework
 
 import (
+	"context"
 	"sync"
 	"sync/atomic"
 
@@ -22,18 +23,11 @@ type ProviderData struct {
 	process sync.Map // a kind's key → its state
 }
 
-func NewProviderData(c *client.Client) *ProviderData {
-	return &ProviderData{Client: c}
-}
-
 // ProcessState is what a kind keeps for the life of the configured provider, under a key of a type of its own so
 // no two kinds meet. Nil before Configure.
 func ProcessState[T any](data *ProviderData, key any, newState func() *T) *T {
 	if data == nil {
 		return nil
-	}
-	if v, ok := data.process.Load(key); ok {
-		return v.(*T)
 	}
 	v, _ := data.process.LoadOrStore(key, newState())
 	return v.(*T)
@@ -58,3 +52,15 @@ type NamedCounts struct{ counts [4]atomic.Int32 }
 
 // NameNext counts one more diagnostic of kind and tells whether it may still name its object.
 func (c *NamedCounts) NameNext(kind int) bool { return c.counts[kind].Add(1) <= NamedBound }
+
+// UninterruptedWrite runs write with a context an interrupt does not cancel (DESIGN.md, "Writes an interrupt
+// does not cut off") and reports whether one came.
+func UninterruptedWrite(ctx context.Context, c *client.Client, write func(context.Context) error) (interrupted bool, err error) {
+	if ctx.Err() != nil {
+		return true, client.ErrInterrupted
+	}
+	writeCtx, cancel := c.Uninterrupted(ctx)
+	defer cancel()
+	err = write(writeCtx)
+	return client.Interrupted(writeCtx), err
+}
