@@ -17,6 +17,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"golang.org/x/net/http/httpproxy"
 )
 
 const (
@@ -115,6 +117,85 @@ func New(cfg Config) (*Client, error) {
 	return c, nil
 }
 
+// CheckBaseURL says what is wrong with raw as base_url, in words that read after the setting's name
+// ("base_url must start with ...").
+func CheckBaseURL(raw string) error { return CheckBaseURLWith(raw, false) }
+
+// CheckBaseURLWith accepts http:// for any host when allowInsecureHTTP.
+func CheckBaseURLWith(raw string, allowInsecureHTTP bool) error {
+	if raw == "" {
+		return errors.New("is empty")
+	}
+	u, err := url.Parse(raw)
+	// Neither the parser's error nor the userinfo, query or fragment is quoted: each may hold a secret.
+	switch {
+	case !strings.Contains(raw, "://"):
+		return fmt.Errorf("must start with https:// (or http:// for a loopback host such as the emulator), got %s", shown(raw))
+	case err != nil:
+		return fmt.Errorf("is not a valid URL: %s (it must look like https://api.example.com or https://api.example.com/prefix)", shown(raw))
+	case u.User != nil:
+		return errors.New("must not contain user information; credentials have settings of their own")
+	case u.Scheme != "https" && u.Scheme != "http":
+		return fmt.Errorf("must start with https:// (or http:// for a loopback host such as the emulator), got %s", shown(raw))
+	case u.Host == "" || u.Hostname() == "":
+		return fmt.Errorf("has no host: %s", shown(raw))
+	case u.RawQuery != "" || u.Fragment != "" || u.ForceQuery:
+		return fmt.Errorf("must not have a query or fragment: %s", shown(raw))
+	case u.Scheme == "http" && !allowInsecureHTTP && !isLoopbackHost(u.Hostname()):
+		return fmt.Errorf("must start with https:// for the host %q, got %q: plain http:// is accepted only for a loopback "+
+			"host (127.0.0.1, ::1, localhost), since the subscription key and the token would cross the network in clear text "+
+			"(a test gateway without TLS needs the explicit opt-in that allows insecure http)", u.Hostname(), raw)
+	}
+	return nil
+}
+
+func isLoopbackHost(host string) bool {
+	ip := net.ParseIP(host)
+	return strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") || ip != nil && ip.IsLoopback()
+}
+
+// shown quotes a base URL up to its query or fragment, and not at all with an "@" (it may be userinfo).
+func shown(raw string) string {
+	if strings.Contains(raw, "@") {
+		return "a value with \"@\" (not shown: it may hold a password)"
+	}
+	if i := strings.IndexAny(raw, "?#"); i >= 0 {
+		return fmt.Sprintf("%q (what follows %q not shown: it may hold a key)", raw[:i+1]+"…", raw[i])
+	}
+	return fmt.Sprintf("%q", raw)
+}
+
+// routeHooksList confirms a base URL (DESIGN.md, "Errors: where, what next, once"). Neither function below
+// wraps the 404 it quotes: the caller would take it for "gone".
+const routeHooksList = "GET /hooks/v1"
+
+// notFoundOnFixedRoute turns the 404 of a route that exists at every correct base URL into ErrWrongBaseURL.
+func (c *Client) notFoundOnFixedRoute(err error) error {
+	if IsNotFound(err) {
+		return &shownError{fmt.Sprintf("%v. The service answers this route at any correct base URL, so the base URL %q "+
+			"does not point at its API", err, c.base), []error{ErrWrongBaseURL}}
+	}
+	return err
+}
+
+// confirmNotFound answers err, unless it is a 404 at a base URL that GET /hooks/v1 has not confirmed: there
+// it may mean a wrong path prefix rather than gone or empty.
+func (c *Client) confirmNotFound(ctx context.Context, err error) error {
+	if !IsNotFound(err) || c.baseURLConfirmed.Load() {
+		return err
+	}
+	_, hooksErr := c.SupportedHooks(ctx)
+	switch {
+	case hooksErr == nil:
+		return err
+	case errors.Is(hooksErr, ErrWrongBaseURL):
+		return &shownError{fmt.Sprintf("%v, and %s, which the service answers at any correct base URL, answered 404 too: "+
+			"the base URL %q does not point at its API", err, routeHooksList, c.base), []error{ErrWrongBaseURL}}
+	}
+	return fmt.Errorf("%s; a 404 means that it does not exist only if the base URL is right, and %s, which tells, failed: %w",
+		err.Error(), routeHooksList, hooksErr)
+}
+
 // AddSecrets adds values the gate withholds: header values, a receiver URI's query values.
 func (c *Client) AddSecrets(values ...string) { c.gate.add(values...) }
 
@@ -166,10 +247,7 @@ func (c *Client) token(ctx context.Context, stale string) (_ string, err error) 
 			c.loginRejected = err
 		}
 	}
-	if c.loginRejected != nil {
-		return "", c.loginRejected
-	}
-	return c.accessToken, err
+	return c.accessToken, cmp.Or(err, c.loginRejected) // no token while the login is rejected
 }
 
 // Login returns a token; callers check LoginTenantID first. The client logs in by itself when it needs one.
@@ -267,4 +345,70 @@ func (e *shownError) Unwrap() []error { return e.errs }
 // malformed shows problem, which may quote the answer, through the gate.
 func (c *Client) malformed(cl call, problem string) error {
 	return fmt.Errorf("%s at %s: %w: %s", cl.route, c.host, ErrMalformedAnswer, c.gate.Show(problem))
+}
+
+// withRefusedRedirects copies hc so that it follows no redirect (DESIGN.md, "Credentials go to the configured
+// origin only"). Without hc, the transport reads the proxy settings per client (http.ProxyFromEnvironment
+// reads them once per process) and makes a proxy's refusal an error of its own.
+func withRefusedRedirects(hc *http.Client) *http.Client {
+	var out http.Client
+	if hc != nil {
+		out = *hc
+	} else {
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		fromEnv := httpproxy.FromEnvironment().ProxyFunc()
+		t.Proxy = func(req *http.Request) (*url.URL, error) { return fromEnv(req.URL) }
+		t.OnProxyConnectResponse = func(_ context.Context, proxy *url.URL, _ *http.Request, resp *http.Response) error {
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+			return &proxyRefusedError{proxy: proxy.Host, code: resp.StatusCode}
+		}
+		out.Transport = t
+	}
+	out.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &out
+}
+
+type RedirectError struct {
+	Route      string // path template, e.g. "GET /hooks/v1"
+	Host       string // host:port of the base URL
+	StatusCode int
+	Location   string // without userinfo, query values or fragment, shown through the gate
+	text       string
+}
+
+func (e *RedirectError) Error() string { return e.text }
+
+// redirectError says what the redirect is, and which base URL it suggests (never a plain http one), and
+// closes the answer. A 303 See Other to a create says it was carried out, so its outcome is unknown.
+func (c *Client) redirectError(cl call, resp *http.Response) error {
+	_ = resp.Body.Close()
+	e := &RedirectError{Route: cl.route, Host: c.host, StatusCode: resp.StatusCode}
+	why, fix := "a redirect without a usable Location", ""
+	if loc, err := resp.Location(); err != nil {
+		e.Location = c.gate.Show(resp.Header.Get("Location"))
+	} else {
+		e.Location = c.ShowURI(loc.String())
+		switch {
+		case cl.url.Scheme == "https" && loc.Scheme == "http":
+			why = "a redirect from https:// to http://, which would send the credentials in clear text"
+		case loc.Scheme != cl.url.Scheme || loc.Host != cl.url.Host:
+			why = "a redirect to another origin (scheme, host or port)"
+		default:
+			why = "a redirect within the same origin, which the API never answers at a right base URL"
+		}
+		// A Location that ends with the path below the base URL implies a base URL.
+		below := strings.TrimPrefix(cl.url.EscapedPath(), c.base.EscapedPath())
+		if loc.Scheme == "https" && below != "" && strings.HasSuffix(loc.EscapedPath(), below) {
+			fix = fmt.Sprintf(" (to %s, if that is the service)", c.ShowURI(loc.Scheme+"://"+loc.Host+strings.TrimSuffix(loc.EscapedPath(), below)))
+		}
+	}
+	e.text = fmt.Sprintf("%s at %s: service answered %s with Location %s: %s. The client never follows "+
+		"a redirect, so that the credentials go only to the base URL's origin: fix base_url%s", cl.route, e.Host,
+		StatusText(resp.StatusCode), e.Location, why, fix)
+	if !cl.idempotent && resp.StatusCode == http.StatusSeeOther {
+		return fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, e)
+	}
+	return e
 }

@@ -111,12 +111,8 @@ func escapeControls(text string, limit int) string {
 		}
 		n++
 		switch {
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
+		case strings.ContainsRune("\n\t\r", r):
+			b.WriteString(`\` + string("ntr"[strings.IndexRune("\n\t\r", r)]))
 		case r < 0x20 || r == 0x7f:
 			fmt.Fprintf(&b, `\x%02x`, r)
 		case unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp):

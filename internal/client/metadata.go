@@ -35,8 +35,7 @@ type PutMetadataRequest struct {
 type MetadataSet struct{ indexed[MetadataEntry] }
 
 func newMetadataSet(items []MetadataEntry) *MetadataSet {
-	key := func(e MetadataEntry) string { return e.Key }
-	return &MetadataSet{index(items, key, func(key string) string { return key })}
+	return &MetadataSet{index(items, func(e MetadataEntry) string { return e.Key }, func(k string) string { return k })}
 }
 
 func (s *MetadataSet) with(entry MetadataEntry) *MetadataSet {

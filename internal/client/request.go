@@ -348,12 +348,11 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 		release()
 		return nil, err
 	}
-	accept := "application/json"
-	if cl.stream {
-		accept = "application/octet-stream"
-	}
 	req.Header.Set("User-Agent", c.cfg.UserAgent)
-	req.Header.Set("Accept", accept)
+	req.Header.Set("Accept", "application/json")
+	if cl.stream {
+		req.Header.Set("Accept", "application/octet-stream")
+	}
 	req.Header.Set("Ocp-Apim-Subscription-Key", c.cfg.SubscriptionKey)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
@@ -367,9 +366,8 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 		if errors.As(err, &uerr) {
 			err = uerr.Err // its text repeats the URL
 		}
-		err = timedOut(err, "")
-		release()
-		return nil, err
+		defer release()
+		return nil, timedOut(err, "")
 	}
 	body := &timedBody{ReadCloser: resp.Body, release: release, timedOut: func(err error) error {
 		return timedOut(err, ": the answer's body was still arriving")

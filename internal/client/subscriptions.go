@@ -296,7 +296,7 @@ type Hook struct {
 	PayloadSchema json.RawMessage `json:"payloadSchema"`
 }
 
-// listHooks answers event types canonically; its answer confirms the base URL (base_url.go).
+// listHooks answers event types canonically; its answer confirms the base URL (confirmNotFound).
 func (c *Client) listHooks(ctx context.Context) ([]Hook, error) {
 	var hooks items[Hook]
 	cl := call{
