@@ -47,10 +47,21 @@ func (r *entryResource) IdentitySchema(_ context.Context, _ resource.IdentitySch
 	resp.IdentitySchema = entryIdentity.Schema
 }
 
+// UpgradeState: a version 0 state may lack overwrite_on_create, which the current schema reads as null.
 func (r *entryResource) UpgradeState(context.Context) map[int64]resource.StateUpgrader {
-	return map[int64]resource.StateUpgrader{
-		0: {StateUpgrader: upgradeEntryFromVersion0},
+	return map[int64]resource.StateUpgrader{0: {PriorSchema: &entrySchema, StateUpgrader: upgradeEntryFromVersion0}}
+}
+
+func upgradeEntryFromVersion0(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
+	var m entryModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
 	}
+	if m.OverwriteOnCreate.IsNull() {
+		m.OverwriteOnCreate = types.BoolValue(false)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
 
 // ModifyPlan warns that a destroy or replacement leaves the value on the service, and claims the key against
@@ -58,13 +69,12 @@ func (r *entryResource) UpgradeState(context.Context) map[int64]resource.StateUp
 func (r *entryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	claims, diags := claimsOf(r.ProviderData), &resp.Diagnostics
 	hadPrior, destroy := !req.State.Raw.IsNull(), req.Plan.Raw.IsNull()
-	var config, plan, prior entryModel
+	var config, prior entryModel
 	if hadPrior {
 		diags.Append(req.State.Get(ctx, &prior)...)
 	}
 	if !destroy {
 		diags.Append(req.Config.Get(ctx, &config)...)
-		diags.Append(req.Plan.Get(ctx, &plan)...)
 	}
 	if diags.HasError() {
 		return
@@ -73,14 +83,15 @@ func (r *entryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		warnValueStays(prior, "Destroying", claims, diags)
 		return
 	}
-	// A change of case alone in entity_type does not move the entry.
-	if hadPrior && !plan.EntityType.IsUnknown() && !plan.EntityID.IsUnknown() && !plan.Key.IsUnknown() && !prior.id().Equal(plan.id()) {
+	c, known := claimOf(config, hadPrior) // the plan's entity_type, entity_id and key are the configuration's
+	if !known {
+		return
+	}
+	if hadPrior && !prior.id().Equal(config.id()) { // a change of case alone in entity_type does not move the entry
 		warnValueStays(prior, "Replacing", claims, diags)
 	}
-	if c, known := claimOf(config, hadPrior); known {
-		if rival, found := claims.add(c); found {
-			addRivalError(diags, c, rival, "Nothing was written by this resource.", claims.nameNext(rivalErrors))
-		}
+	if rival, found := claims.rivalOf(c, true); found {
+		addRivalError(diags, c, rival, "Nothing was written by this resource.", claims.nameNext(rivalErrors))
 	}
 }
 

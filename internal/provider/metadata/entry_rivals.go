@@ -46,7 +46,9 @@ type entryClaim struct {
 
 // claimsOf is nil before the provider is configured, which claims nothing.
 func claimsOf(data *framework.ProviderData) *entryClaims {
-	return framework.OperationState(data, rivalsKey{}, func() *entryClaims { return &entryClaims{} })
+	return framework.OperationState(data, rivalsKey{}, func() *entryClaims {
+		return &entryClaims{byKey: map[entryKey][]entryClaim{}}
+	})
 }
 
 // claimOf is false while entity_type, entity_id or key is unknown.
@@ -74,12 +76,9 @@ func (a entryClaim) sameResource(b entryClaim) bool {
 	return a.declared == b.declared && a.hadPrior != b.hadPrior
 }
 
-// add claims c and answers its first rival; rivalOf answers it past one claim equal to c: c's own plan, repeated
-// during the apply.
-func (e *entryClaims) add(c entryClaim) (entryClaim, bool)     { return e.rival(c, true) }
-func (e *entryClaims) rivalOf(c entryClaim) (entryClaim, bool) { return e.rival(c, false) }
-
-func (e *entryClaims) rival(c entryClaim, add bool) (entryClaim, bool) {
+// rivalOf answers c's first rival and, with add, claims c; without, it skips one claim equal to c: c's own plan,
+// repeated during the apply.
+func (e *entryClaims) rivalOf(c entryClaim, add bool) (entryClaim, bool) {
 	if e == nil {
 		return entryClaim{}, false
 	}
@@ -87,9 +86,6 @@ func (e *entryClaims) rival(c entryClaim, add bool) (entryClaim, bool) {
 	defer e.mu.Unlock()
 	claims, skip := e.byKey[c.key], !add
 	if add {
-		if e.byKey == nil {
-			e.byKey = map[entryKey][]entryClaim{}
-		}
 		e.byKey[c.key] = append(claims, c)
 	}
 	for _, other := range claims {
@@ -111,7 +107,7 @@ func refuseRival(ctx context.Context, claims *entryClaims, config tfsdk.Config, 
 	if !known {
 		return
 	}
-	if rival, found := claims.rivalOf(c); found {
+	if rival, found := claims.rivalOf(c, false); found {
 		addRivalError(diags, c, rival, "Nothing was written.", claims.nameNext(rivalErrors))
 	}
 }

@@ -45,16 +45,16 @@ func TestEntryClaimsTellRivalsFromReplacements(t *testing.T) {
 		{"a replacement planned twice", mustClaim(t, declared("SignatureRequest", "A"), true), upperNew(t), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			claims := &entryClaims{}
-			if _, found := claims.add(tc.first); found {
+			claims := &entryClaims{byKey: map[entryKey][]entryClaim{}}
+			if _, found := claims.rivalOf(tc.first, true); found {
 				t.Fatal("the first claim found a rival")
 			}
-			if _, found := claims.add(tc.second); found != tc.rival {
+			if _, found := claims.rivalOf(tc.second, true); found != tc.rival {
 				t.Errorf("second claim: rival found = %t, want %t", found, tc.rival)
 			}
 			// Before its write, each finds the same answer.
 			for _, c := range []entryClaim{tc.first, tc.second} {
-				if _, found := claims.rivalOf(c); found != tc.rival {
+				if _, found := claims.rivalOf(c, false); found != tc.rival {
 					t.Errorf("before the write of %+v: rival found = %t, want %t", c, found, tc.rival)
 				}
 			}
@@ -71,18 +71,18 @@ func TestEntryClaimsEdges(t *testing.T) {
 		t.Error("an unknown key made a claim")
 	}
 	var none *entryClaims
-	if _, found := none.add(mustClaim(t, declared("Document", "v"), false)); found {
+	if _, found := none.rivalOf(mustClaim(t, declared("Document", "v"), false), true); found {
 		t.Error("no claims found a rival")
 	}
-	claims := &entryClaims{}
+	claims := &entryClaims{byKey: map[entryKey][]entryClaim{}}
 	alone := mustClaim(t, declared("Document", "v"), false)
-	claims.add(alone)
-	if _, found := claims.rivalOf(alone); found {
+	claims.rivalOf(alone, true)
+	if _, found := claims.rivalOf(alone, false); found {
 		t.Error("an entry is its own rival")
 	}
 	other := declared("Document", "v")
 	other.EntityID = types.StringValue("sr-2")
-	if _, found := claims.add(mustClaim(t, other, false)); found {
+	if _, found := claims.rivalOf(mustClaim(t, other, false), true); found {
 		t.Error("another entity's key is a rival")
 	}
 }

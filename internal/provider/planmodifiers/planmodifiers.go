@@ -72,7 +72,7 @@ func (m referenceIDDefault) MarkdownDescription(ctx context.Context) string {
 }
 
 func (referenceIDDefault) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
-	if !req.ConfigValue.IsNull() || req.Plan.Raw.IsNull() {
+	if !req.ConfigValue.IsNull() { // the framework modifies no destroy's plan
 		return
 	}
 	var entityType, entityID types.String
@@ -87,10 +87,8 @@ func (referenceIDDefault) PlanModifyString(ctx context.Context, req planmodifier
 		resp.PlanValue = types.StringUnknown()
 	case canonical == client.EntitySignatureRequest:
 		resp.PlanValue = entityID // unknown while entity_id is
-	case !req.StateValue.IsNull():
-		resp.PlanValue = req.StateValue
 	default:
-		resp.PlanValue = types.StringNull()
+		resp.PlanValue = req.StateValue // null without a prior state
 	}
 }
 
