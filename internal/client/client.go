@@ -90,8 +90,7 @@ func New(cfg Config) (*Client, error) {
 	case cfg.Login != nil && (cfg.Login.Username == "" || cfg.Login.Password == "" || cfg.Login.TenantID == ""):
 		return nil, errors.New("login needs a username, a password and a tenant id")
 	case cfg.Login != nil:
-		login := *cfg.Login
-		cfg.Login = &login
+		cfg.Login = new(*cfg.Login) // a copy, whatever the caller does with its own
 	}
 	cfg.MaxRetries = max(cmp.Or(cfg.MaxRetries, DefaultMaxRetries), 0)
 	cfg.RequestTimeout = cmp.Or(max(cfg.RequestTimeout, 0), DefaultRequestTimeout)

@@ -6,6 +6,7 @@ package client
 import (
 	"fmt"
 	"html"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -49,11 +50,8 @@ func (g *gate) add(values ...string) {
 // Show answers text as a user may see it: Withheld when any decoding of it holds a secret, else with
 // control characters and escape sequences escaped, cut to maxShown characters.
 func (g *gate) Show(text string) string {
-	if g.holdsSecret(text) {
-		return Withheld
-	}
 	shown := escapeControls(text, maxShown)
-	if shown != text && g.holdsSecret(shown) { // the escapes themselves could spell one
+	if g.holdsSecret(text) || shown != text && g.holdsSecret(shown) { // the escapes themselves could spell one
 		return Withheld
 	}
 	return shown
@@ -153,10 +151,7 @@ func URISecrets(raw string) []string {
 	if err != nil {
 		return nil
 	}
-	var out []string
-	for _, vs := range u.Query() {
-		out = append(out, vs...)
-	}
+	out := slices.Concat(slices.Collect(maps.Values(u.Query()))...)
 	if p, ok := u.User.Password(); ok {
 		out = append(out, p)
 	}
@@ -342,14 +337,8 @@ func decodeBase64Runs(s string) []string {
 		out := make([]byte, 0, len(run)*3/4)
 		for i := 0; i+1 < len(run); i += 4 {
 			var v [4]byte
-			n := copy(v[:], run[i:min(i+4, len(run))])
-			out = append(out, v[0]<<2|v[1]>>4)
-			if n > 2 {
-				out = append(out, v[1]<<4|v[2]>>2)
-			}
-			if n > 3 {
-				out = append(out, v[2]<<6|v[3])
-			}
+			n := copy(v[:], run[i:min(i+4, len(run))]) // n characters (2 to 4) carry n-1 bytes
+			out = append(out, []byte{v[0]<<2 | v[1]>>4, v[1]<<4 | v[2]>>2, v[2]<<6 | v[3]}[:n-1]...)
 		}
 		return out
 	})

@@ -4,6 +4,7 @@
 package client
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -113,9 +114,8 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 	return out.ID, nil
 }
 
-// A subscription's headers become header lines of every delivery: see DESIGN.md, "Webhook headers".
-
-// gatewayOwnedHeaders are the gateway's own and RFC 9110's hop-by-hop headers (7.6.1), in any case.
+// gatewayOwnedHeaders are the gateway's own and RFC 9110's hop-by-hop headers (7.6.1), in any case: a
+// subscription's headers become header lines of every delivery (DESIGN.md, "Webhook headers").
 var gatewayOwnedHeaders = []string{
 	"Host", "Content-Length", "Transfer-Encoding", "Connection", "Keep-Alive", "Proxy-Connection",
 	"TE", "Trailer", "Upgrade", "Proxy-Authenticate", "Proxy-Authorization",
@@ -171,10 +171,8 @@ func CheckCredential(value string) error {
 	case i == 0:
 		where = "starts with"
 	}
-	what := map[byte]string{'\n': `a line break (\n)`, '\r': `a carriage return (\r)`}[value[i]]
-	if what == "" {
-		what = fmt.Sprintf("the control character %U", value[i])
-	}
+	what := cmp.Or(map[byte]string{'\n': `a line break (\n)`, '\r': `a carriage return (\r)`}[value[i]],
+		fmt.Sprintf("the control character %U", value[i]))
 	return fmt.Errorf("%s %s, which an HTTP header cannot carry", where, what)
 }
 
@@ -359,11 +357,10 @@ type CreatedSubscription struct {
 	Requests int  // POSTs sent, 429 retries not counted
 }
 
-// CreateSubscriptionOnce never duplicates and never claims another's (DESIGN.md, "Creates that never
-// duplicate, and never claim another's"), but no list can tell a request that did not take effect while one
-// identical subscription of another writer appeared, or a service that carries out a request after answering
-// 5xx for it. Its error matches ErrOutcomeUnknown when the subscription may exist (the list could not be
-// read, or an *AmbiguousCreateError), and ErrInterrupted when nothing was created.
+// CreateSubscriptionOnce never duplicates and never claims another's (DESIGN.md, of that title), but no list
+// tells a request without effect while an identical subscription of another writer appeared, or a service that
+// carries out a request after answering 5xx. Its error matches ErrOutcomeUnknown when the subscription may
+// exist (the list could not be read, or an *AmbiguousCreateError), and ErrInterrupted when nothing was created.
 func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscriptionRequest, claims Claims) (CreatedSubscription, error) {
 	var out CreatedSubscription
 	unlock, err := c.lockCreate(ctx, MatchKey(req.EventType, req.URI, req.Description))
@@ -392,15 +389,25 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 			return out, err
 		}
 
-		// Nothing stops the lost-answer check but its own retries and timeouts: giving up would leave a
-		// subscription that may exist and whose id nobody knows.
+		// The answer was lost: list afresh. One candidate (identical, not in the baseline, not claimed) is adopted;
+		// none means the request did not take effect. Nothing stops the check but its own retries and timeouts:
+		// giving up would leave a subscription that may exist and whose id nobody knows.
 		checkCtx := context.WithValue(context.WithoutCancel(ctx), interruptKey{}, (<-chan struct{})(nil))
-		id, found, checkErr := c.adoptCreated(checkCtx, req, baseline, claims, err)
+		set, listErr := c.listSubscriptions(checkCtx)
+		if listErr != nil {
+			return out, fmt.Errorf("%w; listing the subscriptions to find out whether it was created also failed: %w", err, listErr)
+		}
+		var candidates []Subscription
+		for _, s := range set.Identical(req.EventType, req.URI, req.Description) {
+			if _, existed := baseline.Find(s.ID); !existed && !claims.Claimed(s.ID) {
+				candidates = append(candidates, s)
+			}
+		}
 		switch {
-		case checkErr != nil:
-			return out, checkErr
-		case found:
-			out.ID, out.Adopted = id, true
+		case len(candidates) > 1:
+			return out, c.ambiguousCreate(req, candidates, err)
+		case len(candidates) == 1 && claims.Claim(candidates[0].ID): // else a resource that tracks it claimed it
+			out.ID, out.Adopted = candidates[0].ID, true
 			return out, nil
 		case out.Requests > c.cfg.MaxRetries:
 			return out, fmt.Errorf("%s: the subscription was not created: the answer to each of %d requests was lost and "+
@@ -425,29 +432,6 @@ func (c *Client) SubscriptionBaseline(ctx context.Context) (_ *SubscriptionSet, 
 		c.baseline, err = c.Subscriptions(ctx)
 	}
 	return c.baseline, err
-}
-
-// adoptCreated lists afresh after a lost answer: one candidate (identical, not in the baseline, not
-// claimed) is adopted; none means the request did not take effect; several are an *AmbiguousCreateError.
-func (c *Client) adoptCreated(ctx context.Context, req CreateSubscriptionRequest, baseline *SubscriptionSet, claims Claims, lost error) (string, bool, error) {
-	set, err := c.listSubscriptions(ctx)
-	if err != nil {
-		return "", false, fmt.Errorf("%w; listing the subscriptions to find out whether it was created also failed: %w", lost, err)
-	}
-	var candidates []Subscription
-	for _, s := range set.Identical(req.EventType, req.URI, req.Description) {
-		if _, existed := baseline.Find(s.ID); !existed && !claims.Claimed(s.ID) {
-			candidates = append(candidates, s)
-		}
-	}
-	switch {
-	case len(candidates) > 1:
-		return "", false, c.ambiguousCreate(req, candidates, lost)
-	case len(candidates) == 1 && claims.Claim(candidates[0].ID):
-		return candidates[0].ID, true, nil
-	}
-	// None, or the one was claimed meanwhile by a resource that tracks it.
-	return "", false, nil
 }
 
 // AmbiguousCreateError: a create's answer was lost and several identical subscriptions appeared that
