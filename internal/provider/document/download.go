@@ -50,8 +50,8 @@ var filePermissionRule = stringvalidator.RegexMatches(regexp.MustCompile(`^0?[0-
 // fileMode is file_permission, else 0600 whatever the mode of a file already there: a document may hold personal
 // data, and a placeholder made under umask 022 would make it readable by everyone.
 func fileMode(permission types.String) fs.FileMode {
-	mode, err := strconv.ParseUint(permission.ValueString(), 8, 32) // validated by filePermissionRule
-	if permission.IsNull() || permission.IsUnknown() || err != nil {
+	mode, err := strconv.ParseUint(permission.ValueString(), 8, 32) // validated by filePermissionRule; null is ""
+	if err != nil {
 		return 0o600
 	}
 	return fs.FileMode(mode)

@@ -47,17 +47,13 @@ func (s StateIdentity) Value(attrs map[string]string) tftypes.Value {
 	return tftypes.NewValue(s.typ, values)
 }
 
-// attributeGetter is a state or an identity.
-type attributeGetter interface {
-	GetAttribute(ctx context.Context, p path.Path, target any) diag.Diagnostics
-}
-
-// stringAttributes reads the identity's attributes from a state or an identity; null reads as "".
-func (s StateIdentity) stringAttributes(ctx context.Context, from attributeGetter, diags *diag.Diagnostics) map[string]string {
+// stringAttributes reads the identity's attributes with a state's or an identity's GetAttribute; null reads as "".
+func (s StateIdentity) stringAttributes(ctx context.Context, get func(context.Context, path.Path, any) diag.Diagnostics,
+	diags *diag.Diagnostics) map[string]string {
 	attrs := make(map[string]string, len(s.Schema.Attributes))
 	for name := range s.Schema.Attributes {
 		var v types.String
-		diags.Append(from.GetAttribute(ctx, path.Root(name), &v)...)
+		diags.Append(get(ctx, path.Root(name), &v)...)
 		attrs[name] = v.ValueString()
 	}
 	return attrs
@@ -68,7 +64,7 @@ func (s StateIdentity) set(state tfsdk.State, identity *tfsdk.ResourceIdentity, 
 	if diags.HasError() || identity == nil || state.Raw.IsNull() {
 		return
 	}
-	if attrs := s.stringAttributes(context.Background(), state, diags); !diags.HasError() {
+	if attrs := s.stringAttributes(context.Background(), state.GetAttribute, diags); !diags.HasError() {
 		identity.Raw = s.Value(attrs)
 	}
 }
@@ -97,7 +93,7 @@ func (s StateIdentity) AfterUpdate(resp *resource.UpdateResponse) {
 func (s StateIdentity) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse,
 	importByID func(context.Context, resource.ImportStateRequest, *resource.ImportStateResponse)) {
 	if req.ID == "" && req.Identity != nil {
-		attrs := s.stringAttributes(ctx, req.Identity, &resp.Diagnostics)
+		attrs := s.stringAttributes(ctx, req.Identity.GetAttribute, &resp.Diagnostics)
 		if resp.Diagnostics.HasError() {
 			return
 		}
