@@ -6,7 +6,6 @@ package webhook
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -389,14 +388,7 @@ func describeSubscription(s client.Subscription) string {
 }
 
 // Two exclusive resources whose scopes overlap would delete each other's subscriptions at every apply. Plans of
-// one operation meet here; a replacement's two plans are one resource (subscription_rivals.go).
-type plannedScopes struct {
-	sync.Mutex
-	claims []scopeClaim
-}
-
-type plannedScopesKey struct{}
-
+// one operation meet in subscriptionPlans; a replacement's two plans are one resource (subscription_rivals.go).
 type scopeClaim struct {
 	planClaim
 	scope exclusiveScope
@@ -404,16 +396,11 @@ type scopeClaim struct {
 
 func (r *exclusiveResource) claimScope(ctx context.Context, scope exclusiveScope, priorID types.String,
 	req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	c := scopeClaim{planClaim{hadPrior: !priorID.IsNull(), id: priorID.ValueString()}, scope}
-	if c.hadPrior {
-		resp.Diagnostics.Append(markReplaces(ctx, c.id, resp)...)
-	} else {
-		c.id = replacedBy(ctx, req)
-	}
-	scopes := framework.OperationState(r.ProviderData, plannedScopesKey{}, func() *plannedScopes { return &plannedScopes{} })
-	scopes.Lock()
-	defer scopes.Unlock()
-	for _, o := range scopes.claims {
+	c := scopeClaim{planned(ctx, priorID, req, resp), scope}
+	plans := plansOf(r.ProviderData)
+	plans.mu.Lock()
+	defer plans.mu.Unlock()
+	for _, o := range plans.scopes {
 		if o.scope.overlaps(scope) && !o.sameResource(c.planClaim) {
 			resp.Diagnostics.AddError("Two esign_webhook_subscriptions_exclusive scopes overlap: "+o.scope.id()+" and "+scope.id(),
 				"A subscription in both would be unmanaged for one of them, which would delete it at every apply while the "+
@@ -421,5 +408,5 @@ func (r *exclusiveResource) claimScope(ctx context.Context, scope exclusiveScope
 			break
 		}
 	}
-	scopes.claims = append(scopes.claims, c)
+	plans.scopes = append(plans.scopes, c)
 }

@@ -110,14 +110,7 @@ func (s exclusiveScope) describe() string {
 type idSet map[string]bool
 
 func (s idSet) has(id string) bool { return s[strings.ToLower(id)] }
-
-// add reports whether id was new.
-func (s idSet) add(id string) bool {
-	id = strings.ToLower(id)
-	added := !s[id]
-	s[id] = true
-	return added
-}
+func (s idSet) add(id string)      { s[strings.ToLower(id)] = true }
 
 // outside is what is in scope and not in belong, in a fixed order so that plans and state do not reorder it.
 func (s exclusiveScope) outside(subs []client.Subscription, belong idSet) []client.Subscription {

@@ -29,7 +29,7 @@ func leftoverFixture() (*client.SubscriptionSet, planClaim) {
 func TestLeftoversInEitherOrder(t *testing.T) {
 	t.Run("create first", func(t *testing.T) {
 		set, claim := leftoverFixture()
-		plans := &subscriptionPlans{claimed: &claimedIDs{ids: idSet{}}}
+		plans := plansOf(&framework.ProviderData{})
 		if found := plans.lookForLeftovers(set, claim); len(found) != 1 || found[0].ID != "AAAA" {
 			t.Fatalf("the create found %+v, want AAAA", found)
 		}
@@ -39,7 +39,7 @@ func TestLeftoversInEitherOrder(t *testing.T) {
 	})
 	t.Run("tracking resource first", func(t *testing.T) {
 		set, claim := leftoverFixture()
-		plans := &subscriptionPlans{claimed: &claimedIDs{ids: idSet{}}}
+		plans := plansOf(&framework.ProviderData{})
 		if _, named := plans.trackPrior("AAAA"); named {
 			t.Fatal("nothing named it yet")
 		}
@@ -54,7 +54,7 @@ func TestLeftoversInEitherOrder(t *testing.T) {
 func TestLeftoversNeverMissEachOther(t *testing.T) {
 	for range 500 {
 		set, claim := leftoverFixture()
-		plans := &subscriptionPlans{claimed: &claimedIDs{ids: idSet{}}}
+		plans := plansOf(&framework.ProviderData{})
 		var found []client.Subscription
 		var named bool
 		var wg sync.WaitGroup
@@ -70,14 +70,14 @@ func TestLeftoversNeverMissEachOther(t *testing.T) {
 // Past framework.NamedBound warnings of a kind in an operation, leftover and rival
 // warnings share one summary each, which Terraform folds into one.
 func TestWarningsPastTheBoundShareASummary(t *testing.T) {
-	plans := &subscriptionPlans{}
+	plans := plansOf(&framework.ProviderData{})
 	var diags diag.Diagnostics
 	for i := range framework.NamedBound + 2 {
 		c := planClaim{eventType: "signatorysigned", uri: "https://hooks.example.com/a", id: fmt.Sprint(i)}
 		if rivals := plans.addClaim(c); len(rivals) > 0 {
 			warnRivals(&diags, c, rivals)
 		}
-		warnLeftover(&diags, client.Subscription{ID: fmt.Sprint(i), EventType: "signatorysigned"}, plans.nameNext(leftoverWarnings))
+		warnLeftover(&diags, client.Subscription{ID: fmt.Sprint(i), EventType: "signatorysigned"}, plans.warned.NameNext(leftoverWarnings))
 	}
 	summaries := map[string]int{}
 	for _, d := range diags {

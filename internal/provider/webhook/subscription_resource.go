@@ -99,6 +99,31 @@ var subscriptionSchema = schema.Schema{
 
 var headerRules = []validator.Map{mapvalidator.KeysAre(validators.HeaderName()), mapvalidator.ValueStringsAre(validators.HeaderValue())}
 
+// While a private mark is set, plans adopt the configured headers after an import.
+// A plan that adopts nothing stores nothing, so each Read moves the mark on.
+const privateKeyHeadersUnverified = "imported_headers_unverified" // as earlier versions wrote it
+
+const (
+	markImported  = `"imported"`  // set by ImportState
+	markStored    = `true`        // the Read that followed the import (earlier versions wrote it)
+	markRefreshed = `"refreshed"` // the first Read of a later operation
+)
+
+func adoptAfterImport(ctx context.Context, req planmodifiers.AdoptionRequest, diags *diag.Diagnostics) bool {
+	mark, d := req.Private.GetKey(ctx, privateKeyHeadersUnverified)
+	diags.Append(d...)
+	if m := string(mark); m != markImported && m != markStored && m != markRefreshed {
+		return false
+	}
+	var id types.String
+	diags.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
+	diags.AddWarning("Imported webhook headers could not be verified: subscription "+id.ValueString(),
+		fmt.Sprintf("Subscription %s was imported, and the service never returns headers: the configured headers (or "+
+			"headers_wo_version) are taken into state as they are, without a replacement. If the subscription does not carry "+
+			"them, replace it (terraform apply -replace=<address>). Later changes replace it as usual.", id.ValueString()))
+	return true
+}
+
 func (r *subscriptionResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = subscriptionIdentity.Schema
 }
@@ -109,44 +134,41 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	if r.Client == nil { // Terraform validates with an unconfigured provider
 		return
 	}
-	var plan, state subscriptionModel
-	var prior *subscriptionModel
+	var plan, prior subscriptionModel // prior.ID is null without a prior state
 	if !req.Plan.Raw.IsNull() {
 		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	}
 	if !req.State.Raw.IsNull() {
-		prior = &state
-		resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
 	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	plans := plansOf(r.ProviderData)
-	if prior != nil {
-		if eventType, named := plans.trackPrior(state.ID.ValueString()); named {
-			warnNamedBefore(&resp.Diagnostics, state.ID.ValueString(), eventType)
+	if !prior.ID.IsNull() {
+		if eventType, named := plans.trackPrior(prior.ID.ValueString()); named {
+			warnNamedBefore(&resp.Diagnostics, prior.ID.ValueString(), eventType)
 		}
 	}
 	if req.Plan.Raw.IsNull() {
 		return
 	}
 	// An existing subscription whose type the service no longer lists is left alone: only a new type is checked.
-	if !plan.EventType.IsUnknown() && (prior == nil || client.CanonicalEventType(state.EventType.ValueString()) != client.CanonicalEventType(plan.EventType.ValueString())) {
-		checkEventTypes(ctx, r.ProviderData, path.Root("event_type"), []string{plan.EventType.ValueString()}, &resp.Diagnostics)
+	eventType := plan.EventType.ValueString()
+	if !plan.EventType.IsUnknown() && client.CanonicalEventType(prior.EventType.ValueString()) != client.CanonicalEventType(eventType) {
+		checkEventTypes(ctx, r.ProviderData, path.Root("event_type"), []string{eventType}, &resp.Diagnostics)
 	}
-	if prior != nil {
-		resp.Diagnostics.Append(markReplaces(ctx, state.ID.ValueString(), resp)...)
-	}
-	claim, known := claimOf(plan, prior, replacedBy(ctx, req))
-	if !known {
+	claim := planned(ctx, prior.ID, req, resp)
+	if plan.EventType.IsUnknown() || plan.URI.IsUnknown() || plan.Description.IsUnknown() {
 		return
 	}
+	claim.eventType, claim.uri, claim.description = eventType, plan.URI.ValueString(), plan.Description.ValueString()
 	if rivals := plans.addClaim(claim); len(rivals) > 0 {
 		shown := claim
 		shown.uri = r.Client.ShowURI(claim.uri)
 		warnRivals(&resp.Diagnostics, shown, rivals)
 	}
-	if prior == nil && !resp.Diagnostics.HasError() {
+	if !claim.hadPrior && !resp.Diagnostics.HasError() {
 		checkLeftovers(ctx, r.ProviderData, claim, &resp.Diagnostics)
 	}
 }
@@ -217,7 +239,10 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 	}
 	plansOf(r.ProviderData).Claim(sub.ID) // no create of this run adopts it after a lost answer, nor warns about it
 	flattenSubscription(sub, &state)
-	resp.Diagnostics.Append(carryHeadersMark(ctx, req.Private, resp.Private)...)
+	mark, diags := req.Private.GetKey(ctx, privateKeyHeadersUnverified)
+	resp.Diagnostics.Append(diags...)
+	next := map[string][]byte{markImported: []byte(markStored), markStored: []byte(markRefreshed)}[string(mark)]
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyHeadersUnverified, next)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 

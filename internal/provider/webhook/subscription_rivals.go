@@ -12,59 +12,52 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
 // Terraform tells a provider no addresses, so a plan is known by what it declares and the subscription it tracks.
-type subscriptionPlansKey struct{}
-
 type subscriptionPlans struct {
 	mu      sync.Mutex
 	byKey   map[string][]planClaim // client.MatchKey → the plans that declare it
 	named   map[string]string      // lower-case id → event type of the create that named it a leftover
+	scopes  []scopeClaim           // of esign_webhook_subscriptions_exclusive plans
 	claimed *claimedIDs
 	warned  framework.NamedCounts // by kind: leftoverWarnings, rivalWarnings
 }
 
-// claimedIDs are what a resource of this process read, imported, planned, deleted or created: kept for the
-// process, since a test file's runs share one (framework.ProviderData.ManyOperations).
-type claimedIDs struct {
-	mu  sync.Mutex
-	ids idSet
-}
+// claimedIDs (lower-case) are what a resource of this process read, imported, planned, deleted or created: kept for
+// the process, since a test file's runs share one (framework.ProviderData.ManyOperations).
+type claimedIDs struct{ sync.Map }
 
-type claimedIDsKey struct{}
-
-func (c *claimedIDs) add(id string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.ids.add(id)
-}
-
-func (c *claimedIDs) has(id string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.ids.has(id)
-}
+type (
+	subscriptionPlansKey struct{}
+	claimedIDsKey        struct{}
+)
 
 // Claim and Claimed are the process's client.Claims.
-func (p *subscriptionPlans) Claim(id string) bool   { return p.claimed.add(id) }
-func (p *subscriptionPlans) Claimed(id string) bool { return p.claimed.has(id) }
+func (p *subscriptionPlans) Claim(id string) bool {
+	_, claimed := p.claimed.LoadOrStore(strings.ToLower(id), true)
+	return !claimed
+}
+
+func (p *subscriptionPlans) Claimed(id string) bool {
+	_, claimed := p.claimed.Load(strings.ToLower(id))
+	return claimed
+}
 
 const (
 	leftoverWarnings = iota
 	rivalWarnings
 )
 
-// nameNext counts one more warning of kind and tells whether it may still name its object.
-func (p *subscriptionPlans) nameNext(kind int) bool { return p == nil || p.warned.NameNext(kind) }
-
-// plansOf is nil before the provider is configured, which records nothing.
+// plansOf is nil before the provider is configured.
 func plansOf(data *framework.ProviderData) *subscriptionPlans {
 	return framework.OperationState(data, subscriptionPlansKey{}, func() *subscriptionPlans {
-		return &subscriptionPlans{claimed: framework.ProcessState(data, claimedIDsKey{}, func() *claimedIDs { return &claimedIDs{ids: idSet{}} })}
+		return &subscriptionPlans{byKey: map[string][]planClaim{}, named: map[string]string{},
+			claimed: framework.ProcessState(data, claimedIDsKey{}, func() *claimedIDs { return &claimedIDs{} })}
 	})
 }
 
@@ -73,19 +66,6 @@ type planClaim struct {
 	hadPrior                    bool
 	id                          string // the prior state's id, or the id it replaces
 	unnamed                     bool   // on the first of addClaim's rivals: the warning is past framework.NamedBound
-}
-
-// claimOf is false while event_type, uri or description is unknown.
-func claimOf(plan subscriptionModel, prior *subscriptionModel, replaces string) (planClaim, bool) {
-	if plan.EventType.IsUnknown() || plan.URI.IsUnknown() || plan.Description.IsUnknown() {
-		return planClaim{}, false
-	}
-	c := planClaim{eventType: plan.EventType.ValueString(), uri: plan.URI.ValueString(),
-		description: plan.Description.ValueString(), id: replaces}
-	if prior != nil {
-		c.hadPrior, c.id = true, prior.ID.ValueString()
-	}
-	return c, true
 }
 
 func (c planClaim) key() string { return client.MatchKey(c.eventType, c.uri, c.description) }
@@ -99,38 +79,24 @@ func (c planClaim) sameResource(o planClaim) bool {
 // private state, where the first leaves the id it replaces.
 const privateKeyReplaces = "plan_replaces"
 
-func markReplaces(ctx context.Context, id string, resp *resource.ModifyPlanResponse) diag.Diagnostics {
-	if resp.Private == nil {
-		return nil
+// planned is the claim of a plan with the prior state's id, or else the id it replaces ("" for a new resource).
+func planned(ctx context.Context, priorID types.String, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) planClaim {
+	if !priorID.IsNull() {
+		raw, _ := json.Marshal(priorID.ValueString())
+		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyReplaces, raw)...)
+		return planClaim{hadPrior: true, id: priorID.ValueString()}
 	}
-	raw, _ := json.Marshal(id)
-	return resp.Private.SetKey(ctx, privateKeyReplaces, raw)
-}
-
-// replacedBy is "" for a new resource.
-func replacedBy(ctx context.Context, req resource.ModifyPlanRequest) string {
-	if req.Private == nil {
-		return ""
-	}
-	raw, diags := req.Private.GetKey(ctx, privateKeyReplaces)
-	var id string
-	if diags.HasError() || len(raw) == 0 || json.Unmarshal(raw, &id) != nil {
-		return ""
-	}
-	return id
+	var c planClaim
+	raw, _ := req.Private.GetKey(ctx, privateKeyReplaces)
+	_ = json.Unmarshal(raw, &c.id) // none: a new resource
+	return c
 }
 
 // addClaim answers the earlier claims of c's key by other blocks: a warning, not an error, since headers may
 // differ. Past framework.NamedBound such warnings, the first rival is marked: the warning names no block.
 func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
-	if p == nil {
-		return nil
-	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.byKey == nil {
-		p.byKey = map[string][]planClaim{}
-	}
 	var rivals []planClaim
 	for _, other := range p.byKey[c.key()] {
 		if !other.sameResource(c) {
@@ -138,7 +104,7 @@ func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 		}
 	}
 	p.byKey[c.key()] = append(p.byKey[c.key()], c)
-	if len(rivals) > 0 && !p.nameNext(rivalWarnings) {
+	if len(rivals) > 0 && !p.warned.NameNext(rivalWarnings) {
 		rivals[0].unnamed = true
 	}
 	return rivals
@@ -176,4 +142,66 @@ func (c planClaim) tracking() string {
 		return ", replacing subscription " + c.id
 	}
 	return ", to be created"
+}
+
+// trackPrior claims id under the lock lookForLeftovers takes, so whichever comes second in Terraform's concurrent
+// walk sees the first.
+func (p *subscriptionPlans) trackPrior(id string) (string, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.Claim(id)
+	eventType, named := p.named[strings.ToLower(id)]
+	return eventType, named
+}
+
+func (p *subscriptionPlans) lookForLeftovers(baseline *client.SubscriptionSet, claim planClaim) []client.Subscription {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []client.Subscription
+	for _, s := range baseline.Identical(claim.eventType, claim.uri, claim.description) {
+		if !p.Claimed(s.ID) {
+			p.named[strings.ToLower(s.ID)] = claim.eventType
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// checkLeftovers reads the list every refresh reads, so costs no request.
+func checkLeftovers(ctx context.Context, data *framework.ProviderData, claim planClaim, diags *diag.Diagnostics) {
+	baseline, err := data.Client.SubscriptionBaseline(ctx)
+	if err != nil {
+		data.AddAPIError(diags, "Could not read the webhook subscriptions", err)
+		return
+	}
+	plans := plansOf(data)
+	for _, s := range plans.lookForLeftovers(baseline, claim) {
+		warnLeftover(diags, data.Client.Shown(s)[0], plans.warned.NameNext(leftoverWarnings))
+	}
+}
+
+// warnLeftover names s in its summary while named: Terraform folds warnings that share one.
+func warnLeftover(diags *diag.Diagnostics, s client.Subscription, named bool) {
+	if !named {
+		diags.AddWarning("More identical webhook subscriptions already exist", fmt.Sprintf("Besides the %d that warnings of "+
+			"this plan name, the service holds subscription %s (%s) with the same event type, uri and description as this "+
+			"one, which no resource of this run tracks so far: the apply creates another one beside it. Those warnings say "+
+			"why and how to import it (id = %q).", framework.NamedBound, s.ID, s.EventType, importID(s.EventType, s.ID)))
+		return
+	}
+	diags.AddWarning(fmt.Sprintf("An identical webhook subscription already exists: %s (%s)", s.ID, s.EventType),
+		fmt.Sprintf("The service holds subscription %s with the same event type (%s), uri and description as this one, "+
+			"and no resource of this run that Terraform has refreshed or planned so far tracks it: the leftover of a run "+
+			"killed after its create reached the service, or another configuration's. The apply creates another one beside "+
+			"it, so the receiver gets every event twice. To have this resource track it instead, import it before applying:"+
+			"\n\n  import {\n    to = <address of this resource>\n    id = %q\n  }\n\nTerraform plans resources "+
+			"concurrently: if one of this configuration not refreshed yet tracks it, its plan says so.",
+			s.ID, s.EventType, importID(s.EventType, s.ID)))
+}
+
+func warnNamedBefore(diags *diag.Diagnostics, id, eventType string) {
+	diags.AddWarning(fmt.Sprintf("Webhook subscription %s is tracked: disregard the leftover warning about it", id),
+		fmt.Sprintf("Subscription %s is tracked by this esign_webhook_subscription. The plan of a create of an identical one "+
+			"(event_type = %q) warned that no resource of this run tracks it: Terraform planned that create before it "+
+			"refreshed this resource. If both blocks stay, the service holds two identical subscriptions.", id, eventType))
 }
