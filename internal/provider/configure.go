@@ -59,8 +59,7 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	}
 	tflog.Debug(ctx, "esign provider configured", map[string]any{"base_url": cfg.BaseURL, "auth": auth,
 		"max_retries": cfg.MaxRetries, "request_timeout": cfg.RequestTimeout.String()})
-	data := &framework.ProviderData{Client: c}
-	data.ManyOperations = !p.validated.Swap(false)
+	data := &framework.ProviderData{Client: c, ManyOperations: !p.validated.Swap(false)}
 	resp.ResourceData, resp.DataSourceData, resp.ListResourceData, resp.ActionData, resp.EphemeralResourceData = data, data, data, data, data
 }
 
