@@ -246,7 +246,12 @@ func (r *exclusiveResource) sync(ctx context.Context, m exclusiveModel, prior *e
 		}
 		left = append(left, s)
 	}
-	warnLeftForNextPlan(diags, scope, r.Client.Shown(late...), prior != nil && prior.ID.IsNull())
+	why := "the plan did not name it: it was made, or left subscription_ids, after the plan read the list."
+	if prior != nil && prior.ID.IsNull() {
+		why = "this resource is new, and the first apply of a new resource deletes nothing."
+	}
+	reportEach(diags.AddWarning, scope, r.Client.Shown(late...), "Webhook subscription left for the next plan", "It stays on "+
+		"the service, since "+why+` The next plan names it, and the apply after that deletes it (on_unmanaged = "delete").`)
 	if prior == nil || m.Unmanaged.IsUnknown() || diags.HasError() {
 		m.Unmanaged = unmanagedValue(ctx, r.Client, left)
 	}
@@ -372,15 +377,6 @@ func reportEach(add func(summary, detail string), scope exclusiveScope, subs []c
 			"query lists every subscription with its configuration), and add its id to subscription_ids. Or delete it "+
 			"outside Terraform.", scope.describe(), s.ID, s.EventType, s.URI, s.Description, then, importID(s.EventType, s.ID)))
 	}
-}
-
-func warnLeftForNextPlan(diags *diag.Diagnostics, scope exclusiveScope, late []client.Subscription, create bool) {
-	why := "the plan did not name it: it was made, or left subscription_ids, after the plan read the list."
-	if create {
-		why = "this resource is new, and the first apply of a new resource deletes nothing."
-	}
-	reportEach(diags.AddWarning, scope, late, "Webhook subscription left for the next plan", "It stays on the service, "+
-		"since "+why+` The next plan names it, and the apply after that deletes it (on_unmanaged = "delete").`)
 }
 
 func describeSubscription(s client.Subscription) string {

@@ -39,12 +39,10 @@ var (
 
 // NewSubscriptionResource is the esign_webhook_subscription resource.
 func NewSubscriptionResource() resource.Resource {
-	return &subscriptionResource{ResourceBase: framework.NewResourceBase("_webhook_subscription", subscriptionSchema)}
+	return &subscriptionResource{framework.NewResourceBase("_webhook_subscription", subscriptionSchema)}
 }
 
-type subscriptionResource struct {
-	framework.ResourceBase
-}
+type subscriptionResource struct{ framework.ResourceBase }
 
 var subscriptionSchema = schema.Schema{
 	MarkdownDescription: "A webhook subscription: the service sends an HTTPS request with the event payload to `uri` " +

@@ -110,8 +110,7 @@ func (p *subscriptionPlans) addClaim(c planClaim) []planClaim {
 	return rivals
 }
 
-// warnRivals' summary is unique, so Terraform folds none of these warnings, but for those past
-// framework.NamedBound, which share one.
+// warnRivals' summaries are unique, so Terraform folds none but those past framework.NamedBound, which share one.
 func warnRivals(diags *diag.Diagnostics, c planClaim, rivals []planClaim) {
 	if rivals[0].unnamed {
 		diags.AddWarning("More identical webhook subscription blocks", fmt.Sprintf("Besides the %d that warnings of this "+
