@@ -51,6 +51,7 @@ func FuzzDecodeResponses(f *testing.F) {
 	f.Add(200, []byte(`{"items":[{"id":"fuzz-token","eventType":"x"},{"id":"fuzz-token","eventType":"x"}]}`), "")
 	f.Add(200, []byte(`{"items":[{"id":"fuzz-key"}],"total":1}`), "")
 	f.Add(302, []byte(``), "https://fuzz-key@elsewhere.example/fuzz-token")
+	f.Add(300, []byte(``), "https://%zz/fuzz-token") // a Location that does not parse (net/http refuses it for 301-308)
 	f.Add(200, []byte(`{"items":null}`), "")
 	f.Add(200, []byte(`{"items":[null,{"id":7}]}`), "")
 	f.Add(500, []byte("\xff\xfe not utf-8"), "Sat, 21 Nov 2026 12:00:05 GMT")
