@@ -192,6 +192,13 @@ var decoders = []decoder{
 	{decode: one(func(s string) string { return unescapePercent(s, true) })},
 	{decode: decodeBase64Runs, binary: true},
 	{decode: decodeHexRuns, binary: true},
+	{decode: one(reversed)}, // an echo back to front (found by an attack)
+}
+
+func reversed(s string) string {
+	r := []rune(s)
+	slices.Reverse(r)
+	return string(r)
 }
 
 func one(f func(string) string) func(string) []string {

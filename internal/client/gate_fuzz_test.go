@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"html"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -63,6 +64,7 @@ var gateEncoders = []struct {
 	{"base64url", func(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }},
 	{"hex", func(s string) string { return hex.EncodeToString([]byte(s)) }},
 	{"HEX", func(s string) string { return strings.ToUpper(hex.EncodeToString([]byte(s))) }},
+	{"reversed", func(s string) string { r := []rune(s); slices.Reverse(r); return string(r) }},
 }
 
 // jsonEscapes writes letters, digits and spaces as they are, every other character as escape(r, its index),

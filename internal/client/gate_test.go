@@ -69,7 +69,7 @@ func TestShowURIAndStatus(t *testing.T) {
 func TestEchoedSecretsAreWithheld(t *testing.T) {
 	ctx := context.Background()
 	secret := func(word string) string { return word + `&<>+"\é/` + word }
-	for _, encoding := range []hostile.Encoding{hostile.GoJSON, hostile.DotNet, hostile.Form} {
+	for _, encoding := range []hostile.Encoding{hostile.GoJSON, hostile.DotNet, hostile.Form, hostile.Reversed} {
 		t.Run("encoding "+string(encoding), func(t *testing.T) {
 			tenant := testEmulator.NewTenant()
 			h := hostile.New(t, testURL)

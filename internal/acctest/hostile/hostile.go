@@ -52,6 +52,8 @@ const (
 	// MixedJSON: the body alone, Go's \" and \\ beside \u0027 and \u002B in one
 	// string, as Python's and some gateways' encoders write it.
 	MixedJSON Encoding = "mixed"
+	// Reversed: the GoJSON quote written back to front, in Go's JSON.
+	Reversed Encoding = "reversed"
 )
 
 // Damage is how the answer of a request that was carried out reaches the
@@ -314,6 +316,10 @@ func echoed(enc Encoding, status int, answer []byte, r *http.Request, body []byt
 	_ = json.Unmarshal(answer, &e)
 	e.StatusCode, e.Message = status, e.Message+"; "+quote(enc, r, body)
 	switch enc {
+	case Reversed:
+		runes := []rune(e.Message)
+		slices.Reverse(runes)
+		e.Message = string(runes)
 	case SlashJSON:
 		return fmt.Appendf(nil, `{"statusCode":%d,"message":"%s"}`, status, strings.ReplaceAll(jsonString(e.Message, true), "/", `\/`))
 	case MixedJSON:
