@@ -5,8 +5,11 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -56,5 +59,24 @@ func TestFloorCreate(t *testing.T) {
 	var id string
 	if planned.IsFullyKnown() || !state.IsFullyKnown() || state.As(&attrs) != nil || attrs["id"].As(&id) != nil || id == "" {
 		t.Fatalf("planned %s, applied %s", planned, state)
+	}
+}
+
+// providers finds the children of a process, here this test's: the peak RSS and the CPU seconds of a busy one.
+func TestProvidersMeasuresChildren(t *testing.T) {
+	busy := exec.CommandContext(t.Context(), "sh", "-c", `i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done; sleep 5`)
+	if err := busy.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = busy.Process.Kill(); _ = busy.Wait() }()
+	cpu := map[string]float64{}
+	for deadline := time.Now().Add(5 * time.Second); cpu[strconv.Itoa(busy.Process.Pid)] < 0.2 && time.Now().Before(deadline); {
+		if rss := providers(os.Getpid(), cpu); rss < 1e5 {
+			t.Fatalf("peak RSS %.0f bytes", rss)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if seconds := cpu[strconv.Itoa(busy.Process.Pid)]; seconds < 0.2 {
+		t.Errorf("CPU of the busy child: %.2f s after 5 s, want 0.2 or more (recorded: %v)", seconds, cpu)
 	}
 }

@@ -54,16 +54,16 @@ type (
 		dir                                                         *devprovider.WorkDir
 		emu                                                         *emulator.Emulator
 	}
-	// sample is one terraform command (rss: of its provider processes); series a command's figures in run
-	// order, with the emulator's requests and the writes among them.
+	// sample is one terraform command (rss and cpu, in seconds: of its provider processes); series a
+	// command's figures in run order, with the emulator's requests and the writes among them.
 	sample struct {
-		seconds, rss float64
-		stdout       string
-		changes      bool // a -detailed-exitcode plan found changes
+		seconds, rss, cpu float64
+		stdout            string
+		changes           bool // a -detailed-exitcode plan found changes
 	}
 	series struct {
-		seconds, rss, requests, writes []float64
-		routes                         string // of the last run: "21: 20 × `GET /metadata/…`, 1 × `GET …`"
+		seconds, rss, cpu, requests, writes []float64
+		routes                              string // of the last run: "21: 20 × `GET /metadata/…`, 1 × `GET …`"
 	}
 	result struct {
 		size
@@ -289,9 +289,9 @@ func (b *bench) measure(s size) result {
 			}
 			sr := r.get(c.name)
 			r.runs[c.name], sr.routes = sr, strings.TrimSuffix(fmt.Sprintf("%.0f: %s", total, strings.Join(routes, ", ")), ": ")
-			sr.seconds, sr.rss = append(sr.seconds, o.seconds), append(sr.rss, o.rss)
+			sr.seconds, sr.rss, sr.cpu = append(sr.seconds, o.seconds), append(sr.rss, o.rss), append(sr.cpu, o.cpu)
 			sr.requests, sr.writes = append(sr.requests, total), append(sr.writes, float64(b.emu.Writes(key)))
-			fmt.Printf("run %d  %-26s %7.2f s  %5.0f requests  provider peak RSS %s\n", i+1, c.name, o.seconds, total, mb(o.rss))
+			fmt.Printf("run %d  %-26s %7.2f s  %5.0f requests  provider CPU %5.2f s, peak RSS %s\n", i+1, c.name, o.seconds, total, o.cpu, mb(o.rss))
 		}
 	}
 	return r
@@ -310,16 +310,20 @@ func (b *bench) tf(terraform, provider, dir, log string, env []string, args ...s
 	go func() { exited <- cmd.Wait() }()
 	var o sample
 	var err error
+	cpu := map[string]float64{} // by provider process, as last seen
 	tick := time.NewTicker(10 * time.Millisecond)
 	for o.seconds == 0 {
 		select {
 		case err = <-exited:
 			o.seconds = time.Since(started).Seconds()
 		case <-tick.C:
-			o.rss = max(o.rss, providerRSS(cmd.Process.Pid))
+			o.rss = max(o.rss, providers(cmd.Process.Pid, cpu))
 		}
 	}
 	tick.Stop()
+	for _, seconds := range cpu {
+		o.cpu += seconds
+	}
 	o.stdout = stdout.String()
 	b.write(b.path("logs", log+".log"), o.stdout+stderr.String())
 	var exit *exec.ExitError
@@ -331,8 +335,9 @@ func (b *bench) tf(terraform, provider, dir, log string, env []string, args ...s
 	return o
 }
 
-// providerRSS is the highest VmHWM, in bytes, among the children of terraform: the provider processes.
-func providerRSS(terraform int) (hwm float64) {
+// providers is the highest VmHWM, in bytes, among the children of terraform: the provider processes. It
+// records the CPU seconds of each in cpu (what a process used in the last 10 ms before its end is missed).
+func providers(terraform int, cpu map[string]float64) (hwm float64) {
 	self, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", terraform))
 	lists, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", terraform))
 	for _, list := range lists {
@@ -342,6 +347,12 @@ func providerRSS(terraform int) (hwm float64) {
 			if exe, _ := os.Readlink("/proc/" + pid + "/exe"); exe != self {
 				kb, _ := strconv.Atoi(strings.TrimSuffix(field("/proc/"+pid+"/status", "VmHWM:"), " kB"))
 				hwm = max(hwm, float64(kb)*1024)
+				stat, _ := os.ReadFile("/proc/" + pid + "/stat") // after the command's ")": utime and stime in 1/100 s
+				if f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:])); len(f) > 12 {
+					utime, _ := strconv.Atoi(f[11])
+					stime, _ := strconv.Atoi(f[12])
+					cpu[pid] = float64(utime+stime) / 100
+				}
 			}
 		}
 	}
@@ -361,29 +372,29 @@ func (b *bench) markdown(results []result) string {
 		"Terraform's default -parallelism=10, local state. A ratio is the median of the per-run ratios. *writes*: the latency "+
 		"of the writes the emulator counted, over the parallelism. *query*: `terraform query` of one `list` block over every "+
 		"subscription, with Terraform %s.\n\n", how, b.latency, cmp.Or(b.queryVersion, "(not run)"))
-	p("| size | plan ÷ floor (≤ 1.15) | plan -refresh=false ÷ floor (≤ 1.15) | apply ÷ floor | apply ÷ (floor + writes) | destroy ÷ floor | " +
+	p("| size | plan ÷ floor (≤ 1.15) | plan -refresh=false ÷ floor (≤ 1.15) | provider CPU in plan ÷ floor's | apply ÷ floor | apply ÷ (floor + writes) | destroy ÷ floor | " +
 		"destroy ÷ (floor + writes) | requests per plan (≤ 2 + entities) | provider peak RSS in plans (< 100 MB) | query | requests per query |\n")
-	p("| --- |%s\n", strings.Repeat(" ---: |", 10))
+	p("| --- |%s\n", strings.Repeat(" ---: |", 11))
 	for _, r := range results {
 		query, queryRequests := "—", "—"
 		if q := r.get("query"); len(q.seconds) > 0 {
 			query, queryRequests = fmt.Sprintf("%.2f s", median(q.seconds)), fmt.Sprint(slices.Max(q.requests))
 		}
-		p("| %s | %s | %s | %s | %s | %s | %s | %.0f of %d | %s | %s | %s |\n", r.name,
-			r.ratio("plan", "floor plan", 0), r.ratio("plan -refresh=false", "floor plan -refresh=false", 0),
-			r.ratio("apply", "floor apply", 0), r.ratio("apply", "floor apply", b.latency),
-			r.ratio("destroy", "floor destroy", 0), r.ratio("destroy", "floor destroy", b.latency),
+		p("| %s | %s | %s | %s | %s | %s | %s | %s | %.0f of %d | %s | %s | %s |\n", r.name,
+			r.ratio("plan", "floor plan", 0, false), r.ratio("plan -refresh=false", "floor plan -refresh=false", 0, false),
+			r.ratio("plan", "floor plan", 0, true), r.ratio("apply", "floor apply", 0, false), r.ratio("apply", "floor apply", b.latency, false),
+			r.ratio("destroy", "floor destroy", 0, false), r.ratio("destroy", "floor destroy", b.latency, false),
 			slices.Max(r.get("plan").requests), 2+r.entities,
 			mb(slices.Max(slices.Concat(r.get("plan").rss, r.get("plan -refresh=false").rss))), query, queryRequests)
 	}
 	for _, r := range results {
-		p("\n## %s: %s\n\n| command | runs (s) | min (s) | median (s) | requests (last run) | provider peak RSS |\n"+
-			"| --- | --- | ---: | ---: | --- | ---: |\n", r.name, r.size)
+		p("\n## %s: %s\n\n| command | runs (s) | min (s) | median (s) | provider CPU, median (s) | requests (last run) | provider peak RSS |\n"+
+			"| --- | --- | ---: | ---: | ---: | --- | ---: |\n", r.name, r.size)
 		for _, name := range slices.Sorted(maps.Keys(r.runs)) {
 			sr := r.runs[name]
 			times := strings.Trim(fmt.Sprintf("%.2f", sr.seconds), "[]")
-			p("| %s | %s | %.2f | %.2f | %s | %s |\n", name, strings.ReplaceAll(times, " ", ", "), slices.Min(sr.seconds),
-				median(sr.seconds), sr.routes, mb(slices.Max(sr.rss)))
+			p("| %s | %s | %.2f | %.2f | %.2f | %s | %s |\n", name, strings.ReplaceAll(times, " ", ", "), slices.Min(sr.seconds),
+				median(sr.seconds), median(sr.cpu), sr.routes, mb(slices.Max(sr.rss)))
 		}
 		if len(r.notes) > 0 {
 			p("\n- %s\n", strings.Join(r.notes, "\n- "))
@@ -396,8 +407,12 @@ func (b *bench) markdown(results []result) string {
 func (r result) get(name string) *series { return cmp.Or(r.runs[name], &series{}) }
 
 // ratio is the median over the runs of a ÷ (b + the latency of a's writes, ten at once); "—" when a did not run.
-func (r result) ratio(a, b string, latency time.Duration) string {
+// With cpu: of the provider processes' CPU time.
+func (r result) ratio(a, b string, latency time.Duration, cpu bool) string {
 	as, bs := slices.Clone(r.get(a).seconds), r.get(b).seconds
+	if cpu {
+		as, bs = slices.Clone(r.get(a).cpu), r.get(b).cpu
+	}
 	if len(as) == 0 {
 		return "—"
 	}
