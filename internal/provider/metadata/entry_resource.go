@@ -53,8 +53,7 @@ func (r *entryResource) UpgradeState(context.Context) map[int64]resource.StateUp
 }
 
 func upgradeEntryFromVersion0(ctx context.Context, req resource.UpgradeStateRequest, resp *resource.UpgradeStateResponse) {
-	var m entryModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &m)...)
+	m := framework.Get[entryModel](ctx, *req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -71,10 +70,10 @@ func (r *entryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	hadPrior, destroy := !req.State.Raw.IsNull(), req.Plan.Raw.IsNull()
 	var config, prior entryModel
 	if hadPrior {
-		diags.Append(req.State.Get(ctx, &prior)...)
+		prior = framework.Get[entryModel](ctx, req.State, diags)
 	}
 	if !destroy {
-		diags.Append(req.Config.Get(ctx, &config)...)
+		config = framework.Get[entryModel](ctx, req.Config, diags)
 	}
 	if diags.HasError() {
 		return
@@ -97,8 +96,7 @@ func (r *entryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 
 func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer entryIdentity.AfterCreate(resp)
-	var plan entryModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	plan := framework.Get[entryModel](ctx, req.Plan, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -137,8 +135,7 @@ func (r *entryResource) refuseOverwrite(ctx context.Context, plan entryModel, di
 
 func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer entryIdentity.AfterRead(req, resp)
-	var state entryModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	state := framework.Get[entryModel](ctx, req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -163,9 +160,8 @@ func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp
 
 func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer entryIdentity.AfterUpdate(resp)
-	var plan, state entryModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	plan := framework.Get[entryModel](ctx, req.Plan, &resp.Diagnostics)
+	state := framework.Get[entryModel](ctx, req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}

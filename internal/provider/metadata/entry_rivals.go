@@ -99,12 +99,8 @@ func (e *entryClaims) rivalOf(c entryClaim, add bool) (entryClaim, bool) {
 }
 
 func refuseRival(ctx context.Context, claims *entryClaims, config tfsdk.Config, hadPrior bool, diags *diag.Diagnostics) {
-	var m entryModel
-	if diags.Append(config.Get(ctx, &m)...); diags.HasError() {
-		return
-	}
-	c, known := claimOf(m, hadPrior)
-	if !known {
+	c, known := claimOf(framework.Get[entryModel](ctx, config, diags), hadPrior)
+	if diags.HasError() || !known {
 		return
 	}
 	if rival, found := claims.rivalOf(c, false); found {

@@ -193,21 +193,18 @@ func (r *exclusiveResource) unmanagedNow(ctx context.Context, scope exclusiveSco
 }
 
 func (r *exclusiveResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state exclusiveModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	state := framework.Get[exclusiveModel](ctx, req.State, &resp.Diagnostics)
 	r.sync(ctx, state, nil, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 func (r *exclusiveResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan exclusiveModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	plan := framework.Get[exclusiveModel](ctx, req.Plan, &resp.Diagnostics)
 	r.sync(ctx, plan, &exclusiveModel{}, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 func (r *exclusiveResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, prior exclusiveModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+	plan := framework.Get[exclusiveModel](ctx, req.Plan, &resp.Diagnostics)
+	prior := framework.Get[exclusiveModel](ctx, req.State, &resp.Diagnostics)
 	r.sync(ctx, plan, &prior, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
@@ -302,10 +299,9 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	create := req.State.Raw.IsNull()
-	var plan, prior exclusiveModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	plan, prior := framework.Get[exclusiveModel](ctx, req.Plan, &resp.Diagnostics), exclusiveModel{}
 	if !create {
-		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+		prior = framework.Get[exclusiveModel](ctx, req.State, &resp.Diagnostics)
 	}
 	scope, scopeKnown := scopeOf(ctx, plan, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {

@@ -134,10 +134,10 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	}
 	var plan, prior subscriptionModel // prior.ID is null without a prior state
 	if !req.Plan.Raw.IsNull() {
-		resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+		plan = framework.Get[subscriptionModel](ctx, req.Plan, &resp.Diagnostics)
 	}
 	if !req.State.Raw.IsNull() {
-		resp.Diagnostics.Append(req.State.Get(ctx, &prior)...)
+		prior = framework.Get[subscriptionModel](ctx, req.State, &resp.Diagnostics)
 	}
 	if resp.Diagnostics.HasError() {
 		return
@@ -173,8 +173,7 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 
 func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	defer subscriptionIdentity.AfterCreate(resp)
-	var plan subscriptionModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	plan := framework.Get[subscriptionModel](ctx, req.Plan, &resp.Diagnostics)
 	var headersWO types.Map
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("headers_wo"), &headersWO)...)
 	if resp.Diagnostics.HasError() {
@@ -218,8 +217,7 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 
 func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	defer subscriptionIdentity.AfterRead(req, resp)
-	var state subscriptionModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	state := framework.Get[subscriptionModel](ctx, req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -248,8 +246,7 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 // headers adopted after an import.
 func (r *subscriptionResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	defer subscriptionIdentity.AfterUpdate(resp)
-	var plan subscriptionModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	plan := framework.Get[subscriptionModel](ctx, req.Plan, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -259,8 +256,7 @@ func (r *subscriptionResource) Update(ctx context.Context, req resource.UpdateRe
 }
 
 func (r *subscriptionResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	var state subscriptionModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	state := framework.Get[subscriptionModel](ctx, req.State, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
