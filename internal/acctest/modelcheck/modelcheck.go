@@ -1,7 +1,8 @@
 // Copyright (c) The terraform-provider-esign Authors
 // SPDX-License-Identifier: MPL-2.0
 
-// Package modelcheck checks that the resources' models read as the framework reads them (framework.Get).
+// Package modelcheck checks that the resources' models read with framework.Get as with the framework's Get. It is
+// not in acctest, which imports the provider, so that the resources' internal tests can use it.
 package modelcheck
 
 import (

@@ -17,8 +17,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// The resources' models read as the framework's Get reads them: acctest.CheckGetReadsAsTheFrameworksGet, in their
-// packages. This one is a model that does not match.
+// That the resources' models read as with the framework's Get is checked in their packages (modelcheck). Here: what
+// Get refuses, and the guard.
 type getModel struct {
 	Name    types.String `tfsdk:"name"`
 	Count   types.Int64  `tfsdk:"count"`
@@ -53,6 +53,7 @@ func TestGetRefusesAModelThatDoesNotMatch(t *testing.T) {
 		t.Errorf("read %+v", m)
 	}
 	for i, want := range []string{"3 attributes for 1 fields", `field Count does not hold attribute "count"`, "not a known object", ""} {
+		// "": no error.
 		if got := fmt.Sprint(diags[i]); want == "" && diags[i].HasError() || !strings.Contains(got, want) {
 			t.Errorf("case %d: %s, want an error saying %q", i, got, want)
 		}

@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/esign-oss/terraform-provider-esign/internal/acctest/modelcheck"
 )
 
 // declared is an entry configured with this spelling and value.
@@ -87,8 +85,4 @@ func TestEntryClaimsEdges(t *testing.T) {
 	if _, found := claims.rivalOf(mustClaim(t, other, false), true); found {
 		t.Error("another entity's key is a rival")
 	}
-}
-
-func TestEntryModelReadsAsTheFrameworksGet(t *testing.T) {
-	modelcheck.ReadsAsTheFrameworksGet[entryModel](t, entrySchema)
 }

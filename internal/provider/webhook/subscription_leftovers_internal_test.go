@@ -10,7 +10,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
-	"github.com/esign-oss/terraform-provider-esign/internal/acctest/modelcheck"
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
@@ -88,9 +87,4 @@ func TestWarningsPastTheBoundShareASummary(t *testing.T) {
 		summaries["More identical webhook subscription blocks"] != 1 {
 		t.Errorf("%d warnings, %d summaries: want %d named of each kind, then one summary each", len(diags), len(summaries), framework.NamedBound)
 	}
-}
-
-func TestModelsReadAsTheFrameworksGet(t *testing.T) {
-	modelcheck.ReadsAsTheFrameworksGet[subscriptionModel](t, subscriptionSchema)
-	modelcheck.ReadsAsTheFrameworksGet[exclusiveModel](t, exclusiveSchema)
 }
