@@ -27,7 +27,7 @@ func Serve(version string, managedDebug bool) error {
 	// Only net/http writes to the standard logger here, and what it writes is a peer's bytes ("Unsolicited
 	// response received on idle HTTP channel starting with ..."), unchecked by the client's gate.
 	log.SetOutput(io.Discard)
-	// The framework allocates about 0.4 MB per resource in a plan, nearly all of it garbage at once: collecting at
+	// The framework allocates about 0.3 MB per resource in a plan, nearly all of it garbage at once: collecting at
 	// three times the live heap rather than twice takes a fifth less CPU (bench/README.md, "GOGC"). The user's wins.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(200)
