@@ -54,7 +54,7 @@ type (
 		dir                                                         *devprovider.WorkDir
 		emu                                                         *emulator.Emulator
 	}
-	// sample is one terraform command (rss and cpu, in seconds: of its provider processes); series a
+	// sample is one terraform command (rss in bytes and cpu in seconds: of its provider processes); series a
 	// command's figures in run order, with the emulator's requests and the writes among them.
 	sample struct {
 		seconds, rss, cpu float64
