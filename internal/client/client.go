@@ -171,7 +171,7 @@ const routeHooksList = "GET /hooks/v1"
 // notFoundOnFixedRoute turns the 404 of a route that exists at every correct base URL into ErrWrongBaseURL.
 func (c *Client) notFoundOnFixedRoute(err error) error {
 	if IsNotFound(err) {
-		return &shownError{fmt.Sprintf("%v. The service answers this route at any correct base URL, so the base URL %q "+
+		return &redactedError{fmt.Sprintf("%v. The service answers this route at any correct base URL, so the base URL %q "+
 			"does not point at its API", err, c.base), []error{ErrWrongBaseURL}}
 	}
 	return err
@@ -188,7 +188,7 @@ func (c *Client) confirmNotFound(ctx context.Context, err error) error {
 	case hooksErr == nil:
 		return err
 	case errors.Is(hooksErr, ErrWrongBaseURL):
-		return &shownError{fmt.Sprintf("%v, and %s, which the service answers at any correct base URL, answered 404 too: "+
+		return &redactedError{fmt.Sprintf("%v, and %s, which the service answers at any correct base URL, answered 404 too: "+
 			"the base URL %q does not point at its API", err, routeHooksList, c.base), []error{ErrWrongBaseURL}}
 	}
 	return fmt.Errorf("%s; a 404 means that it does not exist only if the base URL is right, and %s, which tells, failed: %w",
@@ -198,11 +198,11 @@ func (c *Client) confirmNotFound(ctx context.Context, err error) error {
 // AddSecrets adds values the gate withholds: header values, a receiver URI's query values.
 func (c *Client) AddSecrets(values ...string) { c.gate.add(values...) }
 
-// Show passes what a peer said through the gate before a user sees it (gate.go).
-func (c *Client) Show(text string) string { return c.gate.Show(text) }
+// Redact passes what a peer said through the gate before a user sees it (gate.go).
+func (c *Client) Redact(text string) string { return c.gate.redact(text) }
 
-// ShowURI shows a receiver URI without userinfo and query values, through the gate.
-func (c *Client) ShowURI(raw string) string { return c.gate.Show(stripURI(raw)) }
+// RedactURI shows a receiver URI without userinfo and query values, through the gate.
+func (c *Client) RedactURI(raw string) string { return c.gate.redact(stripURI(raw)) }
 
 // endpoint builds a route's URL. Each segment is escaped, so that "/" or "%" stays inside it, and "." and
 // ".." too, or servers on the way would resolve them.
@@ -223,6 +223,11 @@ func (c *Client) endpoint(query url.Values, segments ...string) *url.URL {
 
 // RequestTimeout bounds one attempt; the provider bounds what it sends itself with it too.
 func (c *Client) RequestTimeout() time.Duration { return c.cfg.RequestTimeout }
+
+// HasLogin tells whether the client logs in itself (a login block) rather than sending a static access token.
+func (c *Client) HasLogin() bool {
+	return c.cfg.Login != nil
+}
 
 // LoginTenantID is "" with a static access token.
 func (c *Client) LoginTenantID() string {
@@ -331,19 +336,19 @@ func (e *APIError) Is(target error) bool {
 
 func IsNotFound(err error) bool { return errors.Is(err, errNotFound) }
 
-// shownError's text passed the gate; what it wraps is for errors.Is and errors.As, never to print.
-type shownError struct {
+// redactedError's text passed the gate; what it wraps is for errors.Is and errors.As, never to print.
+type redactedError struct {
 	text string
 	errs []error
 }
 
-func (e *shownError) Error() string { return e.text }
+func (e *redactedError) Error() string { return e.text }
 
-func (e *shownError) Unwrap() []error { return e.errs }
+func (e *redactedError) Unwrap() []error { return e.errs }
 
 // malformed shows problem, which may quote the answer, through the gate.
 func (c *Client) malformed(cl call, problem string) error {
-	return fmt.Errorf("%s at %s: %w: %s", cl.route, c.host, ErrMalformedAnswer, c.gate.Show(problem))
+	return fmt.Errorf("%s at %s: %w: %s", cl.route, c.host, ErrMalformedAnswer, c.gate.redact(problem))
 }
 
 // withRefusedRedirects copies hc so that it follows no redirect (DESIGN.md, "Credentials go to the configured
@@ -386,9 +391,9 @@ func (c *Client) redirectError(cl call, resp *http.Response) error {
 	e := &RedirectError{Route: cl.route, Host: c.host, StatusCode: resp.StatusCode}
 	why, fix := "a redirect without a usable Location", ""
 	if loc, err := resp.Location(); err != nil {
-		e.Location = c.gate.Show(resp.Header.Get("Location"))
+		e.Location = c.gate.redact(resp.Header.Get("Location"))
 	} else {
-		e.Location = c.ShowURI(loc.String())
+		e.Location = c.RedactURI(loc.String())
 		switch {
 		case cl.url.Scheme == "https" && loc.Scheme == "http":
 			why = "a redirect from https:// to http://, which would send the credentials in clear text"
@@ -400,7 +405,7 @@ func (c *Client) redirectError(cl call, resp *http.Response) error {
 		// A Location that ends with the path below the base URL implies a base URL.
 		below := strings.TrimPrefix(cl.url.EscapedPath(), c.base.EscapedPath())
 		if loc.Scheme == "https" && below != "" && strings.HasSuffix(loc.EscapedPath(), below) {
-			fix = fmt.Sprintf(" (to %s, if that is the service)", c.ShowURI(loc.Scheme+"://"+loc.Host+strings.TrimSuffix(loc.EscapedPath(), below)))
+			fix = fmt.Sprintf(" (to %s, if that is the service)", c.RedactURI(loc.Scheme+"://"+loc.Host+strings.TrimSuffix(loc.EscapedPath(), below)))
 		}
 	}
 	e.text = fmt.Sprintf("%s at %s: service answered %s with Location %s: %s. The client never follows "+

@@ -18,7 +18,7 @@ import (
 )
 
 // The gate: everything a peer (the service, a receiver, a proxy, the network stack) says that can reach a
-// user passes Show (DESIGN.md, "Credentials go to the configured origin only").
+// user passes Redact (DESIGN.md, "Credentials go to the configured origin only").
 type gate struct {
 	mu      sync.Mutex
 	secrets []string
@@ -47,9 +47,9 @@ func (g *gate) add(values ...string) {
 	}
 }
 
-// Show answers text as a user may see it: Withheld when any decoding of it holds a secret, else with
+// redact answers text as a user may see it: Withheld when any decoding of it holds a secret, else with
 // control characters and escape sequences escaped, cut to maxShown characters.
-func (g *gate) Show(text string) string {
+func (g *gate) redact(text string) string {
 	shown := escapeControls(text, maxShown)
 	if g.holdsSecret(text) || shown != text && g.holdsSecret(shown) { // the escapes themselves could spell one
 		return Withheld
@@ -158,12 +158,12 @@ func URISecrets(raw string) []string {
 	return out
 }
 
-// Shown is each subscription as a user may see it: what the service said of it through the gate, its URI
+// RedactSubscriptions is each subscription as a user may see it: what the service said of it through the gate, its URI
 // without query values.
-func (c *Client) Shown(subs ...Subscription) []Subscription {
+func (c *Client) RedactSubscriptions(subs ...Subscription) []Subscription {
 	out := make([]Subscription, len(subs))
 	for i, s := range subs {
-		out[i] = Subscription{ID: c.Show(s.ID), EventType: c.Show(s.EventType), URI: c.ShowURI(s.URI), Description: c.Show(s.Description)}
+		out[i] = Subscription{ID: c.Redact(s.ID), EventType: c.Redact(s.EventType), URI: c.RedactURI(s.URI), Description: c.Redact(s.Description)}
 	}
 	return out
 }

@@ -136,7 +136,7 @@ func FuzzGate(f *testing.F) {
 
 		g := &gate{}
 		g.add(secret, "an-unrelated-secret-value")
-		if got := g.Show(text); got != Withheld {
+		if got := g.redact(text); got != Withheld {
 			t.Fatalf("the secret %q under %v was shown:\n%q", secret, names, got)
 		}
 
@@ -144,7 +144,7 @@ func FuzzGate(f *testing.F) {
 		other := &gate{}
 		other.add(secret + "-but-not-this-one")
 		want := escapeControls(text, maxShown)
-		if got := other.Show(text); got != want && !other.holdsSecret(text) && !other.holdsSecret(want) {
+		if got := other.redact(text); got != want && !other.holdsSecret(text) && !other.holdsSecret(want) {
 			t.Fatalf("a text without the secret was changed:\n got %q\nwant %q", got, want)
 		}
 	})

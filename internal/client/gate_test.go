@@ -42,7 +42,7 @@ func TestGateShows(t *testing.T) {
 		"bad \xff byte":                            "bad \uFFFD byte",
 		strings.Repeat("é", maxShown+5):            strings.Repeat("é", maxShown) + "…",
 	} {
-		if got := g.Show(in); got != want {
+		if got := g.redact(in); got != want {
 			t.Errorf("Show(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -51,11 +51,11 @@ func TestGateShows(t *testing.T) {
 func TestShowURIAndStatus(t *testing.T) {
 	c := &Client{gate: &gate{}}
 	c.gate.add(URISecrets("https://user:pw-123456@fn.example/api/hook?code=az-key-0987654321&x=1#frag")...)
-	if got, want := c.ShowURI("https://user:pw-123456@fn.example/api/hook?code=az-key-0987654321&x=1#frag"),
+	if got, want := c.RedactURI("https://user:pw-123456@fn.example/api/hook?code=az-key-0987654321&x=1#frag"),
 		"https://fn.example/api/hook?code=…&x=…"; got != want {
 		t.Errorf("ShowURI = %q, want %q", got, want)
 	}
-	if got := c.Show("forbidden: /api/hook?code=az-key-0987654321"); got != Withheld {
+	if got := c.Redact("forbidden: /api/hook?code=az-key-0987654321"); got != Withheld {
 		t.Errorf("a receiver's query value was shown: %q", got)
 	}
 	if got := StatusText(401); got != "401 Unauthorized" {
@@ -147,7 +147,7 @@ func TestGateCarelessEscapes(t *testing.T) {
 	g.add(`PwD<Zx4>"Yk`)
 	body, _ := json.Marshal(map[string]string{"login": "dev", "password": `PwD<Zx4>"Yk`}) //nolint:gosec // G101: a made-up secret the gate must find
 	for _, text := range []string{careless(string(body)), strconv.Quote(careless(string(body)))} {
-		if got := g.Show(text); got != Withheld {
+		if got := g.redact(text); got != Withheld {
 			t.Errorf("Show(%s) = %q", text, got)
 		}
 	}

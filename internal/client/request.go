@@ -246,7 +246,7 @@ func (e *TransportError) Unwrap() error { return e.cause }
 func (c *Client) transportError(cl call, err error, attempts int) *TransportError {
 	return &TransportError{
 		Method: cl.method, Host: c.host, Path: cl.url.EscapedPath(), attempts: attempts,
-		Hint: transportHint(err, c.host), cause: &shownError{c.gate.Show(err.Error()), []error{err}},
+		Hint: transportHint(err, c.host), cause: &redactedError{c.gate.redact(err.Error()), []error{err}},
 	}
 }
 
@@ -412,7 +412,7 @@ func (c *Client) apiError(cl call, resp *http.Response) *APIError {
 	_ = resp.Body.Close()
 	text := string(bytes.TrimSpace(body))
 	return &APIError{Method: cl.method, Route: cl.route, Host: c.host, StatusCode: resp.StatusCode,
-		BodyExcerpt: c.gate.Show(text), Login: c.cfg.Login != nil, Hint: answerHint(resp.StatusCode, text, c.host)}
+		BodyExcerpt: c.gate.redact(text), Login: c.cfg.Login != nil, Hint: answerHint(resp.StatusCode, text, c.host)}
 }
 
 func (c *Client) wait(ctx context.Context, d time.Duration) error {
@@ -449,7 +449,7 @@ func (c *Client) log(ctx context.Context, cl call, attempt, status int, started 
 		fields["status"] = status
 	}
 	if err != nil {
-		fields["error"] = c.gate.Show(err.Error())
+		fields["error"] = c.gate.redact(err.Error())
 	}
 	c.cfg.Logger.Debug(ctx, "esign API request", fields)
 }

@@ -452,11 +452,11 @@ func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Sub
 		"description %q) that appeared since its first look and that nothing in this run tracks. The lost request may have "+
 		"created one of them, or none, and another writer (another Terraform run or configuration, a person) the others, "+
 		"so none was adopted and the request was not sent again:", lost, len(candidates), CanonicalEventType(req.EventType),
-		c.ShowURI(req.URI), c.gate.Show(req.Description))
+		c.RedactURI(req.URI), c.gate.redact(req.Description))
 	for _, s := range candidates {
-		fmt.Fprintf(&b, "\n  - %s (event type %s, uri %s)", c.gate.Show(s.ID), c.gate.Show(s.EventType), c.ShowURI(s.URI))
+		fmt.Fprintf(&b, "\n  - %s (event type %s, uri %s)", c.gate.redact(s.ID), c.gate.redact(s.EventType), c.RedactURI(s.URI))
 	}
 	fmt.Fprintf(&b, "\nImport the one that belongs to this resource, and leave the others to their owners (or delete them), e.g.:\n"+
-		"  import {\n    to = <address>\n    id = %s\n  }", c.gate.Show(strconv.Quote(candidates[0].EventType+"/"+candidates[0].ID)))
+		"  import {\n    to = <address>\n    id = %s\n  }", c.gate.redact(strconv.Quote(candidates[0].EventType+"/"+candidates[0].ID)))
 	return &AmbiguousCreateError{Candidates: candidates, cause: lost, text: b.String()}
 }

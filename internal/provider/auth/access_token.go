@@ -52,7 +52,7 @@ var accessTokenSchema = schema.Schema{
 }
 
 func (r *accessToken) Open(ctx context.Context, _ ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
-	if r.Client.LoginTenantID() == "" {
+	if !r.Client.HasLogin() {
 		resp.Diagnostics.AddError("esign_access_token needs the provider's login block",
 			"esign_access_token logs in with the provider's login block (username, password, tenant_id, or ESIGN_USERNAME, "+
 				"ESIGN_PASSWORD, ESIGN_TENANT_ID), and this provider configuration has a static access_token instead. "+

@@ -130,7 +130,7 @@ func (r *entryResource) refuseOverwrite(ctx context.Context, plan entryModel, di
 			"overwrite it with %s. Nothing was written.\n\n"+
 			"To manage the existing entry, import it: terraform import <address> %s (or an import block with id = %q); "+
 			"the next apply then sets the configured value. To overwrite it on create, set overwrite_on_create = true.",
-			key, entityType, entityID, `"`+r.Client.Show(existing.Value)+`"`, quoteExcerpt(plan.Value.ValueString()), id, id))
+			key, entityType, entityID, `"`+r.Client.Redact(existing.Value)+`"`, quoteExcerpt(plan.Value.ValueString()), id, id))
 }
 
 func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

@@ -159,7 +159,7 @@ func knownIDs(set framework.StringSet) (ids idSet, allKnown bool) {
 // receiver's credential) and no control characters, which the plan would print.
 func unmanagedValue(ctx context.Context, c *client.Client, subs []client.Subscription) types.List {
 	items := make([]subscriptionItem, 0, len(subs)) // empty, not null
-	for _, s := range c.Shown(subs...) {
+	for _, s := range c.RedactSubscriptions(subs...) {
 		items = append(items, subscriptionItem(s))
 	}
 	v, _ := types.ListValueFrom(ctx, unmanagedType, items)
@@ -236,10 +236,10 @@ func (r *exclusiveResource) sync(ctx context.Context, m exclusiveModel, prior *e
 		case !diags.HasError(): // the first failure stops the deletes; the rest stay unmanaged
 			err := r.Client.DeleteSubscription(ctx, s.ID, s.EventType)
 			if err == nil || client.IsNotFound(err) {
-				tflog.Info(ctx, "deleted unmanaged webhook subscription", map[string]any{"id": s.ID, "uri": r.Client.ShowURI(s.URI)})
+				tflog.Info(ctx, "deleted unmanaged webhook subscription", map[string]any{"id": s.ID, "uri": r.Client.RedactURI(s.URI)})
 				continue
 			}
-			r.ProviderData.AddAPIError(diags, "Could not delete unmanaged webhook subscription "+describeSubscription(r.Client.Shown(s)[0]), err)
+			r.ProviderData.AddAPIError(diags, "Could not delete unmanaged webhook subscription "+describeSubscription(r.Client.RedactSubscriptions(s)[0]), err)
 		}
 		left = append(left, s)
 	}
@@ -247,7 +247,7 @@ func (r *exclusiveResource) sync(ctx context.Context, m exclusiveModel, prior *e
 	if prior != nil && prior.ID.IsNull() {
 		why = "this resource is new, and the first apply of a new resource deletes nothing."
 	}
-	reportEach(diags.AddWarning, scope, r.Client.Shown(late...), "Webhook subscription left for the next plan", "It stays on "+
+	reportEach(diags.AddWarning, scope, r.Client.RedactSubscriptions(late...), "Webhook subscription left for the next plan", "It stays on "+
 		"the service, since "+why+` The next plan names it, and the apply after that deletes it (on_unmanaged = "delete").`)
 	if prior == nil || m.Unmanaged.IsUnknown() || diags.HasError() {
 		m.Unmanaged = unmanagedValue(ctx, r.Client, left)
@@ -353,7 +353,7 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 			then += " subscription_ids is known only after apply: if the id turns out to be in it, the subscription is kept."
 		}
 	}
-	reportEach(add, scope, r.Client.Shown(unmanaged...), summary, then)
+	reportEach(add, scope, r.Client.RedactSubscriptions(unmanaged...), summary, then)
 }
 
 // reportEach names each of the first framework.NamedBound of subs in a summary of its own (Terraform folds

@@ -70,7 +70,7 @@ func (r *subscriptionListResource) List(ctx context.Context, req list.ListReques
 	stream.Results = framework.Limited(len(matching), req.Limit, func(i int) list.ListResult {
 		// The resource equals what an import by its identity makes, so the plan after -generate-config-out only imports.
 		s, result := matching[i], req.NewListResult(ctx)
-		result.DisplayName = s.EventType + ": " + r.Client.ShowURI(s.URI)
+		result.DisplayName = s.EventType + ": " + r.Client.RedactURI(s.URI)
 		result.Identity.Raw = subscriptionIdentity.Value(map[string]string{"id": s.ID, "event_type": s.EventType})
 		if req.IncludeResource {
 			result.Diagnostics.Append(result.Resource.Set(ctx, importedSubscription(s, s.EventType))...)

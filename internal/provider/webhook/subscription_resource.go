@@ -163,7 +163,7 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	claim.eventType, claim.uri, claim.description = eventType, plan.URI.ValueString(), plan.Description.ValueString()
 	if rivals := plans.addClaim(claim); len(rivals) > 0 {
 		shown := claim
-		shown.uri = r.Client.ShowURI(claim.uri)
+		shown.uri = r.Client.RedactURI(claim.uri)
 		warnRivals(&resp.Diagnostics, shown, rivals)
 	}
 	if !claim.hadPrior && !resp.Diagnostics.HasError() {
@@ -206,7 +206,7 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 		return
 	}
 	tflog.Info(ctx, "created webhook subscription", map[string]any{"id": created.ID, "adopted": created.Adopted,
-		"requests": created.Requests, "event_type": body.EventType, "uri": r.Client.ShowURI(body.URI),
+		"requests": created.Requests, "event_type": body.EventType, "uri": r.Client.RedactURI(body.URI),
 		"header_names": slices.Sorted(maps.Keys(body.Headers))})
 	if interrupted {
 		warnDoneDespiteInterrupt(&resp.Diagnostics, created.ID, "created")

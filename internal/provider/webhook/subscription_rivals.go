@@ -175,7 +175,7 @@ func checkLeftovers(ctx context.Context, data *framework.ProviderData, claim pla
 	}
 	plans := plansOf(data)
 	for _, s := range plans.lookForLeftovers(baseline, claim) {
-		warnLeftover(diags, data.Client.Shown(s)[0], plans.warned.NameNext(leftoverWarnings))
+		warnLeftover(diags, data.Client.RedactSubscriptions(s)[0], plans.warned.NameNext(leftoverWarnings))
 	}
 }
 

@@ -125,7 +125,7 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	start := time.Now()
 	status, body, err := a.send(ctx, target, headers, payload)
 	if err != nil {
-		detail := fmt.Sprintf("POST to %s failed: %s", target.Host, a.Client.Show(err.Error()))
+		detail := fmt.Sprintf("POST to %s failed: %s", target.Host, a.Client.Redact(err.Error()))
 		if errors.Is(err, context.DeadlineExceeded) {
 			detail += fmt.Sprintf(" (request_timeout %s)", a.Client.RequestTimeout())
 		}
@@ -137,7 +137,7 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	if !strings.HasPrefix(status, "2") {
 		detail := fmt.Sprintf("The receiver at %s answered %s to the %s test event.", target.Host, status, hook.EventType)
 		if body != "" {
-			detail += " Its answer began: " + a.Client.Show(body)
+			detail += " Its answer began: " + a.Client.Redact(body)
 		}
 		resp.Diagnostics.AddAttributeError(path.Root("uri"), "The receiver refused the test event", detail)
 	}
@@ -173,7 +173,7 @@ func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map
 	if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {
 		if u, err := url.Parse(loc); err == nil && u.Host != "" {
 			status += fmt.Sprintf(" (a redirect to %s, not followed so that the headers go nowhere else)",
-				a.Client.Show(u.Scheme+"://"+u.Host))
+				a.Client.Redact(u.Scheme+"://"+u.Host))
 		}
 	}
 	return status, string(raw), nil
