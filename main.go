@@ -20,7 +20,8 @@ func main() {
 	flag.Parse()
 	server.QuietLogsUnlessAsked()
 
-	if err := server.Serve(version, *debug); err != nil {
+	err := server.Serve(version, *debug)
+	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

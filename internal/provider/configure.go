@@ -57,10 +57,23 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	if cfg.Login != nil {
 		auth = "login"
 	}
-	tflog.Debug(ctx, "esign provider configured", map[string]any{"base_url": cfg.BaseURL, "auth": auth,
-		"max_retries": cfg.MaxRetries, "request_timeout": cfg.RequestTimeout.String()})
-	data := &framework.ProviderData{Client: c, ManyOperations: !p.validated.Swap(false)}
-	resp.ResourceData, resp.DataSourceData, resp.ListResourceData, resp.ActionData, resp.EphemeralResourceData = data, data, data, data, data
+	tflog.Debug(ctx, "esign provider configured", map[string]any{
+		"base_url":        cfg.BaseURL,
+		"auth":            auth,
+		"max_retries":     cfg.MaxRetries,
+		"request_timeout": cfg.RequestTimeout.String(),
+	})
+
+	validated := p.validated.Swap(false)
+	data := &framework.ProviderData{
+		Client:         c,
+		ManyOperations: !validated,
+	}
+	resp.ResourceData = data
+	resp.DataSourceData = data
+	resp.ListResourceData = data
+	resp.ActionData = data
+	resp.EphemeralResourceData = data
 }
 
 type tflogLogger struct{}
@@ -80,7 +93,8 @@ func (p *esignProvider) ValidateConfig(ctx context.Context, req provider.Validat
 	if resp.Diagnostics.HasError() || baseURL.IsNull() || baseURL.IsUnknown() || allow.IsUnknown() {
 		return // Configure decides, or reports the unknown value
 	}
-	if !resolveAllowInsecureHTTP(allow, os.Getenv, &resp.Diagnostics) {
+	allowed := resolveAllowInsecureHTTP(allow, os.Getenv, &resp.Diagnostics)
+	if !allowed {
 		insecureHTTPRule(baseURL.ValueString(), false, &resp.Diagnostics) // Configure warns when allowed
 	}
 }
@@ -91,14 +105,13 @@ func insecureHTTPRule(raw string, allow bool, diags *diag.Diagnostics) {
 	switch {
 	case validators.BaseURLForm(raw) != nil || client.CheckBaseURL(raw) == nil: // not plain http:// to a remote host
 	case allow:
-		diags.AddAttributeWarning(path.Root("base_url"), "Credentials sent over plain http", fmt.Sprintf("allow_insecure_http "+
-			"is set and base_url is %q: the subscription key and the token (and a login password) go to that host "+
-			"unencrypted. Use this for a test gateway only, never for the service.", raw))
+		diags.AddAttributeWarning(path.Root("base_url"), "Credentials sent over plain http",
+			fmt.Sprintf("allow_insecure_http is set and base_url is %q: the subscription key and the token (and a login password) go to that host unencrypted. "+
+				"Use this for a test gateway only, never for the service.", raw))
 	default:
-		diags.AddAttributeError(path.Root("base_url"), "Invalid base URL", fmt.Sprintf("base_url (or %s) is %q: plain "+
-			"http:// is accepted only for a loopback host (127.0.0.1, ::1, localhost) such as the emulator, because the "+
-			"credentials of every request would cross the network in clear text. Use https://; for a test gateway "+
-			"without TLS only, set allow_insecure_http = true (or %s=true).", envBaseURL, raw, envAllowInsecureHTTP))
+		diags.AddAttributeError(path.Root("base_url"), "Invalid base URL",
+			fmt.Sprintf("base_url (or %s) is %q: plain http:// is accepted only for a loopback host (127.0.0.1, ::1, localhost) such as the emulator, because the credentials of every request would cross the network in clear text. "+
+				"Use https://; for a test gateway without TLS only, set allow_insecure_http = true (or %s=true).", envBaseURL, raw, envAllowInsecureHTTP))
 	}
 }
 
@@ -144,13 +157,8 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 	}
 
 	cfg.AccessToken, cfg.Login = resolveCredentials(config, getenv, &diags)
-	for name, v := range map[string]struct{ env, value string }{
-		"subscription_key": {envSubscriptionKey, cfg.SubscriptionKey}, "access_token": {envAccessToken, cfg.AccessToken},
-	} {
-		if err := client.CheckCredential(v.value); err != nil {
-			diags.AddAttributeError(path.Root(name), "Invalid "+name, fmt.Sprintf("%s (or %s) %s: remove it.", name, v.env, err))
-		}
-	}
+	checkCredential(&diags, "subscription_key", envSubscriptionKey, cfg.SubscriptionKey)
+	checkCredential(&diags, "access_token", envAccessToken, cfg.AccessToken)
 
 	if !config.MaxRetries.IsNull() && !config.MaxRetries.IsUnknown() {
 		cfg.MaxRetries = int(config.MaxRetries.ValueInt64())
@@ -172,9 +180,17 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 	return cfg, diags
 }
 
+// checkCredential: a credential with a control character (a trailing line break) fails here, before any request.
+func checkCredential(diags *diag.Diagnostics, name, env, value string) {
+	if err := client.CheckCredential(value); err != nil {
+		diags.AddAttributeError(path.Root(name), "Invalid "+name, fmt.Sprintf("%s (or %s) %s: remove it.", name, env, err))
+	}
+}
+
 func resolveAllowInsecureHTTP(v types.Bool, getenv func(string) string, diags *diag.Diagnostics) bool {
 	p := path.Root("allow_insecure_http")
-	switch raw := getenv(envAllowInsecureHTTP); {
+	raw := getenv(envAllowInsecureHTTP)
+	switch {
 	case v.IsUnknown():
 		unknownSetting(diags, p, envAllowInsecureHTTP)
 	case !v.IsNull():
@@ -220,7 +236,12 @@ func resolveCredentials(config esignProviderModel, getenv func(string) string, d
 	case envToken != "":
 		return envToken, nil
 	case envLogin:
-		return "", resolveLogin(&loginModel{Username: types.StringNull(), Password: types.StringNull(), TenantID: types.StringNull()}, getenv, diags)
+		fromEnvironment := &loginModel{
+			Username: types.StringNull(),
+			Password: types.StringNull(),
+			TenantID: types.StringNull(),
+		}
+		return "", resolveLogin(fromEnvironment, getenv, diags)
 	}
 	diags.AddAttributeError(path.Root("access_token"), "Missing credentials",
 		fmt.Sprintf("Set access_token (or %s), or the login block with username, password and tenant_id (or %s, %s and %s).",

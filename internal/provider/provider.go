@@ -97,10 +97,14 @@ var providerSchema = schema.Schema{
 		"access_token": schema.StringAttribute{
 			MarkdownDescription: "Bearer token sent as `Authorization: Bearer <token>`. May be set with `ESIGN_ACCESS_TOKEN`. " +
 				"Use either this or the `login` block.",
-			Optional: true, Sensitive: true,
+			Optional:  true,
+			Sensitive: true,
 		},
-		"subscription_key": schema.StringAttribute{Optional: true, Sensitive: true,
-			MarkdownDescription: "API subscription key sent as `Ocp-Apim-Subscription-Key`. Required here or in `ESIGN_SUBSCRIPTION_KEY`."},
+		"subscription_key": schema.StringAttribute{
+			MarkdownDescription: "API subscription key sent as `Ocp-Apim-Subscription-Key`. Required here or in `ESIGN_SUBSCRIPTION_KEY`.",
+			Optional:            true,
+			Sensitive:           true,
+		},
 		"max_retries": schema.Int64Attribute{
 			MarkdownDescription: "How many times a failed call is retried, with exponential backoff that honours " +
 				"`Retry-After` (see Retries and timeouts above). Defaults to `4`; `ESIGN_MAX_RETRIES` may set it.",
@@ -120,10 +124,20 @@ var providerSchema = schema.Schema{
 			MarkdownDescription: "Log in with a user instead of giving `access_token`: the provider calls `POST /identity/login`, " +
 				"uses the token it gets, and logs in again once when a call answers 401 (tokens live 30 minutes).",
 			Attributes: map[string]schema.Attribute{
-				"username": schema.StringAttribute{MarkdownDescription: "User name. May be set with `ESIGN_USERNAME`.", Optional: true},
-				"password": schema.StringAttribute{MarkdownDescription: "Password. May be set with `ESIGN_PASSWORD`.", Optional: true, Sensitive: true},
-				"tenant_id": schema.StringAttribute{MarkdownDescription: "Tenant GUID. May be set with `ESIGN_TENANT_ID`.", Optional: true,
-					Validators: []validator.String{validators.GUID()}},
+				"username": schema.StringAttribute{
+					MarkdownDescription: "User name. May be set with `ESIGN_USERNAME`.",
+					Optional:            true,
+				},
+				"password": schema.StringAttribute{
+					MarkdownDescription: "Password. May be set with `ESIGN_PASSWORD`.",
+					Optional:            true,
+					Sensitive:           true,
+				},
+				"tenant_id": schema.StringAttribute{
+					MarkdownDescription: "Tenant GUID. May be set with `ESIGN_TENANT_ID`.",
+					Optional:            true,
+					Validators:          []validator.String{validators.GUID()},
+				},
 			},
 		},
 	},
