@@ -54,8 +54,7 @@ var accessTokenSchema = schema.Schema{
 func (r *accessToken) Open(ctx context.Context, _ ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
 	if !r.Client.HasLogin() {
 		resp.Diagnostics.AddError("esign_access_token needs the provider's login block",
-			"esign_access_token logs in with the provider's login block (username, password, tenant_id, or ESIGN_USERNAME, "+
-				"ESIGN_PASSWORD, ESIGN_TENANT_ID), and this provider configuration has a static access_token instead. "+
+			"esign_access_token logs in with the provider's login block (username, password, tenant_id, or ESIGN_USERNAME, ESIGN_PASSWORD, ESIGN_TENANT_ID), and this provider configuration has a static access_token instead. "+
 				"Configure the login block in the provider configuration that the ephemeral resource uses.")
 		return
 	}
@@ -64,7 +63,10 @@ func (r *accessToken) Open(ctx context.Context, _ ephemeral.OpenRequest, resp *e
 		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not log in", err)
 		return
 	}
-	m := accessTokenModel{Token: types.StringValue(token), ExpiresAt: types.StringNull()}
+	m := accessTokenModel{
+		Token:     types.StringValue(token),
+		ExpiresAt: types.StringNull(),
+	}
 	if exp, ok := jwtExpiry(token); ok {
 		m.ExpiresAt = types.StringValue(exp.UTC().Format(time.RFC3339))
 	}
@@ -78,10 +80,14 @@ func jwtExpiry(token string) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(parts[1], "="))
+	if err != nil {
+		return time.Time{}, false
+	}
 	var claims struct {
 		Exp *float64 `json:"exp"`
 	}
-	if err != nil || json.Unmarshal(raw, &claims) != nil || claims.Exp == nil {
+	err = json.Unmarshal(raw, &claims)
+	if err != nil || claims.Exp == nil {
 		return time.Time{}, false
 	}
 	return time.Unix(int64(*claims.Exp), 0), true

@@ -62,7 +62,8 @@ func fileMode(permission types.String) fs.FileMode {
 // half a document.
 func (f documentFile) download(ctx context.Context, pd *framework.ProviderData, inline *cappedBuffer, diags *diag.Diagnostics) (
 	size int64, sum string, ok bool) {
-	blobID, outputPath, perm := f.BlobConnectionID.ValueString(), f.OutputPath.ValueString(), fileMode(f.FilePermission)
+	blobID := f.BlobConnectionID.ValueString()
+	outputPath := f.OutputPath.ValueString()
 	hash := sha256.New()
 	writers := []io.Writer{hash}
 	if inline != nil {
@@ -71,11 +72,16 @@ func (f documentFile) download(ctx context.Context, pd *framework.ProviderData, 
 	var tmp *os.File
 	var err error
 	if outputPath != "" {
-		if tmp, err = createTemp(outputPath, perm); err != nil { // before spending a download on it
+		tmp, err = createTemp(outputPath, fileMode(f.FilePermission)) // before spending a download on it
+		if err != nil {
 			diags.AddAttributeError(path.Root("output_path"), "Cannot write output_path", err.Error())
 			return 0, "", false
 		}
-		defer func() { _ = tmp.Close(); _ = os.Remove(tmp.Name()) }() // both fail harmlessly after the rename
+		defer func() {
+			// Both fail harmlessly after the rename.
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+		}()
 		writers = append(writers, tmp)
 	}
 
@@ -84,14 +90,12 @@ func (f documentFile) download(ctx context.Context, pd *framework.ProviderData, 
 	case client.IsNotFound(err):
 		diags.AddAttributeError(path.Root("blob_connection_id"), "Signed document not found",
 			fmt.Sprintf("The service has no document with blob_connection_id %q (GET /storage/document/{blobConnectionId} answered 404). "+
-				"Use the blobConnectionId returned when the documents were uploaded; signed documents are available "+
-				"once the signature request is completed.", blobID))
+				"Use the blobConnectionId returned when the documents were uploaded; signed documents are available once the signature request is completed.", blobID))
 		return 0, "", false
 	case errors.Is(err, errContentTooLarge):
 		diags.AddAttributeError(path.Root("include_content"), "Document too large for include_content",
-			fmt.Sprintf("The document with blob_connection_id %q is larger than %d bytes (4 MiB), the limit of "+
-				"content_base64, which keeps the Terraform state small. Set include_content = false and use "+
-				"output_path to write the document to a file instead.", blobID, maxInlineContent))
+			fmt.Sprintf("The document with blob_connection_id %q is larger than %d bytes (4 MiB), the limit of content_base64, which keeps the Terraform state small. "+
+				"Set include_content = false and use output_path to write the document to a file instead.", blobID, maxInlineContent))
 		return 0, "", false
 	case err != nil:
 		pd.AddAPIError(diags, fmt.Sprintf("Could not download the document with blob_connection_id %q", blobID), err)
@@ -99,14 +103,18 @@ func (f documentFile) download(ctx context.Context, pd *framework.ProviderData, 
 	}
 
 	if tmp != nil {
-		if err = errors.Join(tmp.Sync(), tmp.Close()); err == nil {
+		err = errors.Join(tmp.Sync(), tmp.Close())
+		if err == nil {
 			err = os.Rename(tmp.Name(), outputPath)
 		}
 		if err != nil {
 			diags.AddAttributeError(path.Root("output_path"), "Cannot write output_path", fmt.Sprintf("output_path %q: %s", outputPath, err))
 			return 0, "", false
 		}
-		tflog.Debug(ctx, "signed document written", map[string]any{"output_path": outputPath, "size": size})
+		tflog.Debug(ctx, "signed document written", map[string]any{
+			"output_path": outputPath,
+			"size":        size,
+		})
 	}
 	return size, hex.EncodeToString(hash.Sum(nil)), true
 }
@@ -131,7 +139,8 @@ func createTemp(dest string, mode fs.FileMode) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("output_path %q: creating a temporary file in %q: %w", dest, dir, err)
 	}
-	if err := f.Chmod(mode); err != nil {
+	err = f.Chmod(mode)
+	if err != nil {
 		_ = f.Close()
 		_ = os.Remove(f.Name())
 		return nil, fmt.Errorf("output_path %q: setting mode %04o: %w", dest, mode, err)

@@ -47,21 +47,42 @@ var signedDocumentSchema = schema.Schema{
 		"received.\n\nTerraform reads it, writing `output_path`, at every plan and refresh (`terraform destroy` too), but " +
 		"not at the apply of a saved plan: the `esign_signed_document_download` action downloads at apply.",
 	Attributes: map[string]schema.Attribute{
-		"blob_connection_id": schema.StringAttribute{MarkdownDescription: blobConnectionIDDescription, Required: true, Validators: nonEmpty},
-		"output_path":        schema.StringAttribute{MarkdownDescription: outputPathDescription, Optional: true, Validators: nonEmpty},
-		"file_permission": schema.StringAttribute{MarkdownDescription: filePermissionDescription, Optional: true,
-			Validators: []validator.String{filePermissionRule, stringvalidator.AlsoRequires(path.MatchRoot("output_path"))}},
+		"blob_connection_id": schema.StringAttribute{
+			MarkdownDescription: blobConnectionIDDescription,
+			Required:            true,
+			Validators:          nonEmpty,
+		},
+		"output_path": schema.StringAttribute{
+			MarkdownDescription: outputPathDescription,
+			Optional:            true,
+			Validators:          nonEmpty,
+		},
+		"file_permission": schema.StringAttribute{
+			MarkdownDescription: filePermissionDescription,
+			Optional:            true,
+			Validators: []validator.String{
+				filePermissionRule,
+				stringvalidator.AlsoRequires(path.MatchRoot("output_path")),
+			},
+		},
 		"include_content": schema.BoolAttribute{
 			MarkdownDescription: "Return the document in `content_base64`. Defaults to `false`. Refused for documents " +
 				"larger than 4 MiB (4194304 bytes), which would bloat the state: use `output_path` for those.",
 			Optional: true,
 		},
-		"sha256": schema.StringAttribute{MarkdownDescription: "SHA-256 digest of the document, lower-case hex.", Computed: true},
-		"size":   schema.Int64Attribute{MarkdownDescription: "Size of the document in bytes.", Computed: true},
+		"sha256": schema.StringAttribute{
+			MarkdownDescription: "SHA-256 digest of the document, lower-case hex.",
+			Computed:            true,
+		},
+		"size": schema.Int64Attribute{
+			MarkdownDescription: "Size of the document in bytes.",
+			Computed:            true,
+		},
 		"content_base64": schema.StringAttribute{
 			MarkdownDescription: "The document, base64-encoded; null unless `include_content = true`. Sensitive: a signed " +
 				"document may hold personal data (an `output` that passes it on needs `sensitive = true`).",
-			Computed: true, Sensitive: true,
+			Computed:  true,
+			Sensitive: true,
 		},
 	},
 }

@@ -29,9 +29,21 @@ var signedDocumentDownloadSchema = schema.Schema{
 		"unlike the `esign_signed_document` data source, the apply of a saved plan writes it. The file is written " +
 		"as the data source writes it, and its size and SHA-256 digest are reported as progress.",
 	Attributes: map[string]schema.Attribute{
-		"blob_connection_id": schema.StringAttribute{MarkdownDescription: blobConnectionIDDescription, Required: true, Validators: nonEmpty},
-		"output_path":        schema.StringAttribute{MarkdownDescription: outputPathDescription, Required: true, Validators: nonEmpty},
-		"file_permission":    schema.StringAttribute{MarkdownDescription: filePermissionDescription, Optional: true, Validators: []validator.String{filePermissionRule}},
+		"blob_connection_id": schema.StringAttribute{
+			MarkdownDescription: blobConnectionIDDescription,
+			Required:            true,
+			Validators:          nonEmpty,
+		},
+		"output_path": schema.StringAttribute{
+			MarkdownDescription: outputPathDescription,
+			Required:            true,
+			Validators:          nonEmpty,
+		},
+		"file_permission": schema.StringAttribute{
+			MarkdownDescription: filePermissionDescription,
+			Optional:            true,
+			Validators:          []validator.String{filePermissionRule},
+		},
 	},
 }
 
@@ -41,7 +53,11 @@ func (a *signedDocumentDownloadAction) Invoke(ctx context.Context, req action.In
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if size, sum, ok := config.download(ctx, a.ProviderData, nil, &resp.Diagnostics); ok {
-		resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%s: %d bytes, sha256 %s", config.OutputPath.ValueString(), size, sum)})
+	size, sum, ok := config.download(ctx, a.ProviderData, nil, &resp.Diagnostics)
+	if !ok {
+		return
 	}
+	resp.SendProgress(action.InvokeProgressEvent{
+		Message: fmt.Sprintf("%s: %d bytes, sha256 %s", config.OutputPath.ValueString(), size, sum),
+	})
 }
