@@ -7,6 +7,7 @@ package planmodifiers
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -16,9 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/esign-oss/terraform-provider-esign/internal/client"
-	"github.com/esign-oss/terraform-provider-esign/internal/provider/validators"
 )
 
 // RequiresReplaceUnlessSameCanonical: the service reads these names in any case, so a change that canonical
@@ -61,6 +59,10 @@ func canonicalNames(set types.Set, canonical func(string) string) ([]string, boo
 // SignatureRequest, else the state's (the service never shows it).
 func ReferenceIDDefault() planmodifier.String { return referenceIDDefault{} }
 
+// signatureRequest is client.EntitySignatureRequest, spelled here so that this package imports only the framework;
+// the service reads entity types in any case.
+const signatureRequest = "SignatureRequest"
+
 type referenceIDDefault struct{}
 
 func (referenceIDDefault) Description(context.Context) string {
@@ -81,11 +83,10 @@ func (referenceIDDefault) PlanModifyString(ctx context.Context, req planmodifier
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	canonical, _ := validators.CanonicalEntityType(entityType.ValueString())
 	switch {
 	case entityType.IsUnknown():
 		resp.PlanValue = types.StringUnknown()
-	case canonical == client.EntitySignatureRequest:
+	case strings.EqualFold(entityType.ValueString(), signatureRequest):
 		resp.PlanValue = entityID // unknown while entity_id is
 	default:
 		resp.PlanValue = req.StateValue // null without a prior state
@@ -140,5 +141,13 @@ func (m RequiresReplaceUnlessAdoptedModifier) requiresReplace(ctx context.Contex
 	if state.Raw.IsNull() || planValue.Equal(stateValue) {
 		return false
 	}
-	return !stateValue.IsNull() || !m.adopt(ctx, AdoptionRequest{Path: p, State: state, Private: private}, diags)
+	if !stateValue.IsNull() {
+		return true
+	}
+	adopted := m.adopt(ctx, AdoptionRequest{
+		Path:    p,
+		State:   state,
+		Private: private,
+	}, diags)
+	return !adopted
 }

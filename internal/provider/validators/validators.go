@@ -43,8 +43,11 @@ func (r stringRule) ValidateString(_ context.Context, req validator.StringReques
 // BaseURL checks the form only: whether plain http:// may go to the host
 // depends on allow_insecure_http, which the provider's ValidateConfig checks.
 func BaseURL() validator.String {
-	return stringRule{"Invalid base URL",
-		"must be an absolute https:// URL (http:// only for a loopback host, or with allow_insecure_http)", BaseURLForm}
+	return stringRule{
+		summary:     "Invalid base URL",
+		description: "must be an absolute https:// URL (http:// only for a loopback host, or with allow_insecure_http)",
+		check:       BaseURLForm,
+	}
 }
 
 // BaseURLForm is BaseURL's check, also run on ESIGN_BASE_URL.
@@ -52,12 +55,16 @@ func BaseURLForm(raw string) error { return client.CheckBaseURLWith(raw, true) }
 
 func Duration() validator.String {
 	const rule = `must be a positive duration such as "30s" or "2m"`
-	return stringRule{"Invalid duration", rule, func(s string) error {
-		if d, err := time.ParseDuration(s); err != nil || d <= 0 {
-			return fmt.Errorf("%s, got %q", rule, s)
-		}
-		return nil
-	}}
+	return stringRule{
+		summary:     "Invalid duration",
+		description: rule,
+		check: func(s string) error {
+			if d, err := time.ParseDuration(s); err != nil || d <= 0 {
+				return fmt.Errorf("%s, got %q", rule, s)
+			}
+			return nil
+		},
+	}
 }
 
 // EntityTypeSpellings says which spellings are accepted, for docs.
@@ -75,23 +82,33 @@ func CanonicalEntityType(s string) (string, error) {
 
 // EntityType accepts what CanonicalEntityType does.
 func EntityType() validator.String {
-	return stringRule{"Invalid entity type", "must be one of " + strings.Join(client.EntityTypes, ", ") + ", in any case",
-		func(s string) error {
+	return stringRule{
+		summary:     "Invalid entity type",
+		description: "must be one of " + strings.Join(client.EntityTypes, ", ") + ", in any case",
+		check: func(s string) error {
 			_, err := CanonicalEntityType(s)
 			return err
-		}}
+		},
+	}
 }
 
 // HeaderName uses the client's rule, which also runs before a create for
 // values unknown at plan.
 func HeaderName() validator.String {
-	return stringRule{"Invalid header name", "must be a valid HTTP header name, other than one the gateway sets itself " +
-		"(Host, Content-Length, hop-by-hop headers)", client.CheckHeaderName}
+	return stringRule{
+		summary:     "Invalid header name",
+		description: "must be a valid HTTP header name, other than one the gateway sets itself (Host, Content-Length, hop-by-hop headers)",
+		check:       client.CheckHeaderName,
+	}
 }
 
 // HeaderValue's errors name the header by its path, never the value.
 func HeaderValue() validator.String {
-	return stringRule{"Invalid header value", "must not contain CR, LF or NUL", client.CheckHeaderValue}
+	return stringRule{
+		summary:     "Invalid header value",
+		description: "must not contain CR, LF or NUL",
+		check:       client.CheckHeaderValue,
+	}
 }
 
 var guidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
@@ -127,9 +144,13 @@ func PathSegment(slashAllowed bool) []validator.String {
 
 // WebhookURI: the service delivers events over HTTPS only.
 func WebhookURI() validator.String {
-	return stringRule{"Invalid webhook URI", "must be an absolute https:// URL", func(raw string) error {
-		return asError("must be an absolute https:// URL: ", webhookURIProblem(raw))
-	}}
+	return stringRule{
+		summary:     "Invalid webhook URI",
+		description: "must be an absolute https:// URL",
+		check: func(raw string) error {
+			return asError("must be an absolute https:// URL: ", webhookURIProblem(raw))
+		},
+	}
 }
 
 func webhookURIProblem(raw string) string {
@@ -153,8 +174,13 @@ func webhookURIProblem(raw string) string {
 
 // WebhookURIPrefix accepts the start of a webhook URI, which a scope compares as a URL.
 func WebhookURIPrefix() validator.String {
-	return stringRule{"Invalid webhook URI prefix", "must be an https:// URL: a host, and optionally a port and the start of a path",
-		func(raw string) error { return asError("", WebhookURIPrefixProblem(raw)) }}
+	return stringRule{
+		summary:     "Invalid webhook URI prefix",
+		description: "must be an https:// URL: a host, and optionally a port and the start of a path",
+		check: func(raw string) error {
+			return asError("", WebhookURIPrefixProblem(raw))
+		},
+	}
 }
 
 // WebhookURIPrefixProblem is "" for a valid prefix; a query is refused since the comparison would ignore it.
