@@ -271,7 +271,8 @@ resource "esign_webhook_subscription" "wo" {
 `
 
 // A gateway quotes the login's request (the password) and the create's (the headers_wo value), which it
-// refuses, in its error answers, in the encodings that once leaked them.
+// refuses, in its error answers, JSON-escaped with "\/" and with escapes of mixed styles: the gate must
+// decode both to find the secrets.
 func TestAccEchoedSecretsWithheld(t *testing.T) {
 	bin, pluginDir := acctest.ProviderCLI(t, 11, "headers_wo")
 	tenant := acctest.NewTenant(t)
