@@ -39,7 +39,7 @@ type Config struct {
 	Logger            Logger // one event per attempt; nil: silence
 	AllowInsecureHTTP bool   // http:// for any host, not only loopback
 
-	httpClient     *http.Client  // copied, to follow no redirect; nil: a client of its own
+	httpClient     *http.Client  // copied, to follow no redirect; nil: a client of its own (tests)
 	retryBaseDelay time.Duration // tests shorten it
 }
 
@@ -59,7 +59,7 @@ type Client struct {
 	cfg  Config // as New completed it; MaxRetries is never negative
 	base *url.URL
 	host string // host:port of base, for errors
-	http *http.Client
+	http *NoRedirectClient
 	gate *gate
 
 	tokenMu       sync.Mutex
@@ -97,23 +97,43 @@ func New(cfg Config) (*Client, error) {
 	cfg.UserAgent = cmp.Or(cfg.UserAgent, "terraform-provider-esign")
 	cfg.retryBaseDelay = cmp.Or(cfg.retryBaseDelay, defaultRetryBaseDelay)
 	base, _ := url.Parse(cfg.BaseURL)
-	base.Path, base.RawPath = strings.TrimSuffix(base.Path, "/"), strings.TrimSuffix(base.RawPath, "/")
+	base.Path = strings.TrimSuffix(base.Path, "/")
+	base.RawPath = strings.TrimSuffix(base.RawPath, "/")
 	if isLoopbackHost(base.Hostname()) && net.ParseIP(base.Hostname()) == nil {
 		// Go's proxy bypass knows only "localhost": any other spelling would go, credentials and all, to HTTP_PROXY.
 		base.Host = strings.TrimSuffix("localhost:"+base.Port(), ":")
 	}
 	host := base.Host
 	if base.Port() == "" {
-		host = net.JoinHostPort(base.Hostname(), map[string]string{"http": "80", "https": "443"}[base.Scheme])
+		host = net.JoinHostPort(base.Hostname(), defaultPort(base.Scheme))
 	}
-	c := &Client{cfg: cfg, base: base, host: host, http: withRefusedRedirects(cfg.httpClient), gate: &gate{},
-		accessToken: cfg.AccessToken, subscriptions: newCoalescer[*SubscriptionSet](),
-		entityMetadata: newCoalescer[*MetadataSet](), supportedHooks: newCoalescer[[]Hook]()}
+	c := &Client{
+		cfg:            cfg,
+		base:           base,
+		host:           host,
+		http:           noRedirectsOf(cfg.httpClient),
+		gate:           &gate{},
+		accessToken:    cfg.AccessToken,
+		subscriptions:  newCoalescer[*SubscriptionSet](),
+		entityMetadata: newCoalescer[*MetadataSet](),
+		supportedHooks: newCoalescer[[]Hook](),
+	}
 	c.gate.add(cfg.SubscriptionKey, cfg.AccessToken)
 	if cfg.Login != nil {
 		c.gate.add(cfg.Login.Password)
 	}
 	return c, nil
+}
+
+// defaultPort is the port of a URL that names none.
+func defaultPort(scheme string) string {
+	switch scheme {
+	case "http":
+		return "80"
+	case "https":
+		return "443"
+	}
+	return ""
 }
 
 // CheckBaseURL says what is wrong with raw as base_url, in words that read after the setting's name
@@ -126,42 +146,29 @@ func CheckBaseURLWith(raw string, allowInsecureHTTP bool) error {
 		return errors.New("is empty")
 	}
 	u, err := url.Parse(raw)
-	// Neither the parser's error nor the userinfo, query or fragment is quoted: each may hold a secret.
+	// The parser's error is not quoted: it repeats the whole URL, password and query included.
 	switch {
 	case !strings.Contains(raw, "://"):
-		return fmt.Errorf("must start with https:// (or http:// for a loopback host such as the emulator), got %s", shown(raw))
+		return fmt.Errorf("must start with https:// (or http:// for a loopback host such as the emulator), got %q", redactURI(raw))
 	case err != nil:
-		return fmt.Errorf("is not a valid URL: %s (it must look like https://api.example.com or https://api.example.com/prefix)", shown(raw))
+		return fmt.Errorf("is not a valid URL: %q (it must look like https://api.example.com or https://api.example.com/prefix)", redactURI(raw))
 	case u.User != nil:
 		return errors.New("must not contain user information; credentials have settings of their own")
 	case u.Scheme != "https" && u.Scheme != "http":
-		return fmt.Errorf("must start with https:// (or http:// for a loopback host such as the emulator), got %s", shown(raw))
+		return fmt.Errorf("must start with https:// (or http:// for a loopback host such as the emulator), got %q", redactURI(raw))
 	case u.Host == "" || u.Hostname() == "":
-		return fmt.Errorf("has no host: %s", shown(raw))
+		return fmt.Errorf("has no host: %q", redactURI(raw))
 	case u.RawQuery != "" || u.Fragment != "" || u.ForceQuery:
-		return fmt.Errorf("must not have a query or fragment: %s", shown(raw))
+		return fmt.Errorf("must not have a query or fragment: %q", redactURI(raw))
 	case u.Scheme == "http" && !allowInsecureHTTP && !isLoopbackHost(u.Hostname()):
-		return fmt.Errorf("must start with https:// for the host %q, got %q: plain http:// is accepted only for a loopback "+
-			"host (127.0.0.1, ::1, localhost), since the subscription key and the token would cross the network in clear text "+
-			"(a test gateway without TLS needs the explicit opt-in that allows insecure http)", u.Hostname(), raw)
+		return fmt.Errorf("must start with https:// for the host %q, got %q: plain http:// is accepted only for a loopback host (127.0.0.1, ::1, localhost), since the subscription key and the token would cross the network in clear text (a test gateway without TLS needs the explicit opt-in that allows insecure http)", u.Hostname(), redactURI(raw))
 	}
 	return nil
 }
 
 func isLoopbackHost(host string) bool {
 	ip := net.ParseIP(host)
-	return strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") || ip != nil && ip.IsLoopback()
-}
-
-// shown quotes a base URL up to its query or fragment, and not at all with an "@" (it may be userinfo).
-func shown(raw string) string {
-	if strings.Contains(raw, "@") {
-		return "a value with \"@\" (not shown: it may hold a password)"
-	}
-	if i := strings.IndexAny(raw, "?#"); i >= 0 {
-		return fmt.Sprintf("%q (what follows %q not shown: it may hold a key)", raw[:i+1]+"…", raw[i])
-	}
-	return fmt.Sprintf("%q", raw)
+	return strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") || (ip != nil && ip.IsLoopback())
 }
 
 // routeHooksList confirms a base URL (DESIGN.md, "Errors: where, what next, once"). Neither function below
@@ -171,8 +178,10 @@ const routeHooksList = "GET /hooks/v1"
 // notFoundOnFixedRoute turns the 404 of a route that exists at every correct base URL into ErrWrongBaseURL.
 func (c *Client) notFoundOnFixedRoute(err error) error {
 	if IsNotFound(err) {
-		return &redactedError{fmt.Sprintf("%v. The service answers this route at any correct base URL, so the base URL %q "+
-			"does not point at its API", err, c.base), []error{ErrWrongBaseURL}}
+		return &redactedError{
+			text: fmt.Sprintf("%v. The service answers this route at any correct base URL, so the base URL %q does not point at its API", err, c.base),
+			errs: []error{ErrWrongBaseURL},
+		}
 	}
 	return err
 }
@@ -188,8 +197,10 @@ func (c *Client) confirmNotFound(ctx context.Context, err error) error {
 	case hooksErr == nil:
 		return err
 	case errors.Is(hooksErr, ErrWrongBaseURL):
-		return &redactedError{fmt.Sprintf("%v, and %s, which the service answers at any correct base URL, answered 404 too: "+
-			"the base URL %q does not point at its API", err, routeHooksList, c.base), []error{ErrWrongBaseURL}}
+		return &redactedError{
+			text: fmt.Sprintf("%v, and %s, which the service answers at any correct base URL, answered 404 too: the base URL %q does not point at its API", err, routeHooksList, c.base),
+			errs: []error{ErrWrongBaseURL},
+		}
 	}
 	return fmt.Errorf("%s; a 404 means that it does not exist only if the base URL is right, and %s, which tells, failed: %w",
 		err.Error(), routeHooksList, hooksErr)
@@ -201,8 +212,8 @@ func (c *Client) AddSecrets(values ...string) { c.gate.add(values...) }
 // Redact passes what a peer said through the gate before a user sees it (gate.go).
 func (c *Client) Redact(text string) string { return c.gate.redact(text) }
 
-// RedactURI shows a receiver URI without userinfo and query values, through the gate.
-func (c *Client) RedactURI(raw string) string { return c.gate.redact(stripURI(raw)) }
+// RedactURI shows a receiver URI by the rule of redactURI, through the gate.
+func (c *Client) RedactURI(raw string) string { return c.gate.redact(redactURI(raw)) }
 
 // endpoint builds a route's URL. Each segment is escaped, so that "/" or "%" stays inside it, and "." and
 // ".." too, or servers on the way would resolve them.
@@ -254,17 +265,22 @@ func (c *Client) token(ctx context.Context, stale string) (_ string, err error) 
 	return c.accessToken, cmp.Or(err, c.loginRejected) // no token while the login is rejected
 }
 
-// Login returns a token; callers check LoginTenantID first. The client logs in by itself when it needs one.
+// Login returns a token; callers check HasLogin first. The client logs in by itself when it needs one.
 func (c *Client) Login(ctx context.Context) (string, error) {
 	creds := c.cfg.Login
 	var out struct {
 		Token string `json:"token"`
 	}
+	body := map[string]string{
+		"login":    creds.Username,
+		"password": creds.Password,
+		"tenantid": creds.TenantID,
+	}
 	err := c.doJSON(ctx, call{
 		method:     http.MethodPost,
 		route:      "POST /identity/login",
 		url:        c.endpoint(nil, "identity", "login"),
-		body:       map[string]string{"login": creds.Username, "password": creds.Password, "tenantid": creds.TenantID},
+		body:       body,
 		idempotent: true, // logging in twice is harmless
 		anonymous:  true,
 	}, &out)
@@ -351,27 +367,63 @@ func (c *Client) malformed(cl call, problem string) error {
 	return fmt.Errorf("%s at %s: %w: %s", cl.route, c.host, ErrMalformedAnswer, c.gate.redact(problem))
 }
 
-// withRefusedRedirects copies hc so that it follows no redirect (DESIGN.md, "Credentials go to the configured
-// origin only"). Without hc, the transport reads the proxy settings per client (http.ProxyFromEnvironment
-// reads them once per process) and makes a proxy's refusal an error of its own.
-func withRefusedRedirects(hc *http.Client) *http.Client {
+// NoRedirectClient sends each request to its URL only: it follows no redirect, so that what a request carries
+// goes to that origin alone (DESIGN.md, "Credentials go to the configured origin only"). It adds no header.
+type NoRedirectClient struct {
+	httpClient *http.Client
+}
+
+// NewNoRedirectClient bounds each request by timeout, up to its answer's last byte; 0 bounds nothing.
+func NewNoRedirectClient(timeout time.Duration) *NoRedirectClient {
+	c := noRedirectsOf(nil)
+	c.httpClient.Timeout = timeout
+	return c
+}
+
+// noRedirectsOf copies hc (a test's) so that it follows no redirect. Without hc, the transport reads the
+// proxy settings per client (http.ProxyFromEnvironment reads them once per process) and makes a proxy's
+// refusal an error of its own.
+func noRedirectsOf(hc *http.Client) *NoRedirectClient {
 	var out http.Client
 	if hc != nil {
 		out = *hc
 	} else {
-		t := http.DefaultTransport.(*http.Transport).Clone()
-		fromEnv := httpproxy.FromEnvironment().ProxyFunc()
-		t.Proxy = func(req *http.Request) (*url.URL, error) { return fromEnv(req.URL) }
-		t.OnProxyConnectResponse = func(_ context.Context, proxy *url.URL, _ *http.Request, resp *http.Response) error {
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-			return &proxyRefusedError{proxy: proxy.Host, code: resp.StatusCode}
-		}
-		out.Transport = t
+		out.Transport = proxyTransport()
 	}
 	out.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	return &out
+	return &NoRedirectClient{httpClient: &out}
+}
+
+func proxyTransport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	fromEnv := httpproxy.FromEnvironment().ProxyFunc()
+	t.Proxy = func(req *http.Request) (*url.URL, error) {
+		return fromEnv(req.URL)
+	}
+	t.OnProxyConnectResponse = func(_ context.Context, proxy *url.URL, _ *http.Request, resp *http.Response) error {
+		if resp.StatusCode == http.StatusOK {
+			return nil
+		}
+		return &proxyRefusedError{
+			proxy: proxy.Host,
+			code:  resp.StatusCode,
+		}
+	}
+	return t
+}
+
+// Do sends req and answers a redirect as it came. Its error is the cause alone: the *url.Error around it
+// repeats the whole URL, query values included.
+func (c *NoRedirectClient) Do(req *http.Request) (*http.Response, error) {
+	resp, err := c.httpClient.Do(req)
+	if err == nil {
+		return resp, nil
+	}
+	var urlErr *url.Error
+	if errors.As(err, &urlErr) {
+		err = urlErr.Err
+	}
+	return nil, err
 }
 
 type RedirectError struct {
@@ -388,8 +440,13 @@ func (e *RedirectError) Error() string { return e.text }
 // closes the answer. A 303 See Other to a create says it was carried out, so its outcome is unknown.
 func (c *Client) redirectError(cl call, resp *http.Response) error {
 	_ = resp.Body.Close()
-	e := &RedirectError{Route: cl.route, Host: c.host, StatusCode: resp.StatusCode}
-	why, fix := "a redirect without a usable Location", ""
+	e := &RedirectError{
+		Route:      cl.route,
+		Host:       c.host,
+		StatusCode: resp.StatusCode,
+	}
+	why := "a redirect without a usable Location"
+	fix := ""
 	if loc, err := resp.Location(); err != nil {
 		e.Location = c.gate.redact(resp.Header.Get("Location"))
 	} else {
@@ -408,9 +465,9 @@ func (c *Client) redirectError(cl call, resp *http.Response) error {
 			fix = fmt.Sprintf(" (to %s, if that is the service)", c.RedactURI(loc.Scheme+"://"+loc.Host+strings.TrimSuffix(loc.EscapedPath(), below)))
 		}
 	}
-	e.text = fmt.Sprintf("%s at %s: service answered %s with Location %s: %s. The client never follows "+
-		"a redirect, so that the credentials go only to the base URL's origin: fix base_url%s", cl.route, e.Host,
-		StatusText(resp.StatusCode), e.Location, why, fix)
+	e.text = fmt.Sprintf("%s at %s: service answered %s with Location %s: %s. "+
+		"The client never follows a redirect, so that the credentials go only to the base URL's origin: fix base_url%s",
+		cl.route, e.Host, StatusText(resp.StatusCode), e.Location, why, fix)
 	if !cl.idempotent && resp.StatusCode == http.StatusSeeOther {
 		return fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, e)
 	}

@@ -45,7 +45,11 @@ func (co *coalescer[V]) get(ctx context.Context, key string, fetch func(context.
 		}
 		co.mu.Lock()
 		if co.keys[key].gen == gen {
-			co.keys[key] = coalescedKey[V]{gen: gen, value: v, cached: true}
+			co.keys[key] = coalescedKey[V]{
+				gen:    gen,
+				value:  v,
+				cached: true,
+			}
 		}
 		co.mu.Unlock()
 		return v, nil
@@ -68,7 +72,8 @@ func (co *coalescer[V]) update(key string, apply func(V) V) {
 	k := co.keys[key]
 	next := coalescedKey[V]{gen: k.gen + 1}
 	if k.cached && apply != nil {
-		next.value, next.cached = apply(k.value), true
+		next.value = apply(k.value)
+		next.cached = true
 	}
 	co.keys[key] = next
 }

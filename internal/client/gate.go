@@ -51,7 +51,7 @@ func (g *gate) add(values ...string) {
 // control characters and escape sequences escaped, cut to maxShown characters.
 func (g *gate) redact(text string) string {
 	shown := escapeControls(text, maxShown)
-	if g.holdsSecret(text) || shown != text && g.holdsSecret(shown) { // the escapes themselves could spell one
+	if g.holdsSecret(text) || (shown != text && g.holdsSecret(shown)) { // the escapes themselves could spell one
 		return Withheld
 	}
 	return shown
@@ -81,8 +81,10 @@ func containsSecret(d decoding, secret string) bool {
 	case d.binary:
 		return false
 	}
-	for rest, at := d.text, 0; ; rest = rest[at+1:] {
-		if at = strings.Index(rest, secret); at < 0 {
+	rest := d.text
+	for {
+		at := strings.Index(rest, secret)
+		if at < 0 {
 			return false
 		}
 		before, _ := utf8.DecodeLastRuneInString(rest[:at])
@@ -90,11 +92,12 @@ func containsSecret(d decoding, secret string) bool {
 		if !isWordRune(before) && !isWordRune(after) {
 			return true
 		}
+		rest = rest[at+1:]
 	}
 }
 
 func isWordRune(r rune) bool {
-	return r == '_' || r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))
+	return r == '_' || (r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)))
 }
 
 // escapeControls makes text valid UTF-8, shows every control, format (bidi) and separator character
@@ -109,8 +112,12 @@ func escapeControls(text string, limit int) string {
 		}
 		n++
 		switch {
-		case strings.ContainsRune("\n\t\r", r):
-			b.WriteString(`\` + string("ntr"[strings.IndexRune("\n\t\r", r)]))
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
 		case r < 0x20 || r == 0x7f:
 			fmt.Fprintf(&b, `\x%02x`, r)
 		case unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp):
@@ -127,22 +134,56 @@ func StatusText(code int) string {
 	return strings.TrimSpace(fmt.Sprintf("%d %s", code, http.StatusText(code)))
 }
 
-// stripURI drops a receiver URI's userinfo, fragment and query values, which often carry its credential
-// (Azure Functions' ?code=, signed URLs).
-func stripURI(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "(an unparsable URI)"
+// redactURI shows a URI (a base URL, a receiver's) without what may carry a credential: its userinfo, each
+// query value (Azure Functions' ?code=, signed URLs) and its fragment. It reads the text, so that a URI that
+// does not parse follows the same rule; there, where a password may hold an unescaped "/", "?" or "#", the
+// userinfo ends at the last "@" of all rather than the authority's.
+func redactURI(raw string) string {
+	scheme := ""
+	rest := raw
+	if i := strings.Index(raw, "://"); i >= 0 {
+		scheme = raw[:i+len("://")]
+		rest = raw[i+len("://"):]
 	}
-	u.User, u.Fragment, u.RawFragment = nil, "", ""
-	if u.RawQuery != "" {
-		q := u.Query()
-		for k := range q {
-			q[k] = []string{"…"}
+	authority := rest
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		authority = rest[:i]
+	}
+	userinfoEnd := strings.LastIndex(authority, "@")
+	if _, err := url.Parse(raw); err != nil {
+		userinfoEnd = strings.LastIndex(rest, "@")
+	}
+	rest = rest[userinfoEnd+1:]
+	beforeFragment, _, hasFragment := strings.Cut(rest, "#")
+	path, query, hasQuery := strings.Cut(beforeFragment, "?")
+
+	var b strings.Builder
+	b.WriteString(scheme)
+	b.WriteString(path)
+	if hasQuery {
+		b.WriteString("?")
+		b.WriteString(redactQueryValues(query))
+	}
+	if hasFragment {
+		b.WriteString("#…")
+	}
+	return b.String()
+}
+
+// redactQueryValues keeps each parameter's name and shows its value as "…"; a parameter without "=" is all
+// value (a bare token).
+func redactQueryValues(query string) string {
+	params := strings.Split(query, "&")
+	for i, param := range params {
+		name, _, hasValue := strings.Cut(param, "=")
+		switch {
+		case hasValue:
+			params[i] = name + "=…"
+		case param != "":
+			params[i] = "…"
 		}
-		u.RawQuery = strings.ReplaceAll(q.Encode(), "%E2%80%A6", "…")
 	}
-	return u.String()
+	return strings.Join(params, "&")
 }
 
 // URISecrets are the query values of a receiver URI, for the gate.
@@ -158,12 +199,17 @@ func URISecrets(raw string) []string {
 	return out
 }
 
-// RedactSubscriptions is each subscription as a user may see it: what the service said of it through the gate, its URI
-// without query values.
+// RedactSubscriptions is each subscription as a user may see it: what the service said of it through the gate,
+// its URI by the rule of redactURI.
 func (c *Client) RedactSubscriptions(subs ...Subscription) []Subscription {
 	out := make([]Subscription, len(subs))
 	for i, s := range subs {
-		out[i] = Subscription{ID: c.Redact(s.ID), EventType: c.Redact(s.EventType), URI: c.RedactURI(s.URI), Description: c.Redact(s.Description)}
+		out[i] = Subscription{
+			ID:          c.Redact(s.ID),
+			EventType:   c.Redact(s.EventType),
+			URI:         c.RedactURI(s.URI),
+			Description: c.Redact(s.Description),
+		}
 	}
 	return out
 }
@@ -190,9 +236,15 @@ var decoders = []decoder{
 	{decode: one(html.UnescapeString)},
 	{decode: one(func(s string) string { return unescapePercent(s, false) })},
 	{decode: one(func(s string) string { return unescapePercent(s, true) })},
-	{decode: decodeBase64Runs, binary: true},
-	{decode: decodeHexRuns, binary: true},
-	{decode: one(reversed)}, // an echo back to front (found by an attack)
+	{
+		decode: decodeBase64Runs,
+		binary: true,
+	},
+	{
+		decode: decodeHexRuns,
+		binary: true,
+	},
+	{decode: one(reversed)}, // a peer may echo the request back to front
 }
 
 func reversed(s string) string {
@@ -228,11 +280,15 @@ func decodings(text string, visit func(decoding) bool) bool {
 					if seen[out] {
 						continue
 					}
-					if budget -= len(out); budget < 0 {
+					budget -= len(out)
+					if budget < 0 {
 						return false
 					}
 					seen[out] = true
-					nd := decoding{text: out, binary: d.binary || dec.binary}
+					nd := decoding{
+						text:   out,
+						binary: d.binary || dec.binary,
+					}
 					if !visit(nd) {
 						return true
 					}
@@ -263,7 +319,7 @@ func unescapeBackslashes(s string, pairs bool) string {
 			b.WriteByte(c)
 			i++
 		case 'b', 'f', 'n', 'r', 't':
-			b.WriteByte("\b\f\n\r\t"[strings.IndexByte("bfnrt", c)])
+			b.WriteByte(controlEscaped(c))
 			i++
 		case 'x':
 			if v, ok := hexByte(s, i+2); ok {
@@ -294,6 +350,21 @@ func unescapeBackslashes(s string, pairs bool) string {
 		}
 	}
 	return b.String()
+}
+
+// controlEscaped is the control character a JSON escape letter (b, f, n, r, t) stands for.
+func controlEscaped(letter byte) byte {
+	switch letter {
+	case 'b':
+		return '\b'
+	case 'f':
+		return '\f'
+	case 'n':
+		return '\n'
+	case 'r':
+		return '\r'
+	}
+	return '\t'
 }
 
 // hexRune reads four hex digits at s[at:].
@@ -400,7 +471,11 @@ func decodeRuns(s string, align int, value func(byte) (byte, bool), minRun int, 
 			}
 		}
 		if len(values) >= minRun {
-			runs = append(runs, run{i, j, values})
+			runs = append(runs, run{
+				start:  i,
+				end:    j,
+				values: values,
+			})
 		}
 		i = max(j, i+1)
 	}

@@ -48,18 +48,50 @@ func TestGateShows(t *testing.T) {
 	}
 }
 
-func TestShowURIAndStatus(t *testing.T) {
+func TestRedactURIAndStatus(t *testing.T) {
 	c := &Client{gate: &gate{}}
 	c.gate.add(URISecrets("https://user:pw-123456@fn.example/api/hook?code=az-key-0987654321&x=1#frag")...)
 	if got, want := c.RedactURI("https://user:pw-123456@fn.example/api/hook?code=az-key-0987654321&x=1#frag"),
-		"https://fn.example/api/hook?code=…&x=…"; got != want {
-		t.Errorf("ShowURI = %q, want %q", got, want)
+		"https://fn.example/api/hook?code=…&x=…#…"; got != want {
+		t.Errorf("RedactURI = %q, want %q", got, want)
 	}
 	if got := c.Redact("forbidden: /api/hook?code=az-key-0987654321"); got != Withheld {
 		t.Errorf("a receiver's query value was shown: %q", got)
 	}
 	if got := StatusText(401); got != "401 Unauthorized" {
 		t.Errorf("StatusText(401) = %q", got)
+	}
+}
+
+// redactURI never shows userinfo, a query value or a fragment, whether the URI parses or not.
+func TestRedactURI(t *testing.T) {
+	shownWhole := []string{
+		"https://hooks.example.com/a/b",
+		"https://hooks.example.com/team/me@example.com",
+		"https://hooks.example.com/a?",
+		"127.0.0.1:8787",
+	}
+	for _, raw := range shownWhole {
+		if got := redactURI(raw); got != raw {
+			t.Errorf("redactURI(%q) = %q, want it whole", raw, got)
+		}
+	}
+	redacted := [][2]string{
+		{"https://user:hide@hooks.example.com:8443/a", "https://hooks.example.com:8443/a"},
+		{"https://hooks.example.com/a?code=hide&x=hide", "https://hooks.example.com/a?code=…&x=…"},
+		{"https://hooks.example.com/a?hide&x=", "https://hooks.example.com/a?…&x=…"},
+		{"https://hooks.example.com/a#hide", "https://hooks.example.com/a#…"},
+		{"https://hooks.example.com/%zz?k=hide#hide", "https://hooks.example.com/%zz?k=…#…"},
+		{"https://user:hi/de@hooks.example.com/a", "https://hooks.example.com/a"},
+		{"https://user:hi?de@hooks.example.com/a", "https://hooks.example.com/a"},
+		{"https://user:hi#de@hooks.example.com/a", "https://hooks.example.com/a"},
+		{"user:hide@127.0.0.1:8787/a?k=hide", "127.0.0.1:8787/a?k=…"},
+	}
+	for _, c := range redacted {
+		got := redactURI(c[0])
+		if got != c[1] || strings.Contains(got, "hi") || strings.Contains(got, "user") {
+			t.Errorf("redactURI(%q) = %q, want %q", c[0], got, c[1])
+		}
 	}
 }
 

@@ -66,7 +66,12 @@ func (c *Client) PutMetadata(ctx context.Context, entityType, entityID, key stri
 	}
 	written := out
 	if written.Key != key {
-		written = MetadataEntry{Key: key, Value: req.Value, EntityID: entityID, EntityType: entityType}
+		written = MetadataEntry{
+			Key:        key,
+			Value:      req.Value,
+			EntityID:   entityID,
+			EntityType: entityType,
+		}
 	}
 	c.entityMetadata.update(cacheKey, func(set *MetadataSet) *MetadataSet { return set.with(written) })
 	return &out, nil
@@ -90,9 +95,13 @@ func (c *Client) EntityMetadata(ctx context.Context, entityType, entityID string
 }
 
 func (c *Client) listMetadata(ctx context.Context, route string, segments ...string) (*MetadataList, error) {
-	cl := call{route: route, url: c.endpoint(nil, append([]string{"metadata"}, segments...)...)}
+	cl := call{
+		route: route,
+		url:   c.endpoint(nil, append([]string{"metadata"}, segments...)...),
+	}
 	items, total, err := readList(ctx, c, cl, metadataProblem)
-	if err = c.confirmNotFound(ctx, err); IsNotFound(err) {
+	err = c.confirmNotFound(ctx, err)
+	if IsNotFound(err) {
 		return &MetadataList{Items: []MetadataEntry{}}, nil // an entity without metadata
 	}
 	if err != nil {

@@ -59,7 +59,8 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, error) {
 	for attempt := 0; ; attempt++ {
 		var token string
 		if !cl.anonymous {
-			if token, err = c.token(ctx, ""); err != nil {
+			token, err = c.token(ctx, "")
+			if err != nil {
 				return nil, err
 			}
 		}
@@ -67,7 +68,8 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, error) {
 		resp, err := c.attempt(ctx, cl, payload, token)
 		if err != nil {
 			c.log(ctx, cl, attempt, 0, started, err)
-			if final := c.afterFailedAttempt(ctx, cl, attempt, hostDown, err); final != nil {
+			final := c.afterFailedAttempt(ctx, cl, attempt, hostDown, err)
+			if final != nil {
 				return nil, final
 			}
 			continue
@@ -89,7 +91,8 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, error) {
 			if Interrupted(ctx) {
 				return nil, ErrInterrupted // the 401 says the refused request did nothing
 			}
-			if _, err := c.token(ctx, token); err != nil {
+			_, err := c.token(ctx, token)
+			if err != nil {
 				return nil, err
 			}
 			attempt--
@@ -105,14 +108,18 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, error) {
 		if after, ok := parseRetryAfter(resp.Header.Get("Retry-After"), time.Now()); ok {
 			if after > maxRetryAfter { // a wait the provider will not sit out: say so now, not after it
 				apiErr.WaitAsked = after
-				apiErr.Hint = fmt.Sprintf("The service asks to wait %s, until %s, before the next request: longer than the "+
-					"%s the provider waits for a rate limit, so it stopped at once. Try again after that time.",
+				apiErr.Hint = fmt.Sprintf("The service asks to wait %s, until %s, before the next request: longer than the %s the provider waits for a rate limit, so it stopped at once. "+
+					"Try again after that time.",
 					after, time.Now().Add(after).UTC().Format(time.RFC3339), maxRetryAfter)
 				return nil, apiErr
 			}
 			delay = after
 		}
-		if attempt >= c.cfg.MaxRetries || c.wait(ctx, delay) != nil {
+		if attempt >= c.cfg.MaxRetries {
+			return nil, apiErr
+		}
+		waitErr := c.wait(ctx, delay)
+		if waitErr != nil {
 			return nil, apiErr
 		}
 	}
@@ -122,7 +129,7 @@ func (c *Client) send(ctx context.Context, cl call) (*http.Response, error) {
 func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, hostDown bool, err error) error {
 	badAnswer := errors.Is(err, ErrMalformedAnswer) || errors.Is(err, errAnswerTooLarge)
 	switch {
-	case !cl.idempotent && (badAnswer || !dialFailed(err) && !handshakeFailed(err)):
+	case !cl.idempotent && (badAnswer || (!dialFailed(err) && !handshakeFailed(err))):
 		// Sent (neither the dial nor the handshake failed): the service may have done it.
 		if !badAnswer {
 			err = c.transportError(cl, err, attempt+1)
@@ -138,7 +145,8 @@ func (c *Client) afterFailedAttempt(ctx context.Context, cl call, attempt int, h
 		return fmt.Errorf("%s: %w", cl.route, ctx.Err())
 	}
 	if !hostDown && attempt < c.cfg.MaxRetries && !misconfigured(err) {
-		if werr := c.wait(ctx, c.retryDelay(attempt)); werr == nil {
+		waitErr := c.wait(ctx, c.retryDelay(attempt))
+		if waitErr == nil {
 			return nil
 		}
 	}
@@ -214,8 +222,9 @@ func handshakeFailed(err error) bool {
 func misconfigured(err error) bool {
 	var dnsErr *net.DNSError
 	var proxy *proxyRefusedError
-	return handshakeFailed(err) || errors.As(err, &dnsErr) && dnsErr.IsNotFound ||
-		errors.As(err, &proxy) && proxy.code < 500
+	return handshakeFailed(err) ||
+		(errors.As(err, &dnsErr) && dnsErr.IsNotFound) ||
+		(errors.As(err, &proxy) && proxy.code < 500)
 }
 
 // TransportError: no usable answer came (no connection, a broken one, or a timeout). Its text passed the gate.
@@ -245,8 +254,15 @@ func (e *TransportError) Unwrap() error { return e.cause }
 
 func (c *Client) transportError(cl call, err error, attempts int) *TransportError {
 	return &TransportError{
-		Method: cl.method, Host: c.host, Path: cl.url.EscapedPath(), attempts: attempts,
-		Hint: transportHint(err, c.host), cause: &redactedError{c.gate.redact(err.Error()), []error{err}},
+		Method:   cl.method,
+		Host:     c.host,
+		Path:     cl.url.EscapedPath(),
+		attempts: attempts,
+		Hint:     transportHint(err, c.host),
+		cause: &redactedError{
+			text: c.gate.redact(err.Error()),
+			errs: []error{err},
+		},
 	}
 }
 
@@ -295,8 +311,7 @@ func transportHint(err error, host string) string {
 	case errors.As(err, &notTLS):
 		return fmt.Sprintf("base_url says https://, but the server at %s does not speak TLS: check the scheme and the port of base_url.", host)
 	case errors.As(err, &unknownAuthority):
-		return fmt.Sprintf("The certificate of %s is signed by an authority this machine does not trust (a self-signed certificate, "+
-			"or a proxy that inspects TLS): add that authority to the system's trust store, or check the host in base_url.", host)
+		return fmt.Sprintf("The certificate of %s is signed by an authority this machine does not trust (a self-signed certificate, or a proxy that inspects TLS): add that authority to the system's trust store, or check the host in base_url.", host)
 	case errors.As(err, &wrongName):
 		return fmt.Sprintf("The certificate of %s is not valid for that name: check the host in base_url.", host)
 	case errors.As(err, &invalidCert):
@@ -338,7 +353,10 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 	attemptCtx, release := context.WithTimeout(ctx, c.cfg.RequestTimeout)
 	timedOut := func(err error, during string) error {
 		if attemptCtx.Err() != nil && ctx.Err() == nil {
-			return &timeoutError{timeout: c.cfg.RequestTimeout, during: during}
+			return &timeoutError{
+				timeout: c.cfg.RequestTimeout,
+				during:  during,
+			}
 		}
 		return err
 	}
@@ -362,16 +380,16 @@ func (c *Client) attempt(ctx context.Context, cl call, payload []byte, token str
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		var uerr *url.Error
-		if errors.As(err, &uerr) {
-			err = uerr.Err // its text repeats the URL
-		}
 		defer release()
 		return nil, timedOut(err, "")
 	}
-	body := &timedBody{ReadCloser: resp.Body, release: release, timedOut: func(err error) error {
-		return timedOut(err, ": the answer's body was still arriving")
-	}}
+	body := &timedBody{
+		ReadCloser: resp.Body,
+		release:    release,
+		timedOut: func(err error) error {
+			return timedOut(err, ": the answer's body was still arriving")
+		},
+	}
 	resp.Body = body
 	if !cl.stream && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		err := c.readJSON(cl, resp)
@@ -411,8 +429,15 @@ func (c *Client) apiError(cl call, resp *http.Response) *APIError {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 16<<10))
 	_ = resp.Body.Close()
 	text := string(bytes.TrimSpace(body))
-	return &APIError{Method: cl.method, Route: cl.route, Host: c.host, StatusCode: resp.StatusCode,
-		BodyExcerpt: c.gate.redact(text), Login: c.cfg.Login != nil, Hint: answerHint(resp.StatusCode, text, c.host)}
+	return &APIError{
+		Method:      cl.method,
+		Route:       cl.route,
+		Host:        c.host,
+		StatusCode:  resp.StatusCode,
+		BodyExcerpt: c.gate.redact(text),
+		Login:       c.cfg.Login != nil,
+		Hint:        answerHint(resp.StatusCode, text, c.host),
+	}
 }
 
 func (c *Client) wait(ctx context.Context, d time.Duration) error {
@@ -454,8 +479,8 @@ func (c *Client) log(ctx context.Context, cl call, attempt, status int, started 
 	c.cfg.Logger.Debug(ctx, "esign API request", fields)
 }
 
-// maxAnswerBytes caps one JSON answer: 2.5 times the largest plausible one (50,000 subscriptions with
-// 200-character URIs and descriptions: 26 MB, measured). A 400 MB answer once drove the provider to 943 MB.
+// maxAnswerBytes caps one JSON answer, so that a huge or endless one cannot exhaust the provider's memory:
+// 2.5 times the largest plausible one (50,000 subscriptions with 200-character URIs and descriptions: 26 MB).
 const maxAnswerBytes = 64 << 20
 
 // readJSON decodes resp into cl.out; a read error is a transport failure.
@@ -511,7 +536,8 @@ func (c *Client) DownloadDocument(ctx context.Context, blobConnectionID string, 
 		stream:     true,
 	}
 	resp, err := c.send(ctx, cl)
-	if err = c.confirmNotFound(ctx, err); err != nil {
+	err = c.confirmNotFound(ctx, err)
+	if err != nil {
 		return 0, err
 	}
 	defer func() { _ = resp.Body.Close() }()

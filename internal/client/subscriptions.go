@@ -4,7 +4,6 @@
 package client
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -59,7 +58,11 @@ type indexed[T any] struct {
 }
 
 func index[T any](items []T, key func(T) string, fold func(string) string) indexed[T] {
-	s := indexed[T]{Items: items, at: make(map[string]int, len(items)), fold: fold}
+	s := indexed[T]{
+		Items: items,
+		at:    make(map[string]int, len(items)),
+		fold:  fold,
+	}
 	for i := range items {
 		s.at[fold(key(items[i]))] = i
 	}
@@ -105,7 +108,8 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 		url:    c.endpoint(nil, "hooks", "v1", "subscription"),
 		body:   req,
 	}
-	if err := c.doJSON(ctx, cl, &out); err != nil {
+	err := c.doJSON(ctx, cl, &out)
+	if err != nil {
 		return "", err
 	}
 	if out.ID == "" {
@@ -160,7 +164,7 @@ func CheckHeaders(headers map[string]string) error {
 // CheckCredential refuses a control character, such as the line break a secret store often leaves at the
 // end, naming the character but never the value.
 func CheckCredential(value string) error {
-	i := strings.IndexFunc(value, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f })
+	i := strings.IndexFunc(value, func(r rune) bool { return (r < ' ' && r != '\t') || r == 0x7f })
 	if i < 0 {
 		return nil
 	}
@@ -171,9 +175,18 @@ func CheckCredential(value string) error {
 	case i == 0:
 		where = "starts with"
 	}
-	what := cmp.Or(map[byte]string{'\n': `a line break (\n)`, '\r': `a carriage return (\r)`}[value[i]],
-		fmt.Sprintf("the control character %U", value[i]))
-	return fmt.Errorf("%s %s, which an HTTP header cannot carry", where, what)
+	return fmt.Errorf("%s %s, which an HTTP header cannot carry", where, controlCharacterName(value[i]))
+}
+
+// controlCharacterName names a control character as CheckCredential's error says it.
+func controlCharacterName(b byte) string {
+	switch b {
+	case '\n':
+		return `a line break (\n)`
+	case '\r':
+		return `a carriage return (\r)`
+	}
+	return fmt.Sprintf("the control character %U", b)
 }
 
 // listSubscriptions: the list exists at every correct base URL, so a 404 is ErrWrongBaseURL.
@@ -201,7 +214,9 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 		url:        c.endpoint(eventTypeQuery(eventType), "hooks", "v1", "subscription", id),
 		idempotent: true,
 	}
-	if err := c.confirmNotFound(ctx, c.doJSON(ctx, cl, &out)); err != nil {
+	err := c.doJSON(ctx, cl, &out)
+	err = c.confirmNotFound(ctx, err)
+	if err != nil {
 		return nil, err
 	}
 	if problem := subscriptionsProblem([]Subscription{out}); problem != "" {
@@ -216,12 +231,13 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 
 func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) error {
 	defer c.subscriptions.invalidate("")
-	return c.confirmNotFound(ctx, c.doJSON(ctx, call{
+	err := c.doJSON(ctx, call{
 		method:     http.MethodDelete,
 		route:      "DELETE /hooks/v1/subscription/{id}",
 		url:        c.endpoint(eventTypeQuery(eventType), "hooks", "v1", "subscription", id),
 		idempotent: true,
-	}, nil))
+	}, nil)
+	return c.confirmNotFound(ctx, err)
 }
 
 func eventTypeQuery(eventType string) url.Values {
@@ -232,12 +248,14 @@ func eventTypeQuery(eventType string) url.Values {
 // duplicate, and never claim another's"): one with an item that cannot be identified or told apart is
 // malformed, never shortened.
 func readList[T any](ctx context.Context, c *Client, cl call, problem func([]T) string) ([]T, int, error) {
-	cl.method, cl.idempotent = http.MethodGet, true
+	cl.method = http.MethodGet
+	cl.idempotent = true
 	var out struct {
 		Total int      `json:"total"`
 		Items items[T] `json:"items"`
 	}
-	if err := c.doJSON(ctx, cl, &out); err != nil {
+	err := c.doJSON(ctx, cl, &out)
+	if err != nil {
 		return nil, 0, err
 	}
 	if out.Items == nil {
@@ -303,7 +321,8 @@ func (c *Client) listHooks(ctx context.Context) ([]Hook, error) {
 		url:        c.endpoint(nil, "hooks", "v1"),
 		idempotent: true,
 	}
-	if err := c.doJSON(ctx, cl, &hooks); err != nil {
+	err := c.doJSON(ctx, cl, &hooks)
+	if err != nil {
 		return nil, c.notFoundOnFixedRoute(err)
 	}
 	problem := listProblem(hooks, "hook", "hooks", "event type", func(h Hook) (string, string) {
@@ -403,19 +422,24 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 				candidates = append(candidates, s)
 			}
 		}
-		switch {
-		case len(candidates) > 1:
+		if len(candidates) > 1 {
 			return out, c.ambiguousCreate(req, candidates, err)
-		case len(candidates) == 1 && claims.Claim(candidates[0].ID): // else a resource that tracks it claimed it
-			out.ID, out.Adopted = candidates[0].ID, true
-			return out, nil
-		case out.Requests > c.cfg.MaxRetries:
-			return out, fmt.Errorf("%s: the subscription was not created: the answer to each of %d requests was lost and "+
-				"the service lists no subscription that any of them created (the last: %s)", routeSubscriptionCreate, out.Requests, err.Error())
 		}
-		if werr := c.wait(ctx, c.retryDelay(out.Requests-1)); werr != nil {
+		if len(candidates) == 1 {
+			claimed := claims.Claim(candidates[0].ID) // false: a resource that tracks it claimed it meanwhile
+			if claimed {
+				out.ID = candidates[0].ID
+				out.Adopted = true
+				return out, nil
+			}
+		}
+		if out.Requests > c.cfg.MaxRetries {
+			return out, fmt.Errorf("%s: the subscription was not created: the answer to each of %d requests was lost and the service lists no subscription that any of them created (the last: %s)", routeSubscriptionCreate, out.Requests, err.Error())
+		}
+		waitErr := c.wait(ctx, c.retryDelay(out.Requests-1))
+		if waitErr != nil {
 			// err is not wrapped: the list showed that it did not take effect.
-			return out, fmt.Errorf("%s: the subscription was not created (%s), and it is not sent again: %w", routeSubscriptionCreate, err.Error(), werr)
+			return out, fmt.Errorf("%s: the subscription was not created (%s), and it is not sent again: %w", routeSubscriptionCreate, err.Error(), waitErr)
 		}
 	}
 }
@@ -448,15 +472,18 @@ func (e *AmbiguousCreateError) Unwrap() []error { return []error{ErrOutcomeUnkno
 
 func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Subscription, lost error) *AmbiguousCreateError {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%v. Looking for what it created, the client found %d identical subscriptions (event type %s, uri %s, "+
-		"description %q) that appeared since its first look and that nothing in this run tracks. The lost request may have "+
-		"created one of them, or none, and another writer (another Terraform run or configuration, a person) the others, "+
-		"so none was adopted and the request was not sent again:", lost, len(candidates), CanonicalEventType(req.EventType),
-		c.RedactURI(req.URI), c.gate.redact(req.Description))
+	fmt.Fprintf(&b, "%v. "+
+		"Looking for what it created, the client found %d identical subscriptions (event type %s, uri %s, description %q) that appeared since its first look and that nothing in this run tracks. "+
+		"The lost request may have created one of them, or none, and another writer (another Terraform run or configuration, a person) the others, so none was adopted and the request was not sent again:",
+		lost, len(candidates), CanonicalEventType(req.EventType), c.RedactURI(req.URI), c.gate.redact(req.Description))
 	for _, s := range candidates {
 		fmt.Fprintf(&b, "\n  - %s (event type %s, uri %s)", c.gate.redact(s.ID), c.gate.redact(s.EventType), c.RedactURI(s.URI))
 	}
 	fmt.Fprintf(&b, "\nImport the one that belongs to this resource, and leave the others to their owners (or delete them), e.g.:\n"+
 		"  import {\n    to = <address>\n    id = %s\n  }", c.gate.redact(strconv.Quote(candidates[0].EventType+"/"+candidates[0].ID)))
-	return &AmbiguousCreateError{Candidates: candidates, cause: lost, text: b.String()}
+	return &AmbiguousCreateError{
+		Candidates: candidates,
+		cause:      lost,
+		text:       b.String(),
+	}
 }

@@ -53,8 +53,7 @@ type testEventModel struct {
 }
 
 var testEventSchema = schema.Schema{
-	MarkdownDescription: "Sends one test event to a webhook receiver, as the service would send it: one HTTPS `POST` " +
-		"to `uri` with `headers` and the JSON payload of `event_type`, marked with the header `" + TestEventHeader + ": true`. " +
+	MarkdownDescription: "Sends one test event to a webhook receiver, as the service would send it: one HTTPS `POST` to `uri` with `headers` and the JSON payload of `event_type`, marked with the header `" + TestEventHeader + ": true`. " +
 		"Nothing is written to the service.",
 	Attributes: map[string]schema.Attribute{
 		"uri": schema.StringAttribute{
@@ -63,17 +62,18 @@ var testEventSchema = schema.Schema{
 			Validators:          []validator.String{validators.WebhookURI()},
 		},
 		"event_type": schema.StringAttribute{
-			MarkdownDescription: "The event to send, in any case, e.g. `SignatureRequestCompleted`. Must be one of the types " +
-				"`GET /hooks/v1` returns; this is checked before anything is sent.",
+			MarkdownDescription: "The event to send, in any case, e.g. `SignatureRequestCompleted`. " +
+				"Must be one of the types `GET /hooks/v1` returns; this is checked before anything is sent.",
 			Required:   true,
 			Validators: []validator.String{validators.EventTypeName()},
 		},
 		"headers": schema.MapAttribute{
 			MarkdownDescription: "HTTP headers sent with the event, as a subscription's `headers` are, with the same rules. " +
-				"A provider cannot mark an action's attribute sensitive (nor, with terraform-plugin-framework v1.19, write-only): " +
-				"take the values from a sensitive source, such as the subscription's `headers` or a sensitive variable, and " +
-				"Terraform hides them in its output. Their values never appear in the provider's errors or logs.",
-			Optional: true, ElementType: types.StringType, Validators: headerRules,
+				"A provider cannot mark an action's attribute sensitive (nor, with terraform-plugin-framework v1.19, write-only): take the values from a sensitive source, such as the subscription's `headers` or a sensitive variable, and Terraform hides them in its output. " +
+				"Their values never appear in the provider's errors or logs.",
+			Optional:    true,
+			ElementType: types.StringType,
+			Validators:  headerRules,
 		},
 		"signature_request_id": schema.StringAttribute{
 			MarkdownDescription: "`EventData.SignatureRequestId` of the payload. Defaults to a random GUID for each invocation.",
@@ -115,8 +115,12 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 		return
 	}
 	hook := hooks[0]
-	payload, err := testEventPayload(hook, map[string]string{"SignatureRequestId": m.SignatureRequestID.ValueString(),
-		"SignatoryId": m.SignatoryID.ValueString(), "TenantId": a.Client.LoginTenantID()})
+	ids := map[string]string{
+		"SignatureRequestId": m.SignatureRequestID.ValueString(),
+		"SignatoryId":        m.SignatoryID.ValueString(),
+		"TenantId":           a.Client.LoginTenantID(),
+	}
+	payload, err := testEventPayload(hook, ids)
 	if err != nil {
 		resp.Diagnostics.AddError("Cannot build the test event", err.Error())
 		return
@@ -132,8 +136,9 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 		resp.Diagnostics.AddAttributeError(path.Root("uri"), "Could not send the test event", detail)
 		return
 	}
-	resp.SendProgress(action.InvokeProgressEvent{Message: fmt.Sprintf("%s test event: %s answered %s in %s",
-		hook.EventType, target.Host, status, time.Since(start).Round(time.Millisecond))})
+	resp.SendProgress(action.InvokeProgressEvent{
+		Message: fmt.Sprintf("%s test event: %s answered %s in %s", hook.EventType, target.Host, status, time.Since(start).Round(time.Millisecond)),
+	})
 	if !strings.HasPrefix(status, "2") {
 		detail := fmt.Sprintf("The receiver at %s answered %s to the %s test event.", target.Host, status, hook.EventType)
 		if body != "" {
@@ -146,10 +151,6 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 // send POSTs with a client of its own: none of the API client's credentials, and no redirect followed (the
 // headers go to target only). It answers the status and the start of the body.
 func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map[string]string, payload []byte) (status, body string, err error) {
-	hc := &http.Client{
-		Timeout:       a.Client.RequestTimeout(),
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target.String(), bytes.NewReader(payload))
 	if err != nil {
 		return "", "", err
@@ -159,12 +160,9 @@ func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set(TestEventHeader, "true")
-	resp, err := hc.Do(req)
+	receiver := client.NewNoRedirectClient(a.Client.RequestTimeout())
+	resp, err := receiver.Do(req)
 	if err != nil {
-		var urlErr *url.Error
-		if errors.As(err, &urlErr) {
-			err = urlErr.Err // its text quotes the whole URI, query included
-		}
 		return "", "", err
 	}
 	defer func() { _ = resp.Body.Close() }()
@@ -211,6 +209,7 @@ func testEventPayload(hook client.Hook, ids map[string]string) ([]byte, error) {
 func newGUID() string {
 	b := make([]byte, 16)
 	_, _ = rand.Read(b)
-	b[6], b[8] = b[6]&0x0f|0x40, b[8]&0x3f|0x80 // version 4, RFC 4122 variant
+	b[6] = b[6]&0x0f | 0x40 // version 4
+	b[8] = b[8]&0x3f | 0x80 // RFC 4122 variant
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[:4], b[4:6], b[6:8], b[8:10], b[10:])
 }
