@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
@@ -18,18 +17,16 @@ import (
 // unreachable host) is reported in full once per operation, and in one line after (DESIGN.md, "Errors: where,
 // what next, once"). The line points at the first by summary: Terraform sorts errors by their place.
 func (d *ProviderData) AddAPIError(diags *diag.Diagnostics, summary string, err error) {
-	if cause, call, shared := causeOf(err); shared && d != nil {
-		causes := OperationState(d, reportedCausesKey{}, func() *sync.Map { return &sync.Map{} }) // cause → first summary
-		if first, reported := causes.LoadOrStore(cause, summary); reported {
-			diags.AddError(summary, fmt.Sprintf("%s: the same cause as another error of this provider configuration, %q, "+
-				"which gives the full detail and what to check (each cause is reported in full once).", call, first))
+	cause, call, shared := causeOf(err)
+	if shared && d != nil {
+		first, reported := d.Coordinator().causes.LoadOrStore(cause, summary)
+		if reported {
+			diags.AddError(summary, fmt.Sprintf("%s: the same cause as another error of this provider configuration, %q, which gives the full detail and what to check (each cause is reported in full once).", call, first))
 			return
 		}
 	}
 	diags.AddError(summary, err.Error()+apiErrorAdvice(err))
 }
-
-type reportedCausesKey struct{}
 
 // errorCause: its kind, and which one where a kind has several (a transport error's hint, a Location).
 type errorCause struct{ kind, which string }
@@ -44,7 +41,7 @@ func causeOf(err error) (cause errorCause, call string, shared bool) {
 	case errors.Is(err, client.ErrOutcomeUnknown):
 		return errorCause{}, "", false
 	case errors.Is(err, client.ErrLoginRejected):
-		return errorCause{kind: "login refused"}, "the service" + atHost(err) + " refused the login", true
+		return errorCause{kind: "login refused"}, fmt.Sprintf("the service%s refused the login", atHost(err)), true
 	case errors.As(err, &transportErr):
 		return errorCause{kind: "transport", which: transportErr.Hint},
 			fmt.Sprintf("%s %s at %s failed", transportErr.Method, transportErr.Path, transportErr.Host), true
@@ -65,24 +62,23 @@ func causeOf(err error) (cause errorCause, call string, shared bool) {
 // apiErrorAdvice is "" when the error's own text says what to check (a transport error, a redirect).
 func apiErrorAdvice(err error) string {
 	var apiErr *client.APIError
-	loggedIn, host := errors.As(err, &apiErr) && apiErr.Login, atHost(err)
+	loggedIn := errors.As(err, &apiErr) && apiErr.Login
+	host := atHost(err)
 	switch {
 	case errors.Is(err, client.ErrLoginRejected):
-		return "\n\nCheck login.username, login.password and login.tenant_id (ESIGN_USERNAME, ESIGN_PASSWORD, ESIGN_TENANT_ID) " +
-			"and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service" + host + " refused the login. It is not tried " +
-			"again during this run, so that a wrong password does not lock the account."
+		return fmt.Sprintf("\n\nCheck login.username, login.password and login.tenant_id (ESIGN_USERNAME, ESIGN_PASSWORD, ESIGN_TENANT_ID) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service%s refused the login. ", host) +
+			"It is not tried again during this run, so that a wrong password does not lock the account."
 	case errors.Is(err, client.ErrUnauthorized) && loggedIn:
-		return "\n\nCheck subscription_key (ESIGN_SUBSCRIPTION_KEY), and that the user may use this API: the login worked, " +
-			"but the service" + host + " refused this call with the token it issued."
+		return fmt.Sprintf("\n\nCheck subscription_key (ESIGN_SUBSCRIPTION_KEY), and that the user may use this API: the login worked, but the service%s refused this call with the token it issued.", host)
 	case errors.Is(err, client.ErrUnauthorized):
-		return "\n\nCheck access_token (ESIGN_ACCESS_TOKEN) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service" +
-			host + " refused them. An access token expires; the login block renews it by itself."
+		return fmt.Sprintf("\n\nCheck access_token (ESIGN_ACCESS_TOKEN) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service%s refused them. ", host) +
+			"An access token expires; the login block renews it by itself."
 	case errors.Is(err, client.ErrWrongBaseURL):
-		return "\n\nCheck base_url (or ESIGN_BASE_URL): it is the root of the service's API, with any path prefix, as in " +
-			"<base_url>/hooks/v1/subscription. Resources in the state are kept as they are meanwhile."
+		return "\n\nCheck base_url (or ESIGN_BASE_URL): it is the root of the service's API, with any path prefix, as in <base_url>/hooks/v1/subscription. " +
+			"Resources in the state are kept as they are meanwhile."
 	case errors.Is(err, client.ErrRateLimited):
-		return "\n\nThe service kept answering 429 Too Many Requests after every retry. Raise max_retries, lower " +
-			"Terraform's -parallelism, or try again later."
+		return "\n\nThe service kept answering 429 Too Many Requests after every retry. " +
+			"Raise max_retries, lower Terraform's -parallelism, or try again later."
 	}
 	return ""
 }

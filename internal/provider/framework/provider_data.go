@@ -8,7 +8,6 @@ package framework
 import (
 	"context"
 	"sync"
-	"sync/atomic"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
 )
@@ -20,38 +19,28 @@ type ProviderData struct {
 	// test` (1.13+) does for a provider block of a test file, and then plans and applies every run in it.
 	ManyOperations bool
 
-	process sync.Map // a kind's key → its state
+	mu          sync.Mutex
+	coordinator *PlanCoordinator
+	tracked     TrackedIDs
 }
 
-// ProcessState is what a kind keeps for the life of the configured provider, under a key of a type of its own so
-// no two kinds meet. Nil before Configure.
-func ProcessState[T any](data *ProviderData, key any, newState func() *T) *T {
-	if data == nil {
+// Coordinator is the operation's PlanCoordinator: the process's, since Terraform runs one operation in a process,
+// but where it runs many (ManyOperations) a new one on each call, as nothing tells them apart: no check compares
+// the plans of two runs of a test file, and none compares the blocks of one either. Nil before Configure.
+func (d *ProviderData) Coordinator() *PlanCoordinator {
+	if d == nil {
 		return nil
 	}
-	v, _ := data.process.LoadOrStore(key, newState())
-	return v.(*T)
-}
-
-// OperationState is what a kind shares for one Terraform operation: the process's state, since Terraform runs one
-// operation in a process, but where it runs many (ManyOperations) a new one on each call, as nothing tells them
-// apart: no check compares the plans of two runs of a test file, and none compares the blocks of one either.
-func OperationState[T any](data *ProviderData, key any, newState func() *T) *T {
-	if data != nil && data.ManyOperations {
-		return newState()
+	if d.ManyOperations {
+		return newPlanCoordinator(&d.tracked)
 	}
-	return ProcessState(data, key, newState)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.coordinator == nil {
+		d.coordinator = newPlanCoordinator(&d.tracked)
+	}
+	return d.coordinator
 }
-
-// NamedBound is how many diagnostics of a kind name their object in the summary. Terraform folds warnings that
-// share a summary and have a place in the configuration, as every plan's have, so the rest share one.
-const NamedBound = 20
-
-// NamedCounts counts one operation's diagnostics of each kind (0 to 3).
-type NamedCounts struct{ counts [4]atomic.Int32 }
-
-// NameNext counts one more diagnostic of kind and tells whether it may still name its object.
-func (c *NamedCounts) NameNext(kind int) bool { return c.counts[kind].Add(1) <= NamedBound }
 
 // UninterruptedWrite runs write with a context an interrupt does not cancel (DESIGN.md, "Writes an interrupt
 // does not cut off") and reports whether one came.
@@ -62,5 +51,6 @@ func UninterruptedWrite(ctx context.Context, c *client.Client, write func(contex
 	writeCtx, cancel := c.Uninterrupted(ctx)
 	defer cancel()
 	err = write(writeCtx)
-	return client.Interrupted(writeCtx), err
+	interrupted = client.Interrupted(writeCtx)
+	return interrupted, err
 }

@@ -66,31 +66,36 @@ func upgradeEntryFromVersion0(ctx context.Context, req resource.UpgradeStateRequ
 // ModifyPlan warns that a destroy or replacement leaves the value on the service, and claims the key against
 // rivals (entry_rivals.go).
 func (r *entryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	claims, diags := claimsOf(r.ProviderData), &resp.Diagnostics
-	hadPrior, destroy := !req.State.Raw.IsNull(), req.Plan.Raw.IsNull()
+	if r.ProviderData == nil { // Terraform validates with an unconfigured provider
+		return
+	}
+	coordinator := r.ProviderData.Coordinator()
+	hadPrior := !req.State.Raw.IsNull()
+	destroy := req.Plan.Raw.IsNull()
 	var config, prior entryModel
 	if hadPrior {
-		prior = framework.Get[entryModel](ctx, req.State, diags)
+		prior = framework.Get[entryModel](ctx, req.State, &resp.Diagnostics)
 	}
 	if !destroy {
-		config = framework.Get[entryModel](ctx, req.Config, diags)
+		config = framework.Get[entryModel](ctx, req.Config, &resp.Diagnostics)
 	}
-	if diags.HasError() {
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	if destroy {
-		warnValueStays(prior, "Destroying", claims, diags)
+		warnValueStays(coordinator, prior, "Destroying", &resp.Diagnostics)
 		return
 	}
-	c, known := claimOf(config, hadPrior) // the plan's entity_type, entity_id and key are the configuration's
+	claim, known := claimOf(config, hadPrior) // the plan's entity_type, entity_id and key are the configuration's
 	if !known {
 		return
 	}
 	if hadPrior && !prior.id().Equal(config.id()) { // a change of case alone in entity_type does not move the entry
-		warnValueStays(prior, "Replacing", claims, diags)
+		warnValueStays(coordinator, prior, "Replacing", &resp.Diagnostics)
 	}
-	if rival, found := claims.rivalOf(c, true); found {
-		addRivalError(diags, c, rival, "Nothing was written by this resource.", claims.nameNext(rivalErrors))
+	rivals := coordinator.ClaimAtPlan(claim)
+	if len(rivals) > 0 {
+		addRivalError(coordinator, &resp.Diagnostics, config, claim, rivals[0], "Nothing was written by this resource.")
 	}
 }
 
@@ -104,7 +109,8 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 	if !plan.OverwriteOnCreate.ValueBool() {
 		r.refuseOverwrite(ctx, plan, &resp.Diagnostics)
 	}
-	if !r.write(ctx, req.Config, false, plan, "Could not write the metadata entry", &resp.Diagnostics) {
+	written := r.write(ctx, req.Config, false, plan, "Could not write the metadata entry", &resp.Diagnostics)
+	if !written {
 		return
 	}
 
@@ -125,12 +131,13 @@ func (r *entryResource) refuseOverwrite(ctx context.Context, plan entryModel, di
 		return
 	}
 	id := entryID(entityType, entityID, key)
-	diags.AddAttributeError(path.Root("key"), "Metadata entry already exists",
-		fmt.Sprintf("The key %q of %s %q already holds the value %s on the service, and creating this resource would "+
-			"overwrite it with %s. Nothing was written.\n\n"+
-			"To manage the existing entry, import it: terraform import <address> %s (or an import block with id = %q); "+
-			"the next apply then sets the configured value. To overwrite it on create, set overwrite_on_create = true.",
-			key, entityType, entityID, `"`+r.Client.Redact(existing.Value)+`"`, quoteExcerpt(plan.Value.ValueString()), id, id))
+	quotedExisting := `"` + r.Client.Redact(existing.Value) + `"`
+	detail := fmt.Sprintf("The key %q of %s %q already holds the value %s on the service, and creating this resource would overwrite it with %s. "+
+		"Nothing was written.\n\n"+
+		"To manage the existing entry, import it: terraform import <address> %s (or an import block with id = %q); the next apply then sets the configured value. "+
+		"To overwrite it on create, set overwrite_on_create = true.",
+		key, entityType, entityID, quotedExisting, quoteExcerpt(plan.Value.ValueString()), id, id)
+	diags.AddAttributeError(path.Root("key"), "Metadata entry already exists", detail)
 }
 
 func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -150,13 +157,18 @@ func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	entry, found := set.Find(state.Key.ValueString())
 	if !found {
 		tflog.Info(ctx, "metadata entry not found on the service; removing it from state", map[string]any{
-			"entity_type": state.EntityType.ValueString(), "entity_id": state.EntityID.ValueString(), "key": state.Key.ValueString()})
+			"entity_type": state.EntityType.ValueString(),
+			"entity_id":   state.EntityID.ValueString(),
+			"key":         state.Key.ValueString(),
+		})
 		resp.State.RemoveResource(ctx)
 		return
 	}
 	// resp.State starts as req.State: an unchanged entry needs no Set, a sixteenth of the provider's CPU in a plan.
-	if read := types.StringValue(entry.Value); read != state.Value || state.id() != state.ID {
-		state.Value, state.ID = read, state.id()
+	read := types.StringValue(entry.Value)
+	if read != state.Value || state.id() != state.ID {
+		state.Value = read
+		state.ID = state.id()
 		resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 	}
 }
@@ -170,9 +182,12 @@ func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	}
 
 	// A change of overwrite_on_create alone has nothing to write.
-	if (!plan.Value.Equal(state.Value) || !plan.ReferenceID.Equal(state.ReferenceID)) &&
-		!r.write(ctx, req.Config, true, plan, "Could not update the metadata entry", &resp.Diagnostics) {
-		return
+	changed := !plan.Value.Equal(state.Value) || !plan.ReferenceID.Equal(state.ReferenceID)
+	if changed {
+		written := r.write(ctx, req.Config, true, plan, "Could not update the metadata entry", &resp.Diagnostics)
+		if !written {
+			return
+		}
 	}
 
 	plan.ID = plan.id()
@@ -221,7 +236,8 @@ func importedEntry(entityType, entityID, key string) entryModel {
 // write looks for rivals again right before the PUT: one may have been planned meanwhile. False when nothing
 // was written, as after an earlier error in diags.
 func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior bool, m entryModel, summary string, diags *diag.Diagnostics) bool {
-	if refuseRival(ctx, claimsOf(r.ProviderData), config, hadPrior, diags); diags.HasError() {
+	refuseRivalBeforeWrite(ctx, r.ProviderData.Coordinator(), config, hadPrior, diags)
+	if diags.HasError() {
 		return false
 	}
 	entityType, entityID, key := m.entry()
@@ -240,25 +256,26 @@ func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior
 	return true
 }
 
-// warnValueStays names the entry in the summary, up to framework.NamedBound: Terraform folds warnings that share
+// warnValueStays names the entry in the summary while the coordinator names: Terraform folds warnings that share
 // one, and shows no address for a resource no longer configured.
-func warnValueStays(prior entryModel, doing string, claims *entryClaims, diags *diag.Diagnostics) {
+func warnValueStays(coordinator *framework.PlanCoordinator, prior entryModel, doing string, diags *diag.Diagnostics) {
 	entityType, entityID, key := prior.entry()
-	if !claims.nameNext(valueStays) {
-		diags.AddWarning("More metadata values stay on the service", fmt.Sprintf("%s the esign_metadata_entry %s "+
-			"removes it from the Terraform state only: its value stays on the service, as for the %d entries that "+
-			"warnings of this plan name, which say what else to do. terraform query lists every entry on the service.",
-			doing, entryID(entityType, entityID, key), framework.NamedBound))
-		return
-	}
-	diags.AddWarning("The metadata value stays on the service: "+entryID(entityType, entityID, key),
-		fmt.Sprintf("%s the esign_metadata_entry %s removes it from the Terraform state only: the service has no delete "+
-			"operation for metadata, so the key %q of %s %q keeps its value, and esign_metadata still lists it.\n\n"+
+	id := entryID(entityType, entityID, key)
+	named := func(int) diag.Diagnostic {
+		detail := fmt.Sprintf("%s the esign_metadata_entry %s removes it from the Terraform state only: the service has no delete operation for metadata, so the key %q of %s %q keeps its value, and esign_metadata still lists it.\n\n"+
 			"To keep managing the entry, keep its resource block (a moved block keeps it when only its address changes). "+
-			"To stop managing it and leave the value, this plan is right; a removed block says so without a destroy: "+
-			"removed { from = <address> lifecycle { destroy = false } } on Terraform 1.7 or later, removed { from = "+
-			"<address> } on OpenTofu 1.7 or later. To blank the value first, apply value = \"\", then remove the resource.",
-			doing, entryID(entityType, entityID, key), key, entityType, entityID))
+			"To stop managing it and leave the value, this plan is right; a removed block says so without a destroy: removed { from = <address> lifecycle { destroy = false } } on Terraform 1.7 or later, removed { from = <address> } on OpenTofu 1.7 or later. "+
+			"To blank the value first, apply value = \"\", then remove the resource.",
+			doing, id, key, entityType, entityID)
+		return diag.NewWarningDiagnostic("The metadata value stays on the service: "+id, detail)
+	}
+	rest := func(int) diag.Diagnostic {
+		detail := fmt.Sprintf("%s the esign_metadata_entry %s removes it from the Terraform state only: its value stays on the service, as for the %d entries that warnings of this plan name, which say what else to do. "+
+			"terraform query lists every entry on the service.",
+			doing, id, framework.NamedBound)
+		return diag.NewWarningDiagnostic("More metadata values stay on the service", detail)
+	}
+	coordinator.Report(diags, "metadata values stay on the service", 1, named, rest)
 }
 
 type entryModel struct {
@@ -360,12 +377,14 @@ func canonicalEntityType(entityType string) string {
 
 // parseEntryID: keys contain no "/", so an entity_id with "/" is everything between the first and the last.
 func parseEntryID(raw string) (entityType, entityID, key string, err error) {
-	first, last := strings.Index(raw, "/"), strings.LastIndex(raw, "/")
+	first := strings.Index(raw, "/")
+	last := strings.LastIndex(raw, "/")
 	if first < 0 || first == last {
 		return "", "", "", framework.ImportIDError("it does not have three parts separated by /", entryIDForm)
 	}
-	rawType, entityID, key := raw[:first], raw[first+1:last], raw[last+1:]
-	entityType, err = validators.CanonicalEntityType(rawType)
+	entityID = raw[first+1 : last]
+	key = raw[last+1:]
+	entityType, err = validators.CanonicalEntityType(raw[:first])
 	switch {
 	case err != nil:
 		return "", "", "", framework.ImportIDError("the entity type "+err.Error(), entryIDForm)
@@ -391,14 +410,22 @@ var entryIdentitySchema = identityschema.Schema{
 			Description:       "Kind of entity the entry belongs to: " + validators.EntityTypeSpellings + ". The identity holds it as the service spells it (`Signatory`).",
 			RequiredForImport: true,
 		},
-		"entity_id": identityschema.StringAttribute{Description: "Id of the entity the entry belongs to.", RequiredForImport: true},
-		"key":       identityschema.StringAttribute{Description: "Name of the entry.", RequiredForImport: true},
+		"entity_id": identityschema.StringAttribute{
+			Description:       "Id of the entity the entry belongs to.",
+			RequiredForImport: true,
+		},
+		"key": identityschema.StringAttribute{
+			Description:       "Name of the entry.",
+			RequiredForImport: true,
+		},
 	},
 }
 
 // importIDOfIdentity: the key is the ID's last segment, so it cannot contain "/".
 func importIDOfIdentity(attrs map[string]string) (string, error) {
-	entityType, entityID, key := attrs["entity_type"], attrs["entity_id"], attrs["key"]
+	entityType := attrs["entity_type"]
+	entityID := attrs["entity_id"]
+	key := attrs["key"]
 	if _, err := validators.CanonicalEntityType(entityType); err != nil {
 		return "", fmt.Errorf("entity_type %w", err)
 	}

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"sync"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -16,122 +15,74 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
-// Terraform tells a provider no addresses, so a claim is known by its arguments
-// and prior state (DESIGN.md, "Metadata: one key, one owner").
-type rivalsKey struct{}
+// metadataKeys is what entry plans claim: one key has one owner (DESIGN.md, "Metadata: one key, one owner").
+var metadataKeys = framework.NewTopic()
 
-type entryClaims struct {
-	mu     sync.Mutex
-	byKey  map[entryKey][]entryClaim
-	warned framework.NamedCounts // by kind: valueStays, rivalErrors
-}
-
-const (
-	valueStays = iota
-	rivalErrors
-)
-
-// nameNext counts one more diagnostic of kind and tells whether it may still name its entry.
-func (e *entryClaims) nameNext(kind int) bool { return e == nil || e.warned.NameNext(kind) }
-
-type entryKey struct{ entityType, entityID, key string }
-
-type entryClaim struct {
-	key        entryKey
-	entityType string // as configured
-	value      string // quoted for a message, or "(known after apply)"
-	declared   string // every configured argument, to tell two resources apart
-	hadPrior   bool   // planned with a prior state
-}
-
-// claimsOf is nil before the provider is configured, which claims nothing.
-func claimsOf(data *framework.ProviderData) *entryClaims {
-	return framework.OperationState(data, rivalsKey{}, func() *entryClaims {
-		return &entryClaims{byKey: map[entryKey][]entryClaim{}}
-	})
-}
-
-// claimOf is false while entity_type, entity_id or key is unknown.
-func claimOf(config entryModel, hadPrior bool) (entryClaim, bool) {
+// claimOf is the claim of a plan of config; false while entity_type, entity_id or key is unknown. Its Resource is
+// every configured argument: a replacement's two plans declare the same, and Create, which checks again, cannot
+// read the private state that framework.PlannedResource uses.
+func claimOf(config entryModel, hadPrior bool) (framework.Claim, bool) {
 	if config.EntityType.IsUnknown() || config.EntityID.IsUnknown() || config.Key.IsUnknown() {
-		return entryClaim{}, false
+		return framework.Claim{}, false
 	}
-	entityType, entityID, key := config.entry()
 	value := "(known after apply)"
 	if !config.Value.IsUnknown() {
 		value = quoteExcerpt(config.Value.ValueString())
 	}
-	return entryClaim{
-		key:        entryKey{entityType, entityID, key},
-		entityType: config.EntityType.ValueString(),
-		value:      value,
-		declared: fmt.Sprint(config.EntityType, config.EntityID, config.Key, config.Value, config.ReferenceID,
-			config.OverwriteOnCreate),
-		hadPrior: hadPrior,
-	}, true
+	declared := fmt.Sprint(config.EntityType, config.EntityID, config.Key, config.Value, config.ReferenceID, config.OverwriteOnCreate)
+	claim := framework.Claim{
+		Topic:    metadataKeys,
+		Key:      entryID(config.entry()),
+		Resource: declared,
+		HadPrior: hadPrior,
+		Label:    fmt.Sprintf("entity_type = %q and value = %s", config.EntityType.ValueString(), value),
+	}
+	return claim, true
 }
 
-// sameResource: Terraform plans a replacement again with a null prior state.
-func (a entryClaim) sameResource(b entryClaim) bool {
-	return a.declared == b.declared && a.hadPrior != b.hadPrior
-}
-
-// rivalOf answers c's first rival and, with add, claims c; without, it skips one claim equal to c: c's own plan,
-// repeated during the apply.
-func (e *entryClaims) rivalOf(c entryClaim, add bool) (entryClaim, bool) {
-	if e == nil {
-		return entryClaim{}, false
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	claims, skip := e.byKey[c.key], !add
-	if add {
-		e.byKey[c.key] = append(claims, c)
-	}
-	for _, other := range claims {
-		if skip && other == c {
-			skip = false
-		} else if !other.sameResource(c) {
-			return other, true
-		}
-	}
-	return entryClaim{}, false
-}
-
-func refuseRival(ctx context.Context, claims *entryClaims, config tfsdk.Config, hadPrior bool, diags *diag.Diagnostics) {
-	c, known := claimOf(framework.Get[entryModel](ctx, config, diags), hadPrior)
-	if diags.HasError() || !known {
+// refuseRivalBeforeWrite looks for rivals again right before a write: one may have been planned meanwhile.
+func refuseRivalBeforeWrite(ctx context.Context, coordinator *framework.PlanCoordinator, config tfsdk.Config, hadPrior bool, diags *diag.Diagnostics) {
+	m := framework.Get[entryModel](ctx, config, diags)
+	if diags.HasError() || coordinator == nil {
 		return
 	}
-	if rival, found := claims.rivalOf(c, false); found {
-		addRivalError(diags, c, rival, "Nothing was written.", claims.nameNext(rivalErrors))
+	claim, known := claimOf(m, hadPrior)
+	if !known {
+		return
+	}
+	rivals := coordinator.RivalsBeforeWrite(claim)
+	if len(rivals) > 0 {
+		addRivalError(coordinator, diags, m, claim, rivals[0], "Nothing was written.")
 	}
 }
 
-// addRivalError names the entry in the summary while named; Terraform folds no error, so the rest are short.
-func addRivalError(diags *diag.Diagnostics, c, rival entryClaim, done string, named bool) {
-	if !named {
-		diags.AddAttributeError(path.Root("key"), "More metadata entries are managed by two resources", fmt.Sprintf(
-			"Besides the %d that errors of this run name, this esign_metadata_entry and another one both manage the key %q "+
-				"of %s %q. %s Keep one resource for each key; those errors say why.",
-			framework.NamedBound, c.key.key, c.key.entityType, c.key.entityID, done))
-		return
+// addRivalError names the entry in the summary while the coordinator names; Terraform folds no error, so the
+// rest are short.
+func addRivalError(coordinator *framework.PlanCoordinator, diags *diag.Diagnostics, config entryModel, claim, rival framework.Claim, done string) {
+	entityType, entityID, key := config.entry()
+	named := func(int) diag.Diagnostic {
+		summary := "Two resources manage one metadata entry: " + entryID(entityType, entityID, key)
+		detail := fmt.Sprintf("This esign_metadata_entry and another one of this configuration both manage the key %q of %s %q: this one declares %s, the other %s. "+
+			"One key holds one value, so each apply would overwrite the other's write. %s\n\n"+
+			"Keep one resource for the key: remove the other, or give it another key. "+
+			"Terraform does not tell providers the address of a resource, so this error can name only this one (above); the other is the block with entity_id = %q and key = %q (its entity_type may be spelled in another case).",
+			key, entityType, entityID, claim.Label, rival.Label, done, entityID, key)
+		return diag.NewAttributeErrorDiagnostic(path.Root("key"), summary, detail)
 	}
-	diags.AddAttributeError(path.Root("key"), "Two resources manage one metadata entry: "+entryID(c.key.entityType, c.key.entityID, c.key.key),
-		fmt.Sprintf("This esign_metadata_entry and another one of this configuration both manage the key %q of %s %q: "+
-			"this one declares entity_type = %q and value = %s, the other entity_type = %q and value = %s. One key holds "+
-			"one value, so each apply would overwrite the other's write. %s\n\n"+
-			"Keep one resource for the key: remove the other, or give it another key. Terraform does not tell providers "+
-			"the address of a resource, so this error can name only this one (above); the other is the block with "+
-			"entity_id = %q and key = %q (its entity_type may be spelled in another case).",
-			c.key.key, c.key.entityType, c.key.entityID, c.entityType, c.value, rival.entityType, rival.value, done,
-			c.key.entityID, c.key.key))
+	rest := func(int) diag.Diagnostic {
+		detail := fmt.Sprintf("Besides the %d that errors of this run name, this esign_metadata_entry and another one both manage the key %q of %s %q. %s "+
+			"Keep one resource for each key; those errors say why.",
+			framework.NamedBound, key, entityType, entityID, done)
+		return diag.NewAttributeErrorDiagnostic(path.Root("key"), "More metadata entries are managed by two resources", detail)
+	}
+	coordinator.Report(diags, "metadata entries managed by two resources", 1, named, rest)
 }
 
 // quoteExcerpt quotes a value for a message, cut after 200 characters.
 func quoteExcerpt(s string) string {
 	const limit = 200
-	if r := []rune(s); len(r) > limit {
+	r := []rune(s)
+	if len(r) > limit {
 		return strconv.Quote(string(r[:limit])) + " (cut)"
 	}
 	return strconv.Quote(s)

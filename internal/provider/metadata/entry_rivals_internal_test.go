@@ -7,18 +7,24 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
 )
 
 // declared is an entry configured with this spelling and value.
 func declared(entityType, value string) entryModel {
 	return entryModel{
-		ID: types.StringNull(), EntityType: types.StringValue(entityType), EntityID: types.StringValue("sr-1"),
-		Key: types.StringValue("k"), Value: types.StringValue(value), ReferenceID: types.StringNull(),
+		ID:                types.StringNull(),
+		EntityType:        types.StringValue(entityType),
+		EntityID:          types.StringValue("sr-1"),
+		Key:               types.StringValue("k"),
+		Value:             types.StringValue(value),
+		ReferenceID:       types.StringNull(),
 		OverwriteOnCreate: types.BoolNull(),
 	}
 }
 
-func mustClaim(t *testing.T, m entryModel, hadPrior bool) entryClaim {
+func mustClaim(t *testing.T, m entryModel, hadPrior bool) framework.Claim {
 	t.Helper()
 	c, ok := claimOf(m, hadPrior)
 	if !ok {
@@ -30,11 +36,11 @@ func mustClaim(t *testing.T, m entryModel, hadPrior bool) entryClaim {
 // Which plans of one key are rivals: whatever differs in what it declares, and the same declaration planned
 // twice with a prior state or twice without.
 func TestEntryClaimsTellRivalsFromReplacements(t *testing.T) {
-	upperNew := func(t *testing.T) entryClaim { return mustClaim(t, declared("SignatureRequest", "A"), false) }
+	upperNew := func(t *testing.T) framework.Claim { return mustClaim(t, declared("SignatureRequest", "A"), false) }
 	for _, tc := range []struct {
 		name   string
-		first  entryClaim
-		second entryClaim
+		first  framework.Claim
+		second framework.Claim
 		rival  bool
 	}{
 		{"the issue's case", upperNew(t), mustClaim(t, declared("signaturerequest", "B"), false), true},
@@ -45,44 +51,39 @@ func TestEntryClaimsTellRivalsFromReplacements(t *testing.T) {
 		{"a replacement planned twice", mustClaim(t, declared("SignatureRequest", "A"), true), upperNew(t), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			claims := &entryClaims{byKey: map[entryKey][]entryClaim{}}
-			if _, found := claims.rivalOf(tc.first, true); found {
+			coordinator := (&framework.ProviderData{}).Coordinator()
+			if rivals := coordinator.ClaimAtPlan(tc.first); len(rivals) > 0 {
 				t.Fatal("the first claim found a rival")
 			}
-			if _, found := claims.rivalOf(tc.second, true); found != tc.rival {
-				t.Errorf("second claim: rival found = %t, want %t", found, tc.rival)
+			if rivals := coordinator.ClaimAtPlan(tc.second); (len(rivals) > 0) != tc.rival {
+				t.Errorf("second claim: rivals %+v, want a rival: %t", rivals, tc.rival)
 			}
 			// Before its write, each finds the same answer.
-			for _, c := range []entryClaim{tc.first, tc.second} {
-				if _, found := claims.rivalOf(c, false); found != tc.rival {
-					t.Errorf("before the write of %+v: rival found = %t, want %t", c, found, tc.rival)
+			for _, c := range []framework.Claim{tc.first, tc.second} {
+				if rivals := coordinator.RivalsBeforeWrite(c); (len(rivals) > 0) != tc.rival {
+					t.Errorf("before the write of %+v: rivals %+v, want a rival: %t", c, rivals, tc.rival)
 				}
 			}
 		})
 	}
 }
 
-// A key that is not known yet claims nothing; an operation that is not
-// configured has no claims; an entry alone has no rival.
+// A key that is not known yet claims nothing; an entry alone has no rival, nor has another entity's key.
 func TestEntryClaimsEdges(t *testing.T) {
 	m := declared("Document", "v")
 	m.Key = types.StringUnknown()
 	if _, ok := claimOf(m, false); ok {
 		t.Error("an unknown key made a claim")
 	}
-	var none *entryClaims
-	if _, found := none.rivalOf(mustClaim(t, declared("Document", "v"), false), true); found {
-		t.Error("no claims found a rival")
-	}
-	claims := &entryClaims{byKey: map[entryKey][]entryClaim{}}
+	coordinator := (&framework.ProviderData{}).Coordinator()
 	alone := mustClaim(t, declared("Document", "v"), false)
-	claims.rivalOf(alone, true)
-	if _, found := claims.rivalOf(alone, false); found {
+	coordinator.ClaimAtPlan(alone)
+	if rivals := coordinator.RivalsBeforeWrite(alone); len(rivals) > 0 {
 		t.Error("an entry is its own rival")
 	}
 	other := declared("Document", "v")
 	other.EntityID = types.StringValue("sr-2")
-	if _, found := claims.rivalOf(mustClaim(t, other, false), true); found {
+	if rivals := coordinator.ClaimAtPlan(mustClaim(t, other, false)); len(rivals) > 0 {
 		t.Error("another entity's key is a rival")
 	}
 }

@@ -102,21 +102,43 @@ var exclusiveSchema = schema.Schema{
 			MarkdownDescription: "The subscriptions in scope whose id is not in `subscription_ids`, as last read, ordered by " +
 				"event type, uri and id.",
 			Computed: true,
-			NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-				"id":          schema.StringAttribute{Computed: true, MarkdownDescription: "The subscription's GUID."},
-				"event_type":  schema.StringAttribute{Computed: true, MarkdownDescription: "Its event type, lower-case."},
-				"uri":         schema.StringAttribute{Computed: true, MarkdownDescription: "Where it sends events."},
-				"description": schema.StringAttribute{Computed: true, MarkdownDescription: "Its description."},
-			}},
+			NestedObject: schema.NestedAttributeObject{
+				Attributes: map[string]schema.Attribute{
+					"id": schema.StringAttribute{
+						MarkdownDescription: "The subscription's GUID.",
+						Computed:            true,
+					},
+					"event_type": schema.StringAttribute{
+						MarkdownDescription: "Its event type, lower-case.",
+						Computed:            true,
+					},
+					"uri": schema.StringAttribute{
+						MarkdownDescription: "Where it sends events.",
+						Computed:            true,
+					},
+					"description": schema.StringAttribute{
+						MarkdownDescription: "Its description.",
+						Computed:            true,
+					},
+				},
+			},
 		},
 	},
 }
 
-var exclusiveIdentitySchema = identityschema.Schema{Attributes: map[string]identityschema.Attribute{
-	"event_types": identityschema.ListAttribute{ElementType: types.StringType, OptionalForImport: true,
-		Description: "The event types in scope, lower-case and sorted; empty or left out: every event type."},
-	"uri_prefix": identityschema.StringAttribute{OptionalForImport: true, Description: "The URI prefix; empty or left out: every URI."},
-}}
+var exclusiveIdentitySchema = identityschema.Schema{
+	Attributes: map[string]identityschema.Attribute{
+		"event_types": identityschema.ListAttribute{
+			Description:       "The event types in scope, lower-case and sorted; empty or left out: every event type.",
+			ElementType:       types.StringType,
+			OptionalForImport: true,
+		},
+		"uri_prefix": identityschema.StringAttribute{
+			Description:       "The URI prefix; empty or left out: every URI.",
+			OptionalForImport: true,
+		},
+	},
+}
 
 type exclusiveIdentityModel struct {
 	EventTypes []string     `tfsdk:"event_types"`
@@ -130,7 +152,11 @@ func (r *exclusiveResource) IdentitySchema(_ context.Context, _ resource.Identit
 // setIdentity: identity is nil for a client without identities (before Terraform and OpenTofu 1.12).
 func setIdentity(ctx context.Context, scope exclusiveScope, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	if identity != nil && !diags.HasError() {
-		diags.Append(identity.Set(ctx, exclusiveIdentityModel{scope.eventTypes, types.StringValue(scope.uriPrefix)})...)
+		model := exclusiveIdentityModel{
+			EventTypes: scope.eventTypes,
+			URIPrefix:  types.StringValue(scope.uriPrefix),
+		}
+		diags.Append(identity.Set(ctx, model)...)
 	}
 }
 
@@ -146,7 +172,8 @@ func scopeOf(ctx context.Context, m exclusiveModel, diags *diag.Diagnostics) (ex
 
 // knownIDs is false when an id is unknown at plan: a subscription that this apply creates.
 func knownIDs(set framework.StringSet) (ids idSet, allKnown bool) {
-	ids, allKnown = idSet{}, !set.IsUnknown()
+	ids = idSet{}
+	allKnown = !set.IsUnknown()
 	for _, v := range set.Elements() {
 		s, _ := v.(types.String)
 		ids.add(s.ValueString())
@@ -192,66 +219,109 @@ func (r *exclusiveResource) unmanagedNow(ctx context.Context, scope exclusiveSco
 	return scope.outside(set.Items, belong), true
 }
 
-func (r *exclusiveResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state := framework.Get[exclusiveModel](ctx, req.State, &resp.Diagnostics)
-	r.sync(ctx, state, nil, &resp.State, resp.Identity, &resp.Diagnostics)
-}
-
 func (r *exclusiveResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	plan := framework.Get[exclusiveModel](ctx, req.Plan, &resp.Diagnostics)
-	r.sync(ctx, plan, &exclusiveModel{}, &resp.State, resp.Identity, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// A create has no prior state, so its plan named nothing to delete.
+	nothingNamed := idSet{}
+	nothingLeaving := idSet{}
+	why := "this resource is new, and the first apply of a new resource deletes nothing."
+	r.apply(ctx, plan, nothingNamed, nothingLeaving, why, &resp.State, resp.Identity, &resp.Diagnostics)
+}
+
+func (r *exclusiveResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	state := framework.Get[exclusiveModel](ctx, req.State, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	scope, _ := scopeOf(ctx, state, &resp.Diagnostics)
+	belong, _ := knownIDs(state.SubscriptionIDs)
+	unmanaged, ok := r.unmanagedNow(ctx, scope, belong, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	state.Unmanaged = unmanagedValue(ctx, r.Client, unmanaged)
+	r.store(ctx, state, scope, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 func (r *exclusiveResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	plan := framework.Get[exclusiveModel](ctx, req.Plan, &resp.Diagnostics)
 	prior := framework.Get[exclusiveModel](ctx, req.State, &resp.Diagnostics)
-	r.sync(ctx, plan, &prior, &resp.State, resp.Identity, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	// The plan named the prior state's unmanaged list; ids that leave subscription_ids are their own resources' to delete.
+	named := idSet{}
+	for _, s := range listed(ctx, prior, &resp.Diagnostics) {
+		named.add(s.ID)
+	}
+	leaving, _ := knownIDs(prior.SubscriptionIDs)
+	why := "the plan did not name it: it was made, or left subscription_ids, after the plan read the list."
+	r.apply(ctx, plan, named, leaving, why, &resp.State, resp.Identity, &resp.Diagnostics)
 }
 
-// sync stores m with what is unmanaged now. An apply (prior not nil) first deletes, for on_unmanaged = "delete",
-// what its plan named (prior's unmanaged list; nothing for a create) that still does not belong.
-func (r *exclusiveResource) sync(ctx context.Context, m exclusiveModel, prior *exclusiveModel, state *tfsdk.State,
-	identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+// apply is the step Create and Update share. For on_unmanaged = "delete", it deletes what the plan named (named)
+// and is still unmanaged, and warns about what is unmanaged and was not named, why says why; then it stores m with
+// what is left unmanaged where the plan could not know it.
+func (r *exclusiveResource) apply(ctx context.Context, m exclusiveModel, named, leaving idSet, why string,
+	state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	scope, _ := scopeOf(ctx, m, diags)
 	belong, _ := knownIDs(m.SubscriptionIDs)
-	named, leaving := idSet{}, idSet{} // leaving: their own resources delete them
-	if prior != nil {
-		for _, s := range listed(ctx, *prior, diags) {
-			named.add(s.ID)
-		}
-		leaving, _ = knownIDs(prior.SubscriptionIDs)
-	}
 	unmanaged, ok := r.unmanagedNow(ctx, scope, belong, diags)
 	if !ok {
 		return
 	}
-	var left, late []client.Subscription
+	left := unmanaged
+	if m.OnUnmanaged.ValueString() == onUnmanagedDelete {
+		left = r.deleteNamed(ctx, scope, unmanaged, named, leaving, why, diags)
+	}
+	if m.Unmanaged.IsUnknown() || diags.HasError() {
+		m.Unmanaged = unmanagedValue(ctx, r.Client, left)
+	}
+	r.store(ctx, m, scope, state, identity, diags)
+}
+
+// deleteNamed deletes those of unmanaged that the plan named and answers the rest. The first failure stops the
+// deletes; what it leaves stays unmanaged.
+func (r *exclusiveResource) deleteNamed(ctx context.Context, scope exclusiveScope, unmanaged []client.Subscription,
+	named, leaving idSet, why string, diags *diag.Diagnostics) []client.Subscription {
+	var left []client.Subscription
+	var late []client.Subscription // unmanaged, not named, and not leaving subscription_ids
 	for _, s := range unmanaged {
-		switch {
-		case prior == nil || m.OnUnmanaged.ValueString() != onUnmanagedDelete:
-		case !named.has(s.ID):
+		if !named.has(s.ID) {
 			if !leaving.has(s.ID) {
 				late = append(late, s)
 			}
-		case !diags.HasError(): // the first failure stops the deletes; the rest stay unmanaged
-			err := r.Client.DeleteSubscription(ctx, s.ID, s.EventType)
-			if err == nil || client.IsNotFound(err) {
-				tflog.Info(ctx, "deleted unmanaged webhook subscription", map[string]any{"id": s.ID, "uri": r.Client.RedactURI(s.URI)})
-				continue
-			}
-			r.ProviderData.AddAPIError(diags, "Could not delete unmanaged webhook subscription "+describeSubscription(r.Client.RedactSubscriptions(s)[0]), err)
+			left = append(left, s)
+			continue
 		}
-		left = append(left, s)
+		if diags.HasError() {
+			left = append(left, s)
+			continue
+		}
+		err := r.Client.DeleteSubscription(ctx, s.ID, s.EventType)
+		if err != nil && !client.IsNotFound(err) {
+			r.ProviderData.AddAPIError(diags, "Could not delete unmanaged webhook subscription "+describeSubscription(r.Client.RedactSubscriptions(s)[0]), err)
+			left = append(left, s)
+			continue
+		}
+		tflog.Info(ctx, "deleted unmanaged webhook subscription", map[string]any{
+			"id":  s.ID,
+			"uri": r.Client.RedactURI(s.URI),
+		})
 	}
-	why := "the plan did not name it: it was made, or left subscription_ids, after the plan read the list."
-	if prior != nil && prior.ID.IsNull() {
-		why = "this resource is new, and the first apply of a new resource deletes nothing."
-	}
-	reportEach(diags.AddWarning, scope, r.Client.RedactSubscriptions(late...), "Webhook subscription left for the next plan", "It stays on "+
-		"the service, since "+why+` The next plan names it, and the apply after that deletes it (on_unmanaged = "delete").`)
-	if prior == nil || m.Unmanaged.IsUnknown() || diags.HasError() {
-		m.Unmanaged = unmanagedValue(ctx, r.Client, left)
-	}
+	then := "It stays on the service, since " + why + " " +
+		`The next plan names it, and the apply after that deletes it (on_unmanaged = "delete").`
+	reportEach(r.ProviderData.Coordinator(), diags, diag.SeverityWarning, scope, r.Client.RedactSubscriptions(late...),
+		"Webhook subscription left for the next plan", then)
+	return left
+}
+
+// store is the state Create, Read and Update leave: m, its id and its identity.
+func (r *exclusiveResource) store(ctx context.Context, m exclusiveModel, scope exclusiveScope, state *tfsdk.State,
+	identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	m.ID = types.StringValue(scope.id())
 	diags.Append(state.Set(ctx, &m)...)
 	setIdentity(ctx, scope, identity, diags)
@@ -299,7 +369,8 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		return
 	}
 	create := req.State.Raw.IsNull()
-	plan, prior := framework.Get[exclusiveModel](ctx, req.Plan, &resp.Diagnostics), exclusiveModel{}
+	plan := framework.Get[exclusiveModel](ctx, req.Plan, &resp.Diagnostics)
+	var prior exclusiveModel
 	if !create {
 		prior = framework.Get[exclusiveModel](ctx, req.State, &resp.Diagnostics)
 	}
@@ -309,23 +380,27 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 	}
 	if !scopeKnown || plan.OnUnmanaged.IsUnknown() {
 		resp.Diagnostics.AddError("The scope and on_unmanaged of esign_webhook_subscriptions_exclusive must be known at plan",
-			"event_types, uri_prefix or on_unmanaged is known only after apply, so the plan could not show what the apply "+
-				"would delete. Set them from literals or variables.")
+			"event_types, uri_prefix or on_unmanaged is known only after apply, so the plan could not show what the apply would delete. "+
+				"Set them from literals or variables.")
 		return
 	}
-	r.claimScope(ctx, scope, prior.ID, req, resp)
+	r.claimScope(ctx, scope, prior.ID.ValueString(), req, resp)
 	plan.ID = types.StringValue(scope.id())
 	if create || !prior.EventTypes.Equal(plan.EventTypes) {
 		checkEventTypes(ctx, r.ProviderData, path.Root("event_types"), scope.eventTypes, &resp.Diagnostics)
 	}
 	// An id that leaves subscription_ids now is not in the prior list: its own resource deletes it.
 	belong, allKnown := knownIDs(plan.SubscriptionIDs)
-	unmanaged, ok := scope.outside(listed(ctx, prior, &resp.Diagnostics), belong), !resp.Diagnostics.HasError()
-	if create && ok {
-		unmanaged, ok = r.unmanagedNow(ctx, scope, belong, &resp.Diagnostics)
-	}
-	if !ok {
+	unmanaged := scope.outside(listed(ctx, prior, &resp.Diagnostics), belong)
+	if resp.Diagnostics.HasError() {
 		return
+	}
+	if create {
+		var ok bool
+		unmanaged, ok = r.unmanagedNow(ctx, scope, belong, &resp.Diagnostics)
+		if !ok {
+			return
+		}
 	}
 	mode := plan.OnUnmanaged.ValueString()
 	switch { // what the apply stores
@@ -337,11 +412,13 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 		plan.Unmanaged = unmanagedValue(ctx, r.Client, unmanaged)
 	}
 	resp.Diagnostics.Append(resp.Plan.Set(ctx, &plan)...)
-	summary, then, add := "Webhook subscription not managed by Terraform", "", resp.Diagnostics.AddWarning
+	severity := diag.SeverityWarning
+	summary := "Webhook subscription not managed by Terraform"
+	var then string
 	switch {
 	case mode == onUnmanagedFail: // also with unknown ids: only an adopting create could make it one of them
-		then, add = `on_unmanaged = "fail": nothing is written while it exists. Delete or adopt it, or set on_unmanaged = "delete".`,
-			resp.Diagnostics.AddError
+		severity = diag.SeverityError
+		then = `on_unmanaged = "fail": nothing is written while it exists. Delete or adopt it, or set on_unmanaged = "delete".`
 	case mode == onUnmanagedWarn:
 		then = `on_unmanaged = "warn": the apply leaves it alone.`
 	case create:
@@ -353,52 +430,71 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 			then += " subscription_ids is known only after apply: if the id turns out to be in it, the subscription is kept."
 		}
 	}
-	reportEach(add, scope, r.Client.RedactSubscriptions(unmanaged...), summary, then)
+	reportEach(r.ProviderData.Coordinator(), &resp.Diagnostics, severity, scope, r.Client.RedactSubscriptions(unmanaged...), summary, then)
 }
 
-// reportEach names each of the first framework.NamedBound of subs in a summary of its own (Terraform folds
-// diagnostics that share one), and counts the rest in one.
-func reportEach(add func(summary, detail string), scope exclusiveScope, subs []client.Subscription, summary, then string) {
-	for i, s := range subs {
-		if i == framework.NamedBound {
-			add(fmt.Sprintf("%s: %d more", summary, len(subs)-i), fmt.Sprintf("This esign_webhook_subscriptions_exclusive owns "+
-				"%s. Besides the %d named in diagnostics of their own, %d more subscriptions are in it and not in "+
-				"subscription_ids.\n\nFor each of them: %s\n\nIts unmanaged attribute lists them as last read, and terraform "+
-				"query lists every subscription with its configuration.", scope.describe(), framework.NamedBound, len(subs)-i, then))
-			return
-		}
-		add(summary+": "+describeSubscription(s), fmt.Sprintf("This esign_webhook_subscriptions_exclusive owns %s. Subscription "+
-			"%s (%s events to %s, description %q) is in it and not in subscription_ids.\n\n%s\n\nTo keep it, adopt it: "+
-			"declare an esign_webhook_subscription with its event type, uri and description, import it (id = %q; terraform "+
-			"query lists every subscription with its configuration), and add its id to subscription_ids. Or delete it "+
-			"outside Terraform.", scope.describe(), s.ID, s.EventType, s.URI, s.Description, then, importID(s.EventType, s.ID)))
+// reportEach names subs in diagnostics of their own and counts those past framework.NamedBound in one.
+func reportEach(coordinator *framework.PlanCoordinator, diags *diag.Diagnostics, severity diag.Severity,
+	scope exclusiveScope, subs []client.Subscription, summary, then string) {
+	named := func(i int) diag.Diagnostic {
+		s := subs[i]
+		detail := fmt.Sprintf("This esign_webhook_subscriptions_exclusive owns %s. "+
+			"Subscription %s (%s events to %s, description %q) is in it and not in subscription_ids.\n\n%s\n\n"+
+			"To keep it, adopt it: declare an esign_webhook_subscription with its event type, uri and description, import it (id = %q; terraform query lists every subscription with its configuration), and add its id to subscription_ids. "+
+			"Or delete it outside Terraform.",
+			scope.describe(), s.ID, s.EventType, s.URI, s.Description, then, importID(s.EventType, s.ID))
+		return newDiagnostic(severity, summary+": "+describeSubscription(s), detail)
 	}
+	rest := func(n int) diag.Diagnostic {
+		detail := fmt.Sprintf("This esign_webhook_subscriptions_exclusive owns %s. "+
+			"Besides the %d named in diagnostics of their own, %d more subscriptions are in it and not in subscription_ids.\n\n"+
+			"For each of them: %s\n\n"+
+			"Its unmanaged attribute lists them as last read, and terraform query lists every subscription with its configuration.",
+			scope.describe(), len(subs)-n, n, then)
+		return newDiagnostic(severity, fmt.Sprintf("%s: %d more", summary, n), detail)
+	}
+	coordinator.Report(diags, summary, len(subs), named, rest)
+}
+
+func newDiagnostic(severity diag.Severity, summary, detail string) diag.Diagnostic {
+	if severity == diag.SeverityError {
+		return diag.NewErrorDiagnostic(summary, detail)
+	}
+	return diag.NewWarningDiagnostic(summary, detail)
 }
 
 func describeSubscription(s client.Subscription) string {
 	return fmt.Sprintf("%s events to %s (id %s)", s.EventType, s.URI, s.ID)
 }
 
-// Two exclusive resources whose scopes overlap would delete each other's subscriptions at every apply. Plans of
-// one operation meet in subscriptionPlans; a replacement's two plans are one resource (subscription_rivals.go).
-type scopeClaim struct {
-	planClaim
-	scope exclusiveScope
+// exclusiveScopes is what exclusive plans claim: two scopes that overlap would delete each other's subscriptions
+// at every apply.
+var exclusiveScopes = framework.NewOverlappingTopic(scopeIDsOverlap)
+
+// scopeIDsOverlap compares two scopes by their ids, which the resource writes and so always parse.
+func scopeIDsOverlap(a, b string) bool {
+	scopeA, errA := parseExclusiveScopeID(a)
+	scopeB, errB := parseExclusiveScopeID(b)
+	if errA != nil || errB != nil {
+		return a == b
+	}
+	return scopeA.overlaps(scopeB)
 }
 
-func (r *exclusiveResource) claimScope(ctx context.Context, scope exclusiveScope, priorID types.String,
+func (r *exclusiveResource) claimScope(ctx context.Context, scope exclusiveScope, priorID string,
 	req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	c := scopeClaim{planned(ctx, priorID, req, resp), scope}
-	plans := plansOf(r.ProviderData)
-	plans.mu.Lock()
-	defer plans.mu.Unlock()
-	for _, o := range plans.scopes {
-		if o.scope.overlaps(scope) && !o.sameResource(c.planClaim) {
-			resp.Diagnostics.AddError("Two esign_webhook_subscriptions_exclusive scopes overlap: "+o.scope.id()+" and "+scope.id(),
-				"A subscription in both would be unmanaged for one of them, which would delete it at every apply while the "+
-					"other's configuration creates it again. Make the scopes disjoint (uri_prefix or event_types), or keep one.")
-			break
-		}
+	claim := framework.Claim{
+		Topic:    exclusiveScopes,
+		Key:      scope.id(),
+		Resource: framework.PlannedResource(ctx, priorID, req, resp),
+		HadPrior: priorID != "",
+		Label:    scope.id(),
 	}
-	plans.scopes = append(plans.scopes, c)
+	rivals := r.ProviderData.Coordinator().ClaimAtPlan(claim)
+	if len(rivals) == 0 {
+		return
+	}
+	resp.Diagnostics.AddError("Two esign_webhook_subscriptions_exclusive scopes overlap: "+rivals[0].Label+" and "+scope.id(),
+		"A subscription in both would be unmanaged for one of them, which would delete it at every apply while the other's configuration creates it again. "+
+			"Make the scopes disjoint (uri_prefix or event_types), or keep one.")
 }

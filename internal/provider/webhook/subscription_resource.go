@@ -48,8 +48,11 @@ var subscriptionSchema = schema.Schema{
 	MarkdownDescription: "A webhook subscription: the service sends an HTTPS request with the event payload to `uri` " +
 		"whenever an event of `event_type` happens. The service cannot update a subscription: every change replaces it.",
 	Attributes: map[string]schema.Attribute{
-		"id": schema.StringAttribute{MarkdownDescription: "The subscription's GUID, as the service returned it on creation.", Computed: true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
+		"id": schema.StringAttribute{
+			MarkdownDescription: "The subscription's GUID, as the service returned it on creation.",
+			Computed:            true,
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
 		"event_type": schema.StringAttribute{
 			MarkdownDescription: "The event to subscribe to, e.g. `SignatureRequestCompleted` or `signatorysigned`, in any case: " +
 				"a change of case alone neither replaces the subscription nor shows as drift. Must be one of the types " +
@@ -66,8 +69,10 @@ var subscriptionSchema = schema.Schema{
 		},
 		"description": schema.StringAttribute{
 			MarkdownDescription: "Free text stating the purpose of the subscription. Defaults to `\"\"`. Changing it replaces the subscription.",
-			Optional:            true, Computed: true, Default: stringdefault.StaticString(""),
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			Optional:            true,
+			Computed:            true,
+			Default:             stringdefault.StaticString(""),
+			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
 		},
 		"headers": schema.MapAttribute{
 			MarkdownDescription: "HTTP headers the service sends with every event request, e.g. a client id and secret. The " +
@@ -75,7 +80,9 @@ var subscriptionSchema = schema.Schema{
 				"changes made outside Terraform; `headers_wo` keeps them out of state. Changing them replaces the subscription " +
 				"(after an import, see Import). Values must not contain CR, LF or NUL, and names the gateway sets itself " +
 				"(`Host`, `Content-Length`, hop-by-hop headers such as `Connection`) are refused.",
-			Optional: true, Sensitive: true, ElementType: types.StringType,
+			Optional:      true,
+			Sensitive:     true,
+			ElementType:   types.StringType,
 			Validators:    headerRules,
 			PlanModifiers: []planmodifier.Map{planmodifiers.RequiresReplaceUnlessAdopted(adoptAfterImport)},
 		},
@@ -83,8 +90,10 @@ var subscriptionSchema = schema.Schema{
 			MarkdownDescription: "Write-only alternative to `headers` (Terraform 1.11 or later): sent when the subscription is " +
 				"created, never stored; conflicts with `headers`. Terraform cannot see a change to it: bump `headers_wo_version` to send " +
 				"new values (this replaces the subscription). The rules of `headers` apply, checked at plan if known, else before the create.",
-			Optional: true, WriteOnly: true, ElementType: types.StringType,
-			Validators: append([]validator.Map{mapvalidator.ConflictsWith(path.MatchRoot("headers"))}, headerRules...),
+			Optional:    true,
+			WriteOnly:   true,
+			ElementType: types.StringType,
+			Validators:  append([]validator.Map{mapvalidator.ConflictsWith(path.MatchRoot("headers"))}, headerRules...),
 		},
 		"headers_wo_version": schema.Int64Attribute{
 			MarkdownDescription: "Any number; change it to send the current `headers_wo` values. Changing it replaces the subscription.",
@@ -99,26 +108,41 @@ var headerRules = []validator.Map{mapvalidator.KeysAre(validators.HeaderName()),
 
 // While a private mark is set, plans adopt the configured headers after an import.
 // A plan that adopts nothing stores nothing, so each Read moves the mark on.
-const privateKeyHeadersUnverified = "imported_headers_unverified" // as earlier versions wrote it
+const privateKeyHeadersUnverified = "imported_headers_unverified"
 
+// The marks, in the order the Reads after an import set them. States in use carry each of these spellings.
 const (
-	markImported  = `"imported"`  // set by ImportState
-	markStored    = `true`        // the Read that followed the import (earlier versions wrote it)
-	markRefreshed = `"refreshed"` // the first Read of a later operation
+	markImported        = `"imported"`  // set by ImportState
+	markReadAfterImport = `true`        // the Read that followed the import
+	markRefreshed       = `"refreshed"` // the first Read of a later operation
 )
+
+// headersMarkAfterRead is the mark a Read leaves: the next one, or none after markRefreshed.
+func headersMarkAfterRead(mark string) []byte {
+	switch mark {
+	case markImported:
+		return []byte(markReadAfterImport)
+	case markReadAfterImport:
+		return []byte(markRefreshed)
+	}
+	return nil
+}
 
 func adoptAfterImport(ctx context.Context, req planmodifiers.AdoptionRequest, diags *diag.Diagnostics) bool {
 	mark, d := req.Private.GetKey(ctx, privateKeyHeadersUnverified)
 	diags.Append(d...)
-	if m := string(mark); m != markImported && m != markStored && m != markRefreshed {
+	switch string(mark) {
+	case markImported, markReadAfterImport, markRefreshed:
+	default:
 		return false
 	}
 	var id types.String
 	diags.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
-	diags.AddWarning("Imported webhook headers could not be verified: subscription "+id.ValueString(),
-		fmt.Sprintf("Subscription %s was imported, and the service never returns headers: the configured headers (or "+
-			"headers_wo_version) are taken into state as they are, without a replacement. If the subscription does not carry "+
-			"them, replace it (terraform apply -replace=<address>). Later changes replace it as usual.", id.ValueString()))
+	summary := "Imported webhook headers could not be verified: subscription " + id.ValueString()
+	detail := fmt.Sprintf("Subscription %s was imported, and the service never returns headers: the configured headers (or headers_wo_version) are taken into state as they are, without a replacement. "+
+		"If the subscription does not carry them, replace it (terraform apply -replace=<address>). "+
+		"Later changes replace it as usual.", id.ValueString())
+	diags.AddWarning(summary, detail)
 	return true
 }
 
@@ -126,8 +150,8 @@ func (r *subscriptionResource) IdentitySchema(_ context.Context, _ resource.Iden
 	resp.IdentitySchema = subscriptionIdentity.Schema
 }
 
-// ModifyPlan: a resource in the state claims its subscription even for a destroy (DESIGN.md, "Leftovers after a
-// crash, and identical blocks").
+// ModifyPlan tells the coordinator what the plan declares and which subscription its prior state holds, even
+// for a destroy (DESIGN.md, "Leftovers after a crash, and identical blocks").
 func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if r.Client == nil { // Terraform validates with an unconfigured provider
 		return
@@ -142,10 +166,12 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	plans := plansOf(r.ProviderData)
-	if !prior.ID.IsNull() {
-		if eventType, named := plans.trackPrior(prior.ID.ValueString()); named {
-			warnNamedBefore(&resp.Diagnostics, prior.ID.ValueString(), eventType)
+	coordinator := r.ProviderData.Coordinator()
+	priorID := prior.ID.ValueString()
+	if priorID != "" {
+		namedBy := coordinator.TrackAtPlan(priorID)
+		if namedBy != "" {
+			warnNamedBefore(&resp.Diagnostics, priorID, namedBy)
 		}
 	}
 	if req.Plan.Raw.IsNull() {
@@ -153,21 +179,28 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 	}
 	// An existing subscription whose type the service no longer lists is left alone: only a new type is checked.
 	eventType := plan.EventType.ValueString()
-	if !plan.EventType.IsUnknown() && client.CanonicalEventType(prior.EventType.ValueString()) != client.CanonicalEventType(eventType) {
+	typeChanged := client.CanonicalEventType(prior.EventType.ValueString()) != client.CanonicalEventType(eventType)
+	if !plan.EventType.IsUnknown() && typeChanged {
 		checkEventTypes(ctx, r.ProviderData, path.Root("event_type"), []string{eventType}, &resp.Diagnostics)
 	}
-	claim := planned(ctx, prior.ID, req, resp)
+	resource := framework.PlannedResource(ctx, priorID, req, resp)
 	if plan.EventType.IsUnknown() || plan.URI.IsUnknown() || plan.Description.IsUnknown() {
 		return
 	}
-	claim.eventType, claim.uri, claim.description = eventType, plan.URI.ValueString(), plan.Description.ValueString()
-	if rivals := plans.addClaim(claim); len(rivals) > 0 {
-		shown := claim
-		shown.uri = r.Client.RedactURI(claim.uri)
-		warnRivals(&resp.Diagnostics, shown, rivals)
+	declared := declaredSubscription{
+		eventType:   eventType,
+		uri:         plan.URI.ValueString(),
+		description: plan.Description.ValueString(),
 	}
-	if !claim.hadPrior && !resp.Diagnostics.HasError() {
-		checkLeftovers(ctx, r.ProviderData, claim, &resp.Diagnostics)
+	claim := subscriptionClaim(declared, resource, priorID != "")
+	rivals := coordinator.ClaimAtPlan(claim)
+	if len(rivals) > 0 {
+		redacted := declared
+		redacted.uri = r.Client.RedactURI(declared.uri)
+		warnRivals(coordinator, &resp.Diagnostics, claim, redacted, rivals)
+	}
+	if priorID == "" && !resp.Diagnostics.HasError() {
+		warnLeftovers(ctx, r.ProviderData, declared, &resp.Diagnostics)
 	}
 }
 
@@ -185,29 +218,37 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 	if headers.IsNull() {
 		headers = headersWO
 	}
-	body := client.CreateSubscriptionRequest{Description: plan.Description.ValueString(), URI: plan.URI.ValueString(),
-		EventType: plan.EventType.ValueString(), Headers: stringMap(ctx, headers, &resp.Diagnostics)}
+	body := client.CreateSubscriptionRequest{
+		Description: plan.Description.ValueString(),
+		URI:         plan.URI.ValueString(),
+		EventType:   plan.EventType.ValueString(),
+		Headers:     stringMap(ctx, headers, &resp.Diagnostics),
+	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	// The create is not idempotent: after a lost answer the client looks before it sends again.
 	var created client.CreatedSubscription
 	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) (err error) {
-		created, err = r.Client.CreateSubscriptionOnce(ctx, body, plansOf(r.ProviderData))
+		created, err = r.Client.CreateSubscriptionOnce(ctx, body, r.ProviderData.Coordinator().Tracked())
 		return err
 	})
 	if errors.Is(err, client.ErrOutcomeUnknown) {
-		err = fmt.Errorf("%w%s", err, "\n\nThe subscription may have been created. Before applying again, look for it (data "+
-			"source esign_webhook_subscriptions, filtered by event_type and uri) and import it (terraform import <address> "+
-			"<event_type>/<id>), or delete it, so that no duplicate is left behind.")
+		err = fmt.Errorf("%w%s", err, "\n\nThe subscription may have been created. "+
+			"Before applying again, look for it (data source esign_webhook_subscriptions, filtered by event_type and uri) and import it (terraform import <address> <event_type>/<id>), or delete it, so that no duplicate is left behind.")
 	}
 	if err != nil {
 		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not create the webhook subscription", err)
 		return
 	}
-	tflog.Info(ctx, "created webhook subscription", map[string]any{"id": created.ID, "adopted": created.Adopted,
-		"requests": created.Requests, "event_type": body.EventType, "uri": r.Client.RedactURI(body.URI),
-		"header_names": slices.Sorted(maps.Keys(body.Headers))})
+	tflog.Info(ctx, "created webhook subscription", map[string]any{
+		"id":           created.ID,
+		"adopted":      created.Adopted,
+		"requests":     created.Requests,
+		"event_type":   body.EventType,
+		"uri":          r.Client.RedactURI(body.URI),
+		"header_names": slices.Sorted(maps.Keys(body.Headers)),
+	})
 	if interrupted {
 		warnDoneDespiteInterrupt(&resp.Diagnostics, created.ID, "created")
 	}
@@ -233,12 +274,11 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 		resp.State.RemoveResource(ctx)
 		return
 	}
-	plansOf(r.ProviderData).Claim(sub.ID) // no create of this run adopts it after a lost answer, nor warns about it
+	r.ProviderData.Coordinator().Track(sub.ID) // no create of this run adopts it after a lost answer, nor warns about it
 	flattenSubscription(sub, &state)
 	mark, diags := req.Private.GetKey(ctx, privateKeyHeadersUnverified)
 	resp.Diagnostics.Append(diags...)
-	next := map[string][]byte{markImported: []byte(markStored), markStored: []byte(markRefreshed)}[string(mark)]
-	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyHeadersUnverified, next)...)
+	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyHeadersUnverified, headersMarkAfterRead(string(mark)))...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
 }
 
@@ -261,7 +301,7 @@ func (r *subscriptionResource) Delete(ctx context.Context, req resource.DeleteRe
 		return
 	}
 	id := state.ID.ValueString()
-	plansOf(r.ProviderData).Claim(id) // no create of this run takes it
+	r.ProviderData.Coordinator().Track(id) // no create of this run takes it
 	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
 		return r.Client.DeleteSubscription(ctx, id, state.EventType.ValueString())
 	})
@@ -301,7 +341,7 @@ func (r *subscriptionResource) importByID(ctx context.Context, req resource.Impo
 			"Subscription %q has event type %q, not %q. Import it as %s/%s or as %s.", id, sub.EventType, eventType, sub.EventType, sub.ID, sub.ID))
 		return
 	}
-	plansOf(r.ProviderData).Claim(sub.ID)
+	r.ProviderData.Coordinator().Track(sub.ID)
 	model := importedSubscription(sub, eventType)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &model)...)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyHeadersUnverified, []byte(markImported))...)
@@ -331,8 +371,12 @@ func flattenSubscription(sub client.Subscription, m *subscriptionModel) {
 // importedSubscription is the state an import makes. The ID's spelling of the event type is kept, so that a
 // configuration written the same way shows no difference.
 func importedSubscription(s client.Subscription, eventType string) subscriptionModel {
-	m := subscriptionModel{EventType: types.StringValue(eventType), Headers: types.MapNull(types.StringType),
-		HeadersWO: types.MapNull(types.StringType), HeadersWOVersion: types.Int64Null()}
+	m := subscriptionModel{
+		EventType:        types.StringValue(eventType),
+		Headers:          types.MapNull(types.StringType),
+		HeadersWO:        types.MapNull(types.StringType),
+		HeadersWOVersion: types.Int64Null(),
+	}
 	flattenSubscription(s, &m)
 	return m
 }
@@ -349,9 +393,11 @@ func stringMap(ctx context.Context, m types.Map, diags *diag.Diagnostics) map[st
 
 // warnDoneDespiteInterrupt names the subscription in the summary, or Terraform folds the warnings of several into one.
 func warnDoneDespiteInterrupt(diags *diag.Diagnostics, id, done string) {
-	diags.AddWarning("Run interrupted: webhook subscription "+done+" anyway: "+id, "Terraform was interrupted after this "+
-		"request was sent. The service may carry out a sent request whether or not anyone waits, so the provider waited for "+
-		"the answer: subscription "+id+" was "+done+", and the state says so. Run the command again to finish the rest.")
+	summary := "Run interrupted: webhook subscription " + done + " anyway: " + id
+	detail := "Terraform was interrupted after this request was sent. " +
+		"The service may carry out a sent request whether or not anyone waits, so the provider waited for the answer: subscription " + id + " was " + done + ", and the state says so. " +
+		"Run the command again to finish the rest."
+	diags.AddWarning(summary, detail)
 }
 
 // addSecrets tells the gate a subscription's secrets: its header values and its URI's query values.
