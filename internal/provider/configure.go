@@ -135,12 +135,15 @@ func resolveClientConfig(config esignProviderModel, getenv func(string) string) 
 		return getenv(env)
 	}
 
+	baseURL := str(config.BaseURL, path.Root("base_url"), envBaseURL)
+	subscriptionKey := str(config.SubscriptionKey, path.Root("subscription_key"), envSubscriptionKey)
+	allowInsecureHTTP := resolveAllowInsecureHTTP(config.AllowInsecureHTTP, getenv, &diags)
 	cfg := client.Config{
-		BaseURL:           str(config.BaseURL, path.Root("base_url"), envBaseURL),
-		SubscriptionKey:   str(config.SubscriptionKey, path.Root("subscription_key"), envSubscriptionKey),
+		BaseURL:           baseURL,
+		SubscriptionKey:   subscriptionKey,
 		RequestTimeout:    client.DefaultRequestTimeout,
 		MaxRetries:        client.DefaultMaxRetries,
-		AllowInsecureHTTP: resolveAllowInsecureHTTP(config.AllowInsecureHTTP, getenv, &diags),
+		AllowInsecureHTTP: allowInsecureHTTP,
 	}
 	if cfg.BaseURL == "" {
 		diags.AddAttributeError(path.Root("base_url"), "Missing base URL",
