@@ -28,8 +28,8 @@ const (
 	// Withheld replaces a whole text that repeated a credential in any encoding: a text cut around a
 	// secret may still hold part of it.
 	Withheld = "(not shown: the answer repeated a credential)"
-	// maxShown bounds what a diagnostic quotes: enough for a message, too little to flood a terminal.
-	maxShown = 256
+	// maxExcerpt bounds what a diagnostic quotes: enough for a message, too little to flood a terminal.
+	maxExcerpt = 256
 	// shortSecret: a shorter value counts only as a whole word, or a header value "40" would hide every 404.
 	shortSecret = 4
 	// A secret this long counts without its first two characters too: a stray \ or % just before an
@@ -48,13 +48,13 @@ func (g *gate) add(values ...string) {
 }
 
 // redact answers text as a user may see it: Withheld when any decoding of it holds a secret, else with
-// control characters and escape sequences escaped, cut to maxShown characters.
+// control characters and escape sequences escaped, cut to maxExcerpt characters.
 func (g *gate) redact(text string) string {
-	shown := escapeControls(text, maxShown)
-	if g.holdsSecret(text) || (shown != text && g.holdsSecret(shown)) { // the escapes themselves could spell one
+	escaped := escapeControls(text, maxExcerpt)
+	if g.holdsSecret(text) || (escaped != text && g.holdsSecret(escaped)) { // the escapes themselves could spell one
 		return Withheld
 	}
-	return shown
+	return escaped
 }
 
 func (g *gate) holdsSecret(text string) bool {

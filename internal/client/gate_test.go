@@ -19,7 +19,7 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-func TestGateShows(t *testing.T) {
+func TestGateRedacts(t *testing.T) {
 	g := &gate{}
 	g.add("", "on", "40", "key-0123", "long-secret-value")
 	for in, want := range map[string]string{
@@ -34,16 +34,16 @@ func TestGateShows(t *testing.T) {
 		`\\ng-secret-value`:        Withheld,
 		"bG9uZy1zZWNyZXQtdmFsdWU=": Withheld,
 		// Past the excerpt's cut too: the gate reads the whole answer first.
-		strings.Repeat("x", 2*maxShown) + " bG9uZy1zZWNyZXQtdmFsdWU=": Withheld,
+		strings.Repeat("x", 2*maxExcerpt) + " bG9uZy1zZWNyZXQtdmFsdWU=": Withheld,
 		// Control characters, escape sequences and bidi overrides are shown escaped.
 		"\x1b[32mApply complete!\x1b[0m":           `\x1b[32mApply complete!\x1b[0m`,
 		"\x1b]8;;https://evil.example\x07link":     `\x1b]8;;https://evil.example\x07link`,
 		"line\r\nnext\ttab \u202eevil \u0085 \x7f": `line\r\nnext\ttab \u202eevil \u0085 \x7f`,
 		"bad \xff byte":                            "bad \uFFFD byte",
-		strings.Repeat("é", maxShown+5):            strings.Repeat("é", maxShown) + "…",
+		strings.Repeat("é", maxExcerpt+5):          strings.Repeat("é", maxExcerpt) + "…",
 	} {
 		if got := g.redact(in); got != want {
-			t.Errorf("Show(%q) = %q, want %q", in, got, want)
+			t.Errorf("redact(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -173,14 +173,14 @@ func (l *recordedLog) events() []map[string]any {
 func (l *recordedLog) String() string { return fmt.Sprint(l.events()) }
 
 // A login body in Go's JSON, echoed by an encoder that escapes every other character and leaves a backslash
-// raw before its own escape (found by an attack; two JSON layers, the outer one careless).
+// raw before its own escape: two JSON layers, the outer one careless.
 func TestGateCarelessEscapes(t *testing.T) {
 	g := &gate{}
 	g.add(`PwD<Zx4>"Yk`)
 	body, _ := json.Marshal(map[string]string{"login": "dev", "password": `PwD<Zx4>"Yk`}) //nolint:gosec // G101: a made-up secret the gate must find
 	for _, text := range []string{careless(string(body)), strconv.Quote(careless(string(body)))} {
 		if got := g.redact(text); got != Withheld {
-			t.Errorf("Show(%s) = %q", text, got)
+			t.Errorf("redact(%s) = %q", text, got)
 		}
 	}
 }

@@ -140,8 +140,8 @@ func TestNoNewAttemptAfterInterrupt(t *testing.T) {
 			counters := testEmulator.Counters(tenant.SubscriptionKey)
 			if counters[emulator.RouteSubscriptionCreate] != 1 || counters[emulator.RouteLogin] != tc.logins ||
 				counters[emulator.RouteSubscriptionList] != tc.list {
-				t.Errorf("counters %v: want 1 create, %d logins (none after the interrupt) and %d lists (the baseline's, "+
-					"and after a 503 the lost-answer check's)", counters, tc.logins, tc.list)
+				t.Errorf("counters %v: want 1 create, %d logins (none after the interrupt) and %d lists (the baseline's, and after a 503 the lost-answer check's)",
+					counters, tc.logins, tc.list)
 			}
 			checkSubscriptionIDs(t, tenant.SubscriptionKey)
 		})
