@@ -38,9 +38,12 @@ func newBase[S any](typeSuffix string, schema S) base[S] {
 }
 
 func (b *base[S]) configure(data any) {
-	if d, ok := data.(*ProviderData); ok {
-		b.ProviderData, b.Client = d, d.Client
+	d, ok := data.(*ProviderData)
+	if !ok {
+		return
 	}
+	b.ProviderData = d
+	b.Client = d.Client
 }
 
 // DataSourceBase is embedded by every data source.
@@ -100,16 +103,17 @@ func (r *ListResourceBase) ListResourceConfigSchema(_ context.Context, _ list.Li
 	resp.Schema = r.schema
 }
 
-// ListConfig leaves every attribute null for a list block without a config block.
-func ListConfig(ctx context.Context, config tfsdk.Config, target any) diag.Diagnostics {
+// GetListConfig reads a list block's config into target, and leaves every attribute null for a list block without a
+// config block.
+func GetListConfig(ctx context.Context, config tfsdk.Config, target any) diag.Diagnostics {
 	if config.Raw.IsNull() {
 		return nil
 	}
 	return config.Get(ctx, target)
 }
 
-// Limited builds at most limit of n results: those past Terraform's limit would be built for nothing.
-func Limited(n int, limit int64, result func(i int) list.ListResult) iter.Seq[list.ListResult] {
+// ListResultsUpToLimit builds at most limit of n results: those past Terraform's limit would be built for nothing.
+func ListResultsUpToLimit(n int, limit int64, result func(i int) list.ListResult) iter.Seq[list.ListResult] {
 	return func(push func(list.ListResult) bool) {
 		for i := 0; i < n && int64(i) < limit; i++ {
 			if !push(result(i)) {

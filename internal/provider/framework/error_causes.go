@@ -66,13 +66,16 @@ func apiErrorAdvice(err error) string {
 	host := atHost(err)
 	switch {
 	case errors.Is(err, client.ErrLoginRejected):
-		return fmt.Sprintf("\n\nCheck login.username, login.password and login.tenant_id (ESIGN_USERNAME, ESIGN_PASSWORD, ESIGN_TENANT_ID) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service%s refused the login. ", host) +
-			"It is not tried again during this run, so that a wrong password does not lock the account."
+		return fmt.Sprintf("\n\nCheck login.username, login.password and login.tenant_id (ESIGN_USERNAME, ESIGN_PASSWORD, ESIGN_TENANT_ID) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service%s refused the login. "+
+			"It is not tried again during this run, so that a wrong password does not lock the account.",
+			host)
 	case errors.Is(err, client.ErrUnauthorized) && loggedIn:
-		return fmt.Sprintf("\n\nCheck subscription_key (ESIGN_SUBSCRIPTION_KEY), and that the user may use this API: the login worked, but the service%s refused this call with the token it issued.", host)
+		return fmt.Sprintf("\n\nCheck subscription_key (ESIGN_SUBSCRIPTION_KEY), and that the user may use this API: the login worked, but the service%s refused this call with the token it issued.",
+			host)
 	case errors.Is(err, client.ErrUnauthorized):
-		return fmt.Sprintf("\n\nCheck access_token (ESIGN_ACCESS_TOKEN) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service%s refused them. ", host) +
-			"An access token expires; the login block renews it by itself."
+		return fmt.Sprintf("\n\nCheck access_token (ESIGN_ACCESS_TOKEN) and subscription_key (ESIGN_SUBSCRIPTION_KEY): the service%s refused them. "+
+			"An access token expires; the login block renews it by itself.",
+			host)
 	case errors.Is(err, client.ErrWrongBaseURL):
 		return "\n\nCheck base_url (or ESIGN_BASE_URL): it is the root of the service's API, with any path prefix, as in <base_url>/hooks/v1/subscription. " +
 			"Resources in the state are kept as they are meanwhile."

@@ -19,11 +19,14 @@ import (
 // attribute's value type, as data.Get does, each attribute converted by its framework type, at a sixth of the cost:
 // data.Get compiles a regexp per field per call (DESIGN.md, "Framework workarounds"). Errors go to diags.
 func Get[M any, D tfsdk.State | tfsdk.Plan | tfsdk.Config](ctx context.Context, data D, diags *diag.Diagnostics) (m M) {
-	d := reflect.ValueOf(data) // each of State, Plan and Config is a Schema and a Raw value
-	schema, raw := d.FieldByName("Schema").Interface().(interface{ Type() attr.Type }), d.FieldByName("Raw").Interface()
-	v, err := schema.Type().ValueFromTerraform(ctx, raw.(tftypes.Value))
+	// Each of State, Plan and Config is a Schema and a Raw value.
+	d := reflect.ValueOf(data)
+	schema := d.FieldByName("Schema").Interface().(interface{ Type() attr.Type })
+	raw := d.FieldByName("Raw").Interface().(tftypes.Value)
+	v, err := schema.Type().ValueFromTerraform(ctx, raw)
 	object, _ := v.(basetypes.ObjectValue) // the zero value is null
-	attrs, model := object.Attributes(), reflect.ValueOf(&m).Elem()
+	attrs := object.Attributes()
+	model := reflect.ValueOf(&m).Elem()
 	problem := ""
 	switch {
 	case err != nil || object.IsNull() || object.IsUnknown():
@@ -33,11 +36,13 @@ func Get[M any, D tfsdk.State | tfsdk.Plan | tfsdk.Config](ctx context.Context, 
 	}
 	for i := 0; i < model.NumField() && problem == ""; i++ {
 		field := model.Type().Field(i)
-		if value := reflect.ValueOf(attrs[field.Tag.Get("tfsdk")]); value.IsValid() && value.Type() == field.Type {
-			model.Field(i).Set(value)
-		} else {
-			problem = fmt.Sprintf("field %s does not hold attribute %q", field.Name, field.Tag.Get("tfsdk"))
+		name := field.Tag.Get("tfsdk")
+		value := reflect.ValueOf(attrs[name])
+		if !value.IsValid() || value.Type() != field.Type {
+			problem = fmt.Sprintf("field %s does not hold attribute %q", field.Name, name)
+			continue
 		}
+		model.Field(i).Set(value)
 	}
 	if problem != "" {
 		diags.AddError("Value Conversion Error", fmt.Sprintf("Reading into %T: %s. This is a bug in the provider.", m, problem))

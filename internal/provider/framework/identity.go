@@ -32,7 +32,12 @@ type StateIdentity struct {
 // NewStateIdentity takes importID, which turns an identity into an import ID or says what of it is invalid.
 func NewStateIdentity(schema identityschema.Schema, canonical map[string]func(string) string,
 	importID func(map[string]string) (string, error)) StateIdentity {
-	return StateIdentity{Schema: schema, typ: schema.Type().TerraformType(context.Background()), canonical: canonical, importID: importID}
+	return StateIdentity{
+		Schema:    schema,
+		typ:       schema.Type().TerraformType(context.Background()),
+		canonical: canonical,
+		importID:  importID,
+	}
 }
 
 func (s StateIdentity) Value(attrs map[string]string) tftypes.Value {
@@ -59,18 +64,20 @@ func (s StateIdentity) stringAttributes(ctx context.Context, get func(context.Co
 	return attrs
 }
 
-// set does nothing after an error (the framework discards the response) or for a removed resource.
-func (s StateIdentity) set(state tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
+// setFromState does nothing after an error (the framework discards the response) or for a removed resource.
+func (s StateIdentity) setFromState(state tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	if diags.HasError() || identity == nil || state.Raw.IsNull() {
 		return
 	}
-	if attrs := s.stringAttributes(context.Background(), state.GetAttribute, diags); !diags.HasError() {
-		identity.Raw = s.Value(attrs)
+	attrs := s.stringAttributes(context.Background(), state.GetAttribute, diags)
+	if diags.HasError() {
+		return
 	}
+	identity.Raw = s.Value(attrs)
 }
 
 func (s StateIdentity) AfterCreate(resp *resource.CreateResponse) {
-	s.set(resp.State, resp.Identity, &resp.Diagnostics)
+	s.setFromState(resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // AfterRead falls back to the prior state when Read removed the resource: the
@@ -80,13 +87,13 @@ func (s StateIdentity) AfterRead(req resource.ReadRequest, resp *resource.ReadRe
 	if state.Raw.IsNull() {
 		state = req.State
 	}
-	s.set(state, resp.Identity, &resp.Diagnostics)
+	s.setFromState(state, resp.Identity, &resp.Diagnostics)
 }
 
 // AfterUpdate sets the identity too: a client without identity (Terraform
 // 1.11) plans none, and the framework requires one after every update.
 func (s StateIdentity) AfterUpdate(resp *resource.UpdateResponse) {
-	s.set(resp.State, resp.Identity, &resp.Diagnostics)
+	s.setFromState(resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 // ImportState turns an identity into the import ID it stands for, so both kinds of import take importByID.
@@ -99,13 +106,13 @@ func (s StateIdentity) ImportState(ctx context.Context, req resource.ImportState
 		}
 		id, err := s.importID(attrs)
 		if err != nil {
-			resp.Diagnostics.AddError("Invalid import identity", "The identity's "+err.Error()+".")
+			resp.Diagnostics.AddError("Invalid import identity", fmt.Sprintf("The identity's %s.", err))
 			return
 		}
 		req.ID = id
 	}
 	importByID(ctx, req, resp)
-	s.set(resp.State, resp.Identity, &resp.Diagnostics)
+	s.setFromState(resp.State, resp.Identity, &resp.Diagnostics)
 }
 
 func ImportIDError(problem, form string) error {

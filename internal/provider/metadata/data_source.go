@@ -52,36 +52,57 @@ var dataSourceSchema = schema.Schema{
 		"`GET /metadata/{entityType}/{entityId}`) or of a whole signature request (`reference_id`, " +
 		"`GET /metadata/{referenceId}`: the request's own entries and those of its signatories and documents " +
 		"written with that reference id). Set exactly one of the two.",
-	Attributes: selectionAttributes(func(description string, rule validator.String) schema.Attribute {
-		return schema.StringAttribute{MarkdownDescription: description, Optional: true, Validators: []validator.String{rule}}
-	}, "read", "Id of a signature request: reads the entries of the request, its signatories and its documents "+
-		"together. Conflicts with `entity_type` and `entity_id`.", map[string]schema.Attribute{
-		"total": schema.Int64Attribute{
-			MarkdownDescription: "Number of entries, as the service counts them (`0` when there are none).",
-			Computed:            true,
-		},
-		"items": schema.ListNestedAttribute{
-			MarkdownDescription: "The entries, in the order the service lists them.",
-			Computed:            true,
-			NestedObject: schema.NestedAttributeObject{
-				Attributes: map[string]schema.Attribute{
-					"key":       schema.StringAttribute{MarkdownDescription: "Name of the entry.", Computed: true},
-					"value":     schema.StringAttribute{MarkdownDescription: "Content of the entry.", Computed: true},
-					"entity_id": schema.StringAttribute{MarkdownDescription: "Id of the entity the entry belongs to.", Computed: true},
-					"entity_type": schema.StringAttribute{
-						MarkdownDescription: "Kind of entity the entry belongs to, as the service spells it.",
-						Computed:            true,
+	Attributes: selectionAttributes(
+		optionalDataSourceString,
+		"read",
+		"Id of a signature request: reads the entries of the request, its signatories and its documents "+
+			"together. Conflicts with `entity_type` and `entity_id`.",
+		map[string]schema.Attribute{
+			"total": schema.Int64Attribute{
+				MarkdownDescription: "Number of entries, as the service counts them (`0` when there are none).",
+				Computed:            true,
+			},
+			"items": schema.ListNestedAttribute{
+				MarkdownDescription: "The entries, in the order the service lists them.",
+				Computed:            true,
+				NestedObject: schema.NestedAttributeObject{
+					Attributes: map[string]schema.Attribute{
+						"key": schema.StringAttribute{
+							MarkdownDescription: "Name of the entry.",
+							Computed:            true,
+						},
+						"value": schema.StringAttribute{
+							MarkdownDescription: "Content of the entry.",
+							Computed:            true,
+						},
+						"entity_id": schema.StringAttribute{
+							MarkdownDescription: "Id of the entity the entry belongs to.",
+							Computed:            true,
+						},
+						"entity_type": schema.StringAttribute{
+							MarkdownDescription: "Kind of entity the entry belongs to, as the service spells it.",
+							Computed:            true,
+						},
 					},
 				},
 			},
+			"values": schema.MapAttribute{
+				MarkdownDescription: "The entries as a map of key to value, for lookups such as `values[\"invoice_number\"]`. " +
+					"Only with `entity_type` and `entity_id`; null with `reference_id`, where keys of different entities may repeat.",
+				Computed:    true,
+				ElementType: types.StringType,
+			},
 		},
-		"values": schema.MapAttribute{
-			MarkdownDescription: "The entries as a map of key to value, for lookups such as `values[\"invoice_number\"]`. " +
-				"Only with `entity_type` and `entity_id`; null with `reference_id`, where keys of different entities may repeat.",
-			Computed:    true,
-			ElementType: types.StringType,
-		},
-	}),
+	),
+}
+
+// optionalDataSourceString makes each of the data source's selection attributes.
+func optionalDataSourceString(description string, rule validator.String) schema.Attribute {
+	return schema.StringAttribute{
+		MarkdownDescription: description,
+		Optional:            true,
+		Validators:          []validator.String{rule},
+	}
 }
 
 func (d *dataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
@@ -95,13 +116,14 @@ func (d *dataSource) Read(ctx context.Context, req datasource.ReadRequest, resp 
 		return
 	}
 
-	items, total, diags := state.read(ctx, d.ProviderData)
+	items, total, diags := state.readEntries(ctx, d.ProviderData)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 
-	state.Total, state.Items = types.Int64Value(int64(total)), make([]itemModel, 0, len(items))
+	state.Total = types.Int64Value(int64(total))
+	state.Items = make([]itemModel, 0, len(items))
 	for _, e := range items {
 		state.Items = append(state.Items, itemModel(e))
 	}
@@ -132,11 +154,18 @@ func selectionAttributes[A any](optional func(description string, rule validator
 
 // selectionRules: one entity or a reference_id, made by the data source's or the list resource's validator package.
 func selectionRules[V any](exactlyOneOf, requiredTogether, conflicting func(...path.Expression) V) []V {
-	entityType, entityID, referenceID := path.MatchRoot("entity_type"), path.MatchRoot("entity_id"), path.MatchRoot("reference_id")
-	return []V{exactlyOneOf(entityID, referenceID), requiredTogether(entityType, entityID), conflicting(entityType, referenceID)}
+	entityType := path.MatchRoot("entity_type")
+	entityID := path.MatchRoot("entity_id")
+	referenceID := path.MatchRoot("reference_id")
+	return []V{
+		exactlyOneOf(entityID, referenceID),
+		requiredTogether(entityType, entityID),
+		conflicting(entityType, referenceID),
+	}
 }
 
-func (s selectionModel) read(ctx context.Context, data *framework.ProviderData) (items []client.MetadataEntry, total int, diags diag.Diagnostics) {
+// readEntries reads the selected entries with one request, and their total as the service counts them.
+func (s selectionModel) readEntries(ctx context.Context, data *framework.ProviderData) (items []client.MetadataEntry, total int, diags diag.Diagnostics) {
 	if s.ReferenceID.IsNull() {
 		set, err := data.Client.EntityMetadata(ctx, canonicalEntityType(s.EntityType.ValueString()), s.EntityID.ValueString())
 		if err != nil {

@@ -29,11 +29,18 @@ func newExclusiveScope(eventTypes []string, uriPrefix string) exclusiveScope {
 		canonical = append(canonical, client.CanonicalEventType(t))
 	}
 	slices.Sort(canonical)
-	return exclusiveScope{eventTypes: slices.Compact(canonical), uriPrefix: uriPrefix, place: placeOf(uriPrefix)}
+	return exclusiveScope{
+		eventTypes: slices.Compact(canonical),
+		uriPrefix:  uriPrefix,
+		place:      placeOf(uriPrefix),
+	}
 }
 
 // uriPlace compares host and port without case, the path with it (RFC 3986: a receiver may tell /Prod from /prod).
-type uriPlace struct{ hostPort, path string }
+type uriPlace struct {
+	hostPort string
+	path     string
+}
 
 // placeOf is zero, which is within nothing, for what is not an https URL with a host.
 func placeOf(raw string) uriPlace {
@@ -42,7 +49,10 @@ func placeOf(raw string) uriPlace {
 		return uriPlace{}
 	}
 	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
-	return uriPlace{net.JoinHostPort(host, cmp.Or(u.Port(), "443")), cmp.Or(u.Path, "/")}
+	return uriPlace{
+		hostPort: net.JoinHostPort(host, cmp.Or(u.Port(), "443")),
+		path:     cmp.Or(u.Path, "/"),
+	}
 }
 
 func (p uriPlace) within(prefix uriPlace) bool {
@@ -50,20 +60,20 @@ func (p uriPlace) within(prefix uriPlace) bool {
 }
 
 func (s exclusiveScope) contains(sub client.Subscription) bool {
-	return (len(s.eventTypes) == 0 || slices.Contains(s.eventTypes, client.CanonicalEventType(sub.EventType))) &&
-		(s.uriPrefix == "" || placeOf(sub.URI).within(s.place))
+	typeIn := len(s.eventTypes) == 0 || slices.Contains(s.eventTypes, client.CanonicalEventType(sub.EventType))
+	uriIn := s.uriPrefix == "" || placeOf(sub.URI).within(s.place)
+	return typeIn && uriIn
 }
 
 // overlaps tells whether a subscription could be in both s and o.
 func (s exclusiveScope) overlaps(o exclusiveScope) bool {
 	typesMeet := len(s.eventTypes) == 0 || len(o.eventTypes) == 0 ||
 		slices.ContainsFunc(s.eventTypes, func(t string) bool { return slices.Contains(o.eventTypes, t) })
-	return typesMeet && (s.uriPrefix == "" || o.uriPrefix == "" || s.place.within(o.place) || o.place.within(s.place))
+	urisMeet := s.uriPrefix == "" || o.uriPrefix == "" || s.place.within(o.place) || o.place.within(s.place)
+	return typesMeet && urisMeet
 }
 
-const exclusiveImportIDForm = `<event_types>[/<uri_prefix>], where <event_types> is a comma-separated list of event ` +
-	`types or * for every type (e.g. "*" for the whole account, "signaturerequestcompleted,signatorysigned", ` +
-	`"*/https://hooks.example.com/prod/")`
+const exclusiveImportIDForm = `<event_types>[/<uri_prefix>], where <event_types> is a comma-separated list of event types or * for every type (e.g. "*" for the whole account, "signaturerequestcompleted,signatorysigned", "*/https://hooks.example.com/prod/")`
 
 func (s exclusiveScope) id() string {
 	id := cmp.Or(strings.Join(s.eventTypes, ","), "*")
@@ -88,8 +98,11 @@ func parseExclusiveScopeID(raw string) (exclusiveScope, error) {
 			}
 		}
 	}
-	if problem := validators.WebhookURIPrefixProblem(prefix); prefix != "" && problem != "" {
-		return exclusiveScope{}, framework.ImportIDError("its URI prefix "+problem, exclusiveImportIDForm)
+	if prefix != "" {
+		problem := validators.WebhookURIPrefixProblem(prefix)
+		if problem != "" {
+			return exclusiveScope{}, framework.ImportIDError("its URI prefix "+problem, exclusiveImportIDForm)
+		}
 	}
 	return newExclusiveScope(eventTypes, prefix), nil
 }
@@ -114,7 +127,9 @@ func (s idSet) add(id string)      { s[strings.ToLower(id)] = true }
 
 // outside is what is in scope and not in belong, in a fixed order so that plans and state do not reorder it.
 func (s exclusiveScope) outside(subs []client.Subscription, belong idSet) []client.Subscription {
-	out := slices.DeleteFunc(slices.Clone(subs), func(sub client.Subscription) bool { return !s.contains(sub) || belong.has(sub.ID) })
+	out := slices.DeleteFunc(slices.Clone(subs), func(sub client.Subscription) bool {
+		return !s.contains(sub) || belong.has(sub.ID)
+	})
 	slices.SortFunc(out, func(a, b client.Subscription) int {
 		return cmp.Or(cmp.Compare(a.EventType, b.EventType), cmp.Compare(a.URI, b.URI), cmp.Compare(a.ID, b.ID))
 	})

@@ -42,23 +42,26 @@ var subscriptionIdentity = framework.NewStateIdentity(subscriptionIdentitySchema
 // The event type is in the identity because the service's get and delete routes need it (?eventType=).
 var subscriptionIdentitySchema = identityschema.Schema{
 	Attributes: map[string]identityschema.Attribute{
-		"id": identityschema.StringAttribute{Description: "The subscription's GUID.", RequiredForImport: true},
+		"id": identityschema.StringAttribute{
+			Description:       "The subscription's GUID.",
+			RequiredForImport: true,
+		},
 		"event_type": identityschema.StringAttribute{
-			Description: "The subscription's event type, lower-case as the service lists it. Optional on import " +
-				"(any case): the provider looks it up, and rejects an import whose event type differs.",
+			Description: "The subscription's event type, lower-case as the service lists it. " +
+				"Optional on import (any case): the provider looks it up, and rejects an import whose event type differs.",
 			OptionalForImport: true,
 		},
 	},
 }
 
 func importIDOfIdentity(attrs map[string]string) (string, error) {
-	id, eventType := attrs["id"], attrs["event_type"]
+	id := attrs["id"]
+	eventType := attrs["event_type"]
 	switch {
 	case id == "" || strings.Contains(id, "/"):
 		return "", fmt.Errorf("id %q is not a subscription id: it must be the subscription's GUID, e.g. 3f2504e0-4f89-11d3-9a0c-0305e82c3301", id)
 	case eventType != "" && !validators.IsEventTypeName(eventType):
-		return "", fmt.Errorf("event_type %q is not an event type: it must be an event type name such as "+
-			"SignatureRequestCompleted (letters and digits), or left out", eventType)
+		return "", fmt.Errorf("event_type %q is not an event type: it must be an event type name such as SignatureRequestCompleted (letters and digits), or left out", eventType)
 	case eventType != "":
 		return importID(eventType, id), nil
 	}

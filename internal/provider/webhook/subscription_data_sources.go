@@ -50,10 +50,16 @@ type subscriptionItem struct {
 // subscriptionDataAttributes: how id and event_type are given differs, what the service answers does not.
 func subscriptionDataAttributes(id, eventType schema.StringAttribute) map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"id":          id,
-		"event_type":  eventType,
-		"uri":         schema.StringAttribute{MarkdownDescription: "URI the events are sent to.", Computed: true},
-		"description": schema.StringAttribute{MarkdownDescription: "Purpose of the subscription.", Computed: true},
+		"id":         id,
+		"event_type": eventType,
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "URI the events are sent to.",
+			Computed:            true,
+		},
+		"description": schema.StringAttribute{
+			MarkdownDescription: "Purpose of the subscription.",
+			Computed:            true,
+		},
 	}
 }
 
@@ -83,16 +89,18 @@ func (d *subscriptionDataSource) Read(ctx context.Context, req datasource.ReadRe
 	}
 	sub, err := d.Client.GetSubscription(ctx, item.ID, item.EventType)
 	if client.IsNotFound(err) {
-		resp.Diagnostics.AddAttributeError(path.Root("id"), "Webhook subscription not found", fmt.Sprintf("The service has no "+
-			"subscription with id %q and event type %q (it looks a subscription up by the pair). The "+
-			"esign_webhook_subscriptions data source lists every subscription.", item.ID, item.EventType))
+		resp.Diagnostics.AddAttributeError(path.Root("id"), "Webhook subscription not found", fmt.Sprintf(
+			"The service has no subscription with id %q and event type %q (it looks a subscription up by the pair). "+
+				"The esign_webhook_subscriptions data source lists every subscription.",
+			item.ID, item.EventType))
 		return
 	}
 	if err != nil {
 		d.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscription", err)
 		return
 	}
-	item.URI, item.Description = sub.URI, sub.Description
+	item.URI = sub.URI
+	item.Description = sub.Description
 	resp.Diagnostics.Append(resp.State.Set(ctx, &item)...)
 }
 
@@ -108,8 +116,9 @@ type subscriptionFilterModel struct {
 }
 
 func (f subscriptionFilterModel) matches(s client.Subscription) bool {
-	return (f.EventType.IsNull() || client.CanonicalEventType(f.EventType.ValueString()) == s.EventType) &&
-		(f.URI.IsNull() || f.URI.ValueString() == s.URI)
+	eventTypeMatches := f.EventType.IsNull() || client.CanonicalEventType(f.EventType.ValueString()) == s.EventType
+	uriMatches := f.URI.IsNull() || f.URI.ValueString() == s.URI
+	return eventTypeMatches && uriMatches
 }
 
 var subscriptionsDataSourceSchema = schema.Schema{
@@ -120,14 +129,23 @@ var subscriptionsDataSourceSchema = schema.Schema{
 			MarkdownDescription: "Only subscriptions to this event type; case does not matter (`SignatureRequestCompleted` = `signaturerequestcompleted`).",
 			Optional:            true,
 		},
-		"uri": schema.StringAttribute{MarkdownDescription: "Only subscriptions that deliver to exactly this URI.", Optional: true},
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions that deliver to exactly this URI.",
+			Optional:            true,
+		},
 		"subscriptions": schema.ListNestedAttribute{
 			MarkdownDescription: "The matching subscriptions, in the order the service lists them.",
 			Computed:            true,
 			NestedObject: schema.NestedAttributeObject{
 				Attributes: subscriptionDataAttributes(
-					schema.StringAttribute{MarkdownDescription: "Subscription GUID.", Computed: true},
-					schema.StringAttribute{MarkdownDescription: "Event type, lower-case as the service lists it.", Computed: true},
+					schema.StringAttribute{
+						MarkdownDescription: "Subscription GUID.",
+						Computed:            true,
+					},
+					schema.StringAttribute{
+						MarkdownDescription: "Event type, lower-case as the service lists it.",
+						Computed:            true,
+					},
 				),
 			},
 		},
@@ -153,6 +171,9 @@ func (d *subscriptionsDataSource) Read(ctx context.Context, req datasource.ReadR
 			config.Subscriptions = append(config.Subscriptions, subscriptionItem(s))
 		}
 	}
-	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{"total": len(set.Items), "matching": len(config.Subscriptions)})
+	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{
+		"total":    len(set.Items),
+		"matching": len(config.Subscriptions),
+	})
 	resp.Diagnostics.Append(resp.State.Set(ctx, &config)...)
 }

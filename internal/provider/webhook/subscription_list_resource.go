@@ -39,10 +39,14 @@ var subscriptionListSchema = schema.Schema{
 		"The service never returns headers: the guide \"Adopting existing subscriptions\" says how to add them after the import.",
 	Attributes: map[string]schema.Attribute{
 		"event_type": schema.StringAttribute{
-			MarkdownDescription: "Only subscriptions to this event type, in any case.", Optional: true,
-			Validators: []validator.String{validators.EventTypeName()},
+			MarkdownDescription: "Only subscriptions to this event type, in any case.",
+			Optional:            true,
+			Validators:          []validator.String{validators.EventTypeName()},
 		},
-		"uri": schema.StringAttribute{MarkdownDescription: "Only subscriptions that send to exactly this URI.", Optional: true},
+		"uri": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions that send to exactly this URI.",
+			Optional:            true,
+		},
 		"description": schema.StringAttribute{
 			MarkdownDescription: "Only subscriptions with exactly this description (`\"\"` finds those without one).",
 			Optional:            true,
@@ -52,7 +56,8 @@ var subscriptionListSchema = schema.Schema{
 
 func (r *subscriptionListResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
 	var filter subscriptionListConfigModel
-	if diags := framework.ListConfig(ctx, req.Config, &filter); diags.HasError() {
+	diags := framework.GetListConfig(ctx, req.Config, &filter)
+	if diags.HasError() {
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return
 	}
@@ -64,14 +69,24 @@ func (r *subscriptionListResource) List(ctx context.Context, req list.ListReques
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return
 	}
-	matching := slices.DeleteFunc(slices.Clone(set.Items), func(s client.Subscription) bool { return !filter.matches(s) })
-	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{"total": len(set.Items), "matching": len(matching), "limit": req.Limit})
+	matching := slices.DeleteFunc(slices.Clone(set.Items), func(s client.Subscription) bool {
+		return !filter.matches(s)
+	})
+	tflog.Debug(ctx, "listed webhook subscriptions", map[string]any{
+		"total":    len(set.Items),
+		"matching": len(matching),
+		"limit":    req.Limit,
+	})
 
-	stream.Results = framework.Limited(len(matching), req.Limit, func(i int) list.ListResult {
+	stream.Results = framework.ListResultsUpToLimit(len(matching), req.Limit, func(i int) list.ListResult {
 		// The resource equals what an import by its identity makes, so the plan after -generate-config-out only imports.
-		s, result := matching[i], req.NewListResult(ctx)
+		s := matching[i]
+		result := req.NewListResult(ctx)
 		result.DisplayName = s.EventType + ": " + r.Client.RedactURI(s.URI)
-		result.Identity.Raw = subscriptionIdentity.Value(map[string]string{"id": s.ID, "event_type": s.EventType})
+		result.Identity.Raw = subscriptionIdentity.Value(map[string]string{
+			"id":         s.ID,
+			"event_type": s.EventType,
+		})
 		if req.IncludeResource {
 			result.Diagnostics.Append(result.Resource.Set(ctx, importedSubscription(s, s.EventType))...)
 			if i == 0 {
@@ -85,11 +100,10 @@ func (r *subscriptionListResource) List(ctx context.Context, req list.ListReques
 // headersNotListed rides on the first result: generated configuration cannot carry a comment, and Terraform reads
 // no further than the list block's limit.
 var headersNotListed = diag.NewWarningDiagnostic("Webhook headers cannot be listed",
-	"The service never returns a subscription's headers, so the listed subscriptions (and any configuration generated "+
-		"from them) have headers = null. For a subscription that carries headers, set headers (or headers_wo and "+
-		"headers_wo_version) in its configuration: the first plan after the import takes them into state without "+
-		"replacing the subscription, and warns that they could not be verified.")
+	"The service never returns a subscription's headers, so the listed subscriptions (and any configuration generated from them) have headers = null. "+
+		"For a subscription that carries headers, set headers (or headers_wo and headers_wo_version) in its configuration: the first plan after the import takes them into state without replacing the subscription, and warns that they could not be verified.")
 
 func (f subscriptionListConfigModel) matches(s client.Subscription) bool {
-	return f.subscriptionFilterModel.matches(s) && (f.Description.IsNull() || f.Description.ValueString() == s.Description)
+	descriptionMatches := f.Description.IsNull() || f.Description.ValueString() == s.Description
+	return f.subscriptionFilterModel.matches(s) && descriptionMatches
 }

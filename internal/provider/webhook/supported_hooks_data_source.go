@@ -54,7 +54,10 @@ var supportedHooksSchema = schema.Schema{
 						MarkdownDescription: "Event type name, lower-case as the service lists it (e.g. `signaturerequestcompleted`).",
 						Computed:            true,
 					},
-					"description": schema.StringAttribute{MarkdownDescription: "What the event means.", Computed: true},
+					"description": schema.StringAttribute{
+						MarkdownDescription: "What the event means.",
+						Computed:            true,
+					},
 					"payload_schema_json": schema.StringAttribute{
 						MarkdownDescription: "The payload schema the service documents for the event, as compact JSON (use `jsondecode`).",
 						Computed:            true,
@@ -77,9 +80,16 @@ func (d *supportedHooksDataSource) Read(ctx context.Context, _ datasource.ReadRe
 		return
 	}
 
-	state := supportedHooksDataSourceModel{Hooks: make([]supportedHookModel, 0, len(hooks)), EventTypes: make([]string, 0, len(hooks))}
+	state := supportedHooksDataSourceModel{
+		Hooks:      make([]supportedHookModel, 0, len(hooks)),
+		EventTypes: make([]string, 0, len(hooks)),
+	}
 	for _, h := range hooks {
-		state.Hooks = append(state.Hooks, supportedHookModel{h.EventType, h.Description, compactJSON(h.PayloadSchema)})
+		state.Hooks = append(state.Hooks, supportedHookModel{
+			EventType:         h.EventType,
+			Description:       h.Description,
+			PayloadSchemaJSON: compactJSON(h.PayloadSchema),
+		})
 		state.EventTypes = append(state.EventTypes, h.EventType)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, &state)...)
@@ -91,7 +101,8 @@ func compactJSON(raw json.RawMessage) string {
 		return "null"
 	}
 	var buf bytes.Buffer
-	if err := json.Compact(&buf, raw); err != nil {
+	err := json.Compact(&buf, raw)
+	if err != nil {
 		return string(raw)
 	}
 	return buf.String()
@@ -110,7 +121,10 @@ func checkEventTypes(ctx context.Context, data *framework.ProviderData, at path.
 	}
 	var found []client.Hook
 	for _, t := range eventTypes {
-		if i := slices.IndexFunc(hooks, func(h client.Hook) bool { return h.EventType == client.CanonicalEventType(t) }); i >= 0 {
+		i := slices.IndexFunc(hooks, func(h client.Hook) bool {
+			return h.EventType == client.CanonicalEventType(t)
+		})
+		if i >= 0 {
 			found = append(found, hooks[i])
 			continue
 		}
@@ -119,8 +133,9 @@ func checkEventTypes(ctx context.Context, data *framework.ProviderData, at path.
 			names[i] = h.EventType
 		}
 		diags.AddAttributeError(at, "Unsupported event type", fmt.Sprintf("%s %q is not supported by this service. "+
-			"GET /hooks/v1 lists: %s. Event types match without regard to case (SignatureRequestCompleted = "+
-			"signaturerequestcompleted); the data source esign_supported_hooks reads the same list.", at, t, strings.Join(names, ", ")))
+			"GET /hooks/v1 lists: %s. "+
+			"Event types match without regard to case (SignatureRequestCompleted = signaturerequestcompleted); the data source esign_supported_hooks reads the same list.",
+			at, t, strings.Join(names, ", ")))
 	}
 	return found
 }
