@@ -380,9 +380,7 @@ func NewNoRedirectClient(timeout time.Duration) *NoRedirectClient {
 	return c
 }
 
-// noRedirectsOf copies hc (a test's) so that it follows no redirect. Without hc, the transport reads the
-// proxy settings per client (http.ProxyFromEnvironment reads them once per process) and makes a proxy's
-// refusal an error of its own.
+// noRedirectsOf copies hc (a test's), or makes a client with a transport of its own, that follows no redirect.
 func noRedirectsOf(hc *http.Client) *NoRedirectClient {
 	var out http.Client
 	if hc != nil {
@@ -394,6 +392,8 @@ func noRedirectsOf(hc *http.Client) *NoRedirectClient {
 	return &NoRedirectClient{httpClient: &out}
 }
 
+// proxyTransport reads the proxy settings per client (http.ProxyFromEnvironment reads them once per process)
+// and makes a proxy's refusal an error of its own.
 func proxyTransport() *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
 	fromEnv := httpproxy.FromEnvironment().ProxyFunc()
@@ -426,6 +426,7 @@ func (c *NoRedirectClient) Do(req *http.Request) (*http.Response, error) {
 	return nil, err
 }
 
+// RedirectError is a 3xx answer, which the client never follows.
 type RedirectError struct {
 	Route      string // path template, e.g. "GET /hooks/v1"
 	Host       string // host:port of the base URL
@@ -448,7 +449,7 @@ func (c *Client) redirectError(cl call, resp *http.Response) error {
 	why := "a redirect without a usable Location"
 	fix := ""
 	if loc, err := resp.Location(); err != nil {
-		e.Location = c.gate.redact(resp.Header.Get("Location"))
+		e.Location = c.RedactURI(resp.Header.Get("Location"))
 	} else {
 		e.Location = c.RedactURI(loc.String())
 		switch {

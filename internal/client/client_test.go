@@ -9,10 +9,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
@@ -313,5 +315,36 @@ func checkRedirectError(t *testing.T, name string, err error, status int, locati
 	}
 	if errors.Is(err, ErrOutcomeUnknown) || IsNotFound(err) {
 		t.Errorf("%s: a redirect is a definite answer, not %v", name, err)
+	}
+}
+
+// NewNoRedirectClient (the test-event action's) answers a redirect as it came and sends nothing to its Location;
+// its error is the cause alone, without the *url.Error that repeats the whole URL, query values included.
+func TestNoRedirectClient(t *testing.T) {
+	other := newOtherHost(t)
+	gateway, requests := redirectingGateway(t, http.StatusTemporaryRedirect, other.URL, false)
+	post := func() (*http.Response, error) {
+		req, err := http.NewRequest(http.MethodPost, gateway.URL+"/hook?code=code-secret", strings.NewReader("{}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return NewNoRedirectClient(time.Second).Do(req)
+	}
+
+	resp, err := post()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusTemporaryRedirect || requests.Load() != 1 {
+		t.Errorf("answered %d after %d requests, want the 307 of one", resp.StatusCode, requests.Load())
+	}
+	other.checkReceivedNothing(t)
+
+	gateway.Close()
+	_, err = post()
+	var urlErr *url.Error
+	if err == nil || errors.As(err, &urlErr) || strings.Contains(err.Error(), "code-secret") {
+		t.Errorf("err = %v, want the cause alone, without the URL", err)
 	}
 }

@@ -171,7 +171,7 @@ func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map
 	if loc := resp.Header.Get("Location"); resp.StatusCode/100 == 3 && loc != "" {
 		if u, err := url.Parse(loc); err == nil && u.Host != "" {
 			status += fmt.Sprintf(" (a redirect to %s, not followed so that the headers go nowhere else)",
-				a.Client.Redact(u.Scheme+"://"+u.Host))
+				a.Client.RedactURI(u.Scheme+"://"+u.Host))
 		}
 	}
 	return status, string(raw), nil
