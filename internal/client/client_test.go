@@ -342,7 +342,10 @@ func TestNoRedirectClient(t *testing.T) {
 	other.checkReceivedNothing(t)
 
 	gateway.Close()
-	_, err = post()
+	resp, err = post()
+	if err == nil {
+		_ = resp.Body.Close()
+	}
 	var urlErr *url.Error
 	if err == nil || errors.As(err, &urlErr) || strings.Contains(err.Error(), "code-secret") {
 		t.Errorf("err = %v, want the cause alone, without the URL", err)
