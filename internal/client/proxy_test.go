@@ -85,8 +85,7 @@ func TestProxyFailuresNameTheProxy(t *testing.T) {
 		{"407 to plain http", proxy.URL, "http://esign.test", "service answered 407 Proxy Authentication Required. " +
 			"A proxy between here and esign.test:80 asks for credentials: check the user and password in HTTP_PROXY.", 1},
 		{"403 to CONNECT", proxy.URL, "https://forbidden.test", "The proxy at " + proxyHost + " would not connect to forbidden.test:443", 1},
-		{"proxy down", "http://" + closed, "https://esign.test", "The connection to esign.test:443 goes through the proxy at " + closed +
-			", which could not be reached: is it running?", 0},
+		{"proxy down", "http://" + closed, "https://esign.test", "The connection to esign.test:443 goes through the proxy at " + closed + ", which could not be reached: is it running?", 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -221,8 +221,7 @@ func TestTransportErrorsSayWhereAndWhatToCheck(t *testing.T) {
 		sent                bool // a create ends ErrOutcomeUnknown
 		want                string
 	}{
-		{"connection refused", "http://" + closed, closed, 0, 2, false, "Nothing accepts connections at " + closed +
-			": is the service (or the emulator) running there? Is the port in base_url right?"},
+		{"connection refused", "http://" + closed, closed, 0, 2, false, "Nothing accepts connections at " + closed + ": is the service (or the emulator) running there? Is the port in base_url right?"},
 		{"https to an http server", "https://" + emulatorHost, emulatorHost, 0, 1, false,
 			"base_url says https://, but the server at " + emulatorHost + " speaks plain http"},
 		// A TLS server spoken plain http to answers 400.
