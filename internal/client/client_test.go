@@ -351,3 +351,163 @@ func TestNoRedirectClient(t *testing.T) {
 		t.Errorf("err = %v, want the cause alone, without the URL", err)
 	}
 }
+
+// A call answered 401 logs in again once and is repeated (the service expires a token after 30 minutes);
+// a 401 that persists after the new login ends the call: one re-login per call, never a loop.
+func TestReloginAfter401(t *testing.T) {
+	ctx := context.Background()
+	c, tenant := newLoginClient(t)
+	if _, err := c.listHooks(ctx); err != nil {
+		t.Fatalf("first call with login: %v", err)
+	}
+	testEmulator.ExpireTokens(tenant.SubscriptionKey)
+	if _, err := c.listSubscriptions(ctx); err != nil {
+		t.Fatalf("call after expiry: %v", err)
+	}
+	counters := testEmulator.Counters(tenant.SubscriptionKey)
+	if counters[emulator.RouteLogin] != 2 || counters[emulator.RouteSubscriptionList] != 2 {
+		t.Errorf("counters %v, want 2 logins (at start, after the 401) and 2 lists (the 401 and its repeat)", counters)
+	}
+	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionList, emulator.FaultUnauthorized, 5)
+	if _, err := c.listSubscriptions(ctx); !errors.Is(err, ErrUnauthorized) {
+		t.Fatalf("err = %v, want the 401", err)
+	}
+	if logins := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteLogin]; logins != 3 {
+		t.Errorf("logins = %d, want 3 (one after the lasting 401)", logins)
+	}
+}
+
+// A refused login is tried once: concurrent and later calls fail with the
+// same error without logging in again (a wrong password, repeated, may lock
+// the account).
+func TestRejectedLoginIsRemembered(t *testing.T) {
+	tenant := testEmulator.NewTenant()
+	c := clientOf(t, tenant, login(tenant, "wrong-password"))
+	errs := make([]error, 8)
+	var wg sync.WaitGroup
+	for i := range errs {
+		wg.Go(func() { _, errs[i] = c.listSubscriptions(context.Background()) })
+	}
+	wg.Wait()
+	_, later := c.listHooks(context.Background())
+	for _, err := range append(errs, later) {
+		if !errors.Is(err, ErrLoginRejected) || err.Error() != errs[0].Error() {
+			t.Errorf("err = %v, want the one rejected login %v", err, errs[0])
+		}
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteLogin]; n != 1 {
+		t.Errorf("%d logins, want 1", n)
+	}
+}
+
+// New refuses what CheckBaseURL refuses: TestCheckBaseURL.
+func TestNewValidatesConfig(t *testing.T) {
+	for name, cfg := range map[string]Config{
+		"no base url":    {SubscriptionKey: "k", AccessToken: "t"},
+		"no key":         {BaseURL: "https://x", AccessToken: "t"},
+		"no credentials": {BaseURL: "https://x", SubscriptionKey: "k"},
+		"both":           {BaseURL: "https://x", SubscriptionKey: "k", AccessToken: "t", Login: &LoginCredentials{Username: "u", Password: "p", TenantID: "t"}},
+		"partial login":  {BaseURL: "https://x", SubscriptionKey: "k", Login: &LoginCredentials{Username: "u"}},
+	} {
+		if _, err := New(cfg); err == nil {
+			t.Errorf("%s: New accepted %+v", name, cfg)
+		}
+	}
+}
+
+// proxyRecorder is a forward proxy on loopback (a hostile-world server of
+// its own) that records what it is asked, headers included, and answers
+// 407 Proxy Authentication Required, or 403 to a host named "forbidden.test".
+type proxyRecorder struct {
+	*httptest.Server
+	mu       sync.Mutex
+	requests []string
+}
+
+func newProxyRecorder(t *testing.T) *proxyRecorder {
+	p := &proxyRecorder{}
+	p.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p.mu.Lock()
+		p.requests = append(p.requests, r.Method+" "+r.Host+" "+strings.Join(headerLines(r.Header), "; "))
+		p.mu.Unlock()
+		if strings.HasPrefix(r.Host, "forbidden.test") {
+			w.WriteHeader(http.StatusForbidden)
+			return
+		}
+		w.WriteHeader(http.StatusProxyAuthRequired)
+	}))
+	t.Cleanup(p.Close)
+	return p
+}
+
+func (p *proxyRecorder) asked() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.requests...)
+}
+
+// setProxy points HTTP_PROXY and HTTPS_PROXY at proxy, read by the clients
+// made afterwards.
+func setProxy(t *testing.T, proxy string) {
+	t.Setenv("HTTP_PROXY", proxy)
+	t.Setenv("HTTPS_PROXY", proxy)
+	t.Setenv("NO_PROXY", "")
+}
+
+// Every spelling of a loopback host that the base URL rule accepts is
+// connected to directly: the proxy never sees a request, let alone a
+// credential.
+func TestLoopbackIsNeverProxied(t *testing.T) {
+	proxy := newProxyRecorder(t)
+	setProxy(t, proxy.URL)
+	port := strings.TrimPrefix(testURL, "http://127.0.0.1:")
+	for _, host := range []string{"LOCALHOST", "localhost.", "LocalHost.", "127.0.0.1"} {
+		c, _ := newTestClient(t, func(c *Config) { c.BaseURL = "http://" + host + ":" + port })
+		if _, err := c.listHooks(context.Background()); err != nil {
+			t.Errorf("%s: %v", host, err)
+		}
+	}
+	if asked := proxy.asked(); len(asked) != 0 {
+		t.Errorf("the proxy was asked: %q", asked)
+	}
+}
+
+// A proxy that wants credentials (407) or cannot be reached is named in the
+// error, as the proxy; a 407 is not retried.
+func TestProxyFailuresNameTheProxy(t *testing.T) {
+	proxy := newProxyRecorder(t)
+	proxyHost := strings.TrimPrefix(proxy.URL, "http://")
+	closed := newRefusingDialer(t, func(int) bool { return true }).closed
+	cases := []struct {
+		name, proxy, baseURL, want string
+		wantAsked                  int
+	}{
+		{"407 to CONNECT", proxy.URL, "https://esign.test", "the proxy at " + proxyHost + " answered 407 Proxy Authentication Required (1 attempt). " +
+			"The proxy at " + proxyHost + " asks for credentials: check the user and password in HTTPS_PROXY or HTTP_PROXY", 1},
+		{"407 to plain http", proxy.URL, "http://esign.test", "service answered 407 Proxy Authentication Required. " +
+			"A proxy between here and esign.test:80 asks for credentials: check the user and password in HTTP_PROXY.", 1},
+		{"403 to CONNECT", proxy.URL, "https://forbidden.test", "The proxy at " + proxyHost + " would not connect to forbidden.test:443", 1},
+		{"proxy down", "http://" + closed, "https://esign.test", "The connection to esign.test:443 goes through the proxy at " + closed + ", which could not be reached: is it running?", 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			setProxy(t, tc.proxy)
+			before := len(proxy.asked())
+			c, _ := newTestClient(t, func(c *Config) { c.BaseURL, c.AllowInsecureHTTP = tc.baseURL, true })
+			_, err := c.listHooks(context.Background())
+			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Nothing accepts connections at esign.test") {
+				t.Errorf("err = %v, want it to say %q", err, tc.want)
+			}
+			if asked := len(proxy.asked()) - before; asked != tc.wantAsked {
+				t.Errorf("the proxy was asked %d times, want %d", asked, tc.wantAsked)
+			}
+		})
+	}
+
+	// A create that could not reach the proxy was never sent.
+	setProxy(t, "http://"+closed)
+	c, _ := newTestClient(t, func(c *Config) { c.BaseURL = "https://esign.test" })
+	if _, err := c.CreateSubscription(context.Background(), onceRequest); err == nil || errors.Is(err, ErrOutcomeUnknown) {
+		t.Errorf("create through a proxy that is down: err = %v, want an error that is not ErrOutcomeUnknown", err)
+	}
+}

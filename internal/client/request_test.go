@@ -15,11 +15,13 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/esign-oss/terraform-provider-esign/internal/acctest/hostile"
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
@@ -301,4 +303,508 @@ func quietTLSServer(t *testing.T) *httptest.Server {
 	srv.StartTLS()
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// Which failures are retried and how often: a call after count faults of a
+// kind on its route, the error it ends with (nil: it succeeds) and the
+// requests the route got, each logged with its attempt. Any GET, PUT or DELETE
+// may be repeated, and a create refused with 429; a definite answer (4xx other
+// than 429) never is.
+func TestRetries(t *testing.T) {
+	type retryCase struct {
+		route        string
+		kind         emulator.FaultKind
+		count        int
+		maxRetries   int
+		call         func(*Client) error
+		want         error
+		wantRequests int
+	}
+	ctx := context.Background()
+	listSubscriptions := func(c *Client) error { _, err := c.listSubscriptions(ctx); return err }
+	cases := map[string]retryCase{
+		"bounded": {emulator.RouteHooksList, emulator.FaultRateLimit, 10, 2,
+			func(c *Client) error { _, err := c.listHooks(ctx); return err }, ErrRateLimited, 3},
+		"404 not retried": {emulator.RouteSubscriptionGet, "", 0, 0, func(c *Client) error {
+			_, err := c.GetSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned")
+			return err
+		}, errNotFound, 1},
+	}
+	for _, kind := range []emulator.FaultKind{emulator.FaultRateLimit, emulator.FaultInternalError, emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout, emulator.FaultDrop} {
+		cases["two "+string(kind)+" then success"] = retryCase{emulator.RouteSubscriptionList, kind, 2, 0, listSubscriptions, nil, 3}
+	}
+	createSubscription := func(c *Client) error {
+		_, err := c.CreateSubscription(ctx, CreateSubscriptionRequest{URI: "https://x.example.com", EventType: "signatorysigned"})
+		return err
+	}
+	create := emulator.RouteSubscriptionCreate
+	cases["create after 429"] = retryCase{create, emulator.FaultRateLimit, 1, 0, createSubscription, nil, 2}
+	// A create whose answer is lost must not be repeated blindly.
+	for _, kind := range []emulator.FaultKind{
+		emulator.FaultCommitThenDrop, emulator.FaultDrop, emulator.FaultInternalError,
+		emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout,
+	} {
+		cases["create after "+string(kind)] = retryCase{create, kind, 1, 0, createSubscription, ErrOutcomeUnknown, 1}
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			log := &recordedLog{}
+			c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries, c.Logger = tc.maxRetries, log })
+			if tc.count > 0 {
+				testEmulator.ScriptFault(tenant.SubscriptionKey, tc.route, tc.kind, tc.count)
+			}
+			if err := tc.call(c); !errors.Is(err, tc.want) {
+				t.Fatalf("err = %v, want %v", err, tc.want)
+			}
+			if n := testEmulator.Counters(tenant.SubscriptionKey)[tc.route]; n != tc.wantRequests {
+				t.Errorf("requests = %d, want %d", n, tc.wantRequests)
+			}
+			var attempts []map[string]any
+			for _, f := range log.events() {
+				if f["route"] == tc.route {
+					attempts = append(attempts, f)
+				}
+			}
+			for i, f := range attempts {
+				if f["attempt"] != i+1 || f["method"] != strings.Fields(tc.route)[0] || f["duration_ms"] == nil ||
+					tc.want == nil && i == len(attempts)-1 && f["status"] == nil {
+					t.Errorf("logged %v as attempt %d of %d", f, i+1, len(attempts))
+				}
+			}
+			if len(attempts) != tc.wantRequests {
+				t.Errorf("%d attempts logged, want %d", len(attempts), tc.wantRequests)
+			}
+		})
+	}
+}
+
+// Retries stop when the context's deadline would pass during the wait.
+func TestRetriesStopAtTheDeadline(t *testing.T) {
+	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 10 })
+	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{RateLimitRate: 1, RetryAfter: 5 * time.Second})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	started := time.Now()
+	_, err := c.listHooks(ctx)
+	if !errors.Is(err, ErrRateLimited) {
+		t.Fatalf("err = %v, want ErrRateLimited", err)
+	}
+	if d := time.Since(started); d > 900*time.Millisecond {
+		t.Errorf("gave up after %s; it should not wait for a Retry-After past the deadline", d)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 1 {
+		t.Errorf("requests = %d, want 1", n)
+	}
+}
+
+func TestParseRetryAfter(t *testing.T) {
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	for in, want := range map[string]time.Duration{
+		"3":                             3 * time.Second,
+		"0":                             0,
+		"Sat, 21 Nov 2026 12:00:05 GMT": 5 * time.Second,
+		"9999":                          9999 * time.Second,
+	} {
+		got, ok := parseRetryAfter(in, now)
+		if !ok || got != want {
+			t.Errorf("parseRetryAfter(%q) = %s, %v; want %s", in, got, ok, want)
+		}
+	}
+	if _, ok := parseRetryAfter("soon", now); ok {
+		t.Error("parseRetryAfter accepted garbage")
+	}
+}
+
+// A Retry-After longer than the provider waits fails the call at once, naming the wait and its end; no
+// advice to retry more, which would not help.
+func TestRetryAfterTooLongFailsAtOnce(t *testing.T) {
+	c, tenant := newTestClient(t)
+	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{RateLimitRate: 1, RetryAfter: time.Hour})
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // without the check: a wait that cannot fit
+	defer cancel()
+	_, err := c.listHooks(ctx)
+	if !errors.Is(err, ErrWaitTooLong) || errors.Is(err, ErrRateLimited) {
+		t.Fatalf("err = %v, want ErrWaitTooLong", err)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("the call took %s", took)
+	}
+	until := time.Now().Add(time.Hour).UTC().Format("2006-01-02T15:")
+	for _, want := range []string{"429 Too Many Requests", "wait 1h0m0s", "until " + until} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error lacks %q: %v", want, err)
+		}
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteHooksList]; n != 1 {
+		t.Errorf("%d requests, want 1", n)
+	}
+}
+
+// hostileClient is newTestClient behind a hostile server (damaged answers,
+// echoed requests): the hostile-world tests' own.
+func hostileClient(t *testing.T, tweak ...func(*Config)) (*Client, emulator.Tenant, *hostile.Server) {
+	t.Helper()
+	h := hostile.New(t, testURL)
+	c, tenant := newTestClient(t, append(tweak, func(c *Config) { c.BaseURL = h.URL })...)
+	return c, tenant, h
+}
+
+// answerTimeout is the request timeout of the tests whose answer stalls:
+// long against a loopback request on a loaded machine, short for a test.
+const answerTimeout = 1500 * time.Millisecond
+
+// A create whose 2xx answer cannot be read or used took effect all the
+// same: the outcome is unknown, never a failure, and CreateSubscriptionOnce
+// adopts what the request created instead of leaving it behind.
+func TestUnreadableCreateAnswerIsAdopted(t *testing.T) {
+	for _, kind := range hostile.Damages {
+		t.Run(string(kind), func(t *testing.T) {
+			c, tenant, h := hostileClient(t, func(c *Config) { c.RequestTimeout = answerTimeout })
+			h.Damage(emulator.RouteSubscriptionCreate, kind, 1)
+			_, err := c.CreateSubscription(context.Background(), onceRequest)
+			if !errors.Is(err, ErrOutcomeUnknown) {
+				t.Fatalf("CreateSubscription: err = %v, want ErrOutcomeUnknown", err)
+			}
+			orphan := testEmulator.Subscriptions(tenant.SubscriptionKey)
+
+			h.Damage(emulator.RouteSubscriptionCreate, kind, 1)
+			got := createOnce(t, c, onceRequest)
+			if !got.Adopted || got.Requests != 1 {
+				t.Errorf("got %+v, want the subscription adopted after 1 request", got)
+			}
+			// The first call's subscription is in the baseline (read at the
+			// first CreateSubscriptionOnce), so it is no candidate.
+			checkSubscriptionIDs(t, tenant.SubscriptionKey, orphan[0].ID, got.ID)
+		})
+	}
+}
+
+// A delete is idempotent: a garbled answer after the status line is the
+// status's (202: done), and one lost before it is retried, whose 404 says
+// it is gone. Either way it ends without an error other than not-found.
+func TestUnreadableDeleteAnswer(t *testing.T) {
+	commitThenDrop := hostile.Damage(emulator.FaultCommitThenDrop) // the emulator's own
+	for _, kind := range append([]hostile.Damage{commitThenDrop}, hostile.Damages...) {
+		t.Run(string(kind), func(t *testing.T) {
+			c, tenant, h := hostileClient(t, func(c *Config) { c.RequestTimeout = answerTimeout })
+			id := createOnce(t, c, onceRequest).ID
+			if kind == commitThenDrop {
+				testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionDelete, emulator.FaultCommitThenDrop, 1)
+			} else {
+				h.Damage(emulator.RouteSubscriptionDelete, kind, 1)
+			}
+			if err := c.DeleteSubscription(context.Background(), id, onceRequest.EventType); err != nil && !IsNotFound(err) {
+				t.Errorf("err = %v, want success or not found", err)
+			}
+			checkSubscriptionIDs(t, tenant.SubscriptionKey)
+		})
+	}
+}
+
+// A list answer that cannot be trusted item by item is an error that names the problem, never a list in
+// which an item is missing.
+func TestMalformedListIsAnError(t *testing.T) {
+	ctx := context.Background()
+	good := `{"id":"00000000-0000-4000-8000-0000000000a1","eventType":"signatorysigned","uri":"https://x.example.com"}`
+	entry := func(key, entityType, entityID string) string {
+		return `{"key":"` + key + `","entityType":"` + entityType + `","entityId":"` + entityID + `"}`
+	}
+	subscriptions := func(c *Client) error { _, err := c.Subscriptions(ctx); return err }
+	hooks := func(c *Client) error { _, err := c.listHooks(ctx); return err }
+	entity := func(c *Client) error { _, err := c.EntityMetadata(ctx, "Document", "d"); return err }
+	reference := func(c *Client) error { _, err := c.ListReferenceMetadata(ctx, "r"); return err }
+	for name, tc := range map[string]struct {
+		request, answer string
+		call            func(*Client) error
+		want            string // "": a good answer
+	}{
+		"item without id": {"GET /hooks/v1/subscription", `{"items":[` + good + `,{"eventType":"signatorysigned"}]}`,
+			subscriptions, "subscription 2 of 2 has no id"},
+		"repeated id": {"GET /hooks/v1/subscription", `{"items":[` + good +
+			`,{"id":"00000000-0000-4000-8000-0000000000A1","eventType":"signatorysigned"}]}`,
+			subscriptions, "subscriptions 1 and 2 have the same id"},
+		"item without an event": {"GET /hooks/v1/subscription", `{"items":[` + good +
+			`,{"id":"00000000-0000-4000-8000-0000000000a2","uri":"https://y.example.com"}]}`,
+			subscriptions, "00000000-0000-4000-8000-0000000000a2 has no event type"},
+		"answer without items": {"GET /hooks/v1/subscription", `{}`, subscriptions, `it has no "items" list`},
+		"hook without event type": {"GET /hooks/v1", `[{"eventType":"signatorysigned"},{}]`, hooks,
+			"hook 2 of 2 has no event type"},
+		"event type twice": {"GET /hooks/v1", `[{"eventType":"signatorysigned"},{"eventType":"SignatorySigned"}]`, hooks,
+			`hooks 1 and 2 have the same event type "SignatorySigned"`},
+		"entry without key": {"GET /metadata/Document/d", `{"items":[` + entry("k", "Document", "d") + `,` +
+			entry("", "Document", "d") + `]}`, entity, "entry 2 of 2 has no key"},
+		"key twice for one entity": {"GET /metadata/r", `{"items":[` + entry("k", "Document", "d") + `,` +
+			entry("k", "document", "d") + `]}`, reference, `entries 1 and 2 have the same key "k"`},
+		"key once for each of several entities": {"GET /metadata/r", `{"items":[` + entry("k", "Document", "d") + `,` +
+			entry("k", "Signatory", "d") + `,` + entry("k", "Document", "e") + `]}`, reference, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			c, tenant, h := hostileClient(t)
+			testEmulator.SetMetadata(tenant.SubscriptionKey, "Document", "d", "k", "v", "r") // both lists answer 200
+			h.Answer(tc.request, tc.answer)
+			if err := tc.call(c); tc.want != "" {
+				checkMalformed(t, err, tc.want)
+			} else if err != nil {
+				t.Errorf("err = %v, want the list", err)
+			}
+		})
+	}
+	t.Run("one subscription without id", func(t *testing.T) {
+		c, _, h := hostileClient(t)
+		id := createOnce(t, c, onceRequest).ID
+		h.Damage(emulator.RouteSubscriptionGet, hostile.EmptyObject, 1)
+		_, err := c.GetSubscription(context.Background(), id, onceRequest.EventType)
+		checkMalformed(t, err, "has no id")
+	})
+}
+
+// checkMalformed fails unless err is ErrMalformedAnswer naming want, and
+// could not pass for "gone".
+func checkMalformed(t *testing.T, err error, want string) {
+	t.Helper()
+	if !errors.Is(err, ErrMalformedAnswer) || IsNotFound(err) || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want ErrMalformedAnswer saying %q", err, want)
+	}
+}
+
+// A body that outlasts the request timeout is a timeout, said as one, that names the route and the limit:
+// a read retries it like a late status line; a document, streamed to its writer, is not read again.
+func TestSlowAnswerBodyIsATimeout(t *testing.T) {
+	c, tenant, h := hostileClient(t, func(c *Config) { c.RequestTimeout = answerTimeout; c.MaxRetries = 1 })
+	h.Damage(emulator.RouteSubscriptionList, hostile.SlowBody, 1)
+	if _, err := c.listSubscriptions(context.Background()); err != nil {
+		t.Fatalf("one slow body, then a good answer: err = %v", err)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionList]; n != 2 {
+		t.Errorf("%d list requests, want 2: the slow body is retried", n)
+	}
+
+	testEmulator.PutDocument(tenant.SubscriptionKey, "doc", []byte("%PDF-1.7 signed"))
+	h.Damage(emulator.RouteSubscriptionList, hostile.SlowBody, 2)
+	h.Damage(emulator.RouteStorageDownload, hostile.SlowBody, 1)
+	_, listErr := c.listSubscriptions(context.Background())
+	var terr *TransportError
+	if !errors.As(listErr, &terr) || terr.attempts != 2 {
+		t.Fatalf("err = %v, want a *TransportError after 2 attempts", listErr)
+	}
+	started := time.Now()
+	_, docErr := c.DownloadDocument(context.Background(), "doc", io.Discard)
+	if took := time.Since(started); took > 3*answerTimeout {
+		t.Errorf("the document's error took %s", took)
+	}
+	want := "no answer within the request timeout of " + answerTimeout.String() + ": the answer's body was still arriving"
+	for route, err := range map[string]error{emulator.RouteSubscriptionList: listErr, emulator.RouteStorageDownload: docErr} {
+		if err == nil || !strings.Contains(err.Error(), route) || !strings.Contains(err.Error(), want) ||
+			strings.Contains(err.Error(), "context canceled") {
+			t.Errorf("err = %v, want it to name %s and say %q", err, route, want)
+		}
+	}
+}
+
+// endlessList answers a subscription list that never ends (up to 400 MB),
+// counting what it wrote; with declared, it announces a 1 GiB body in its
+// Content-Length and sends none. It exists because the emulator holds each
+// answer in memory: this answer is streamed, as a broken service would.
+func endlessList(t *testing.T, declared bool) (*httptest.Server, *atomic.Int64, *atomic.Int32) {
+	t.Helper()
+	var written atomic.Int64
+	var requests atomic.Int32
+	item := []byte(`{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","eventType":"signatorysigned","uri":"https://x.example.com","description":"d"},`)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		if declared {
+			w.Header().Set("Content-Length", strconv.Itoa(1<<30))
+			w.WriteHeader(http.StatusOK)
+			_ = http.NewResponseController(w).Flush()
+			<-r.Context().Done()
+			return
+		}
+		n, _ := w.Write([]byte(`{"items":[`))
+		written.Add(int64(n))
+		for written.Load() < 400<<20 {
+			n, err := w.Write(item)
+			written.Add(int64(n))
+			if err != nil {
+				return
+			}
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &written, &requests
+}
+
+// An answer larger than maxAnswerBytes is an error that names the cap: the
+// client stops reading there, and does not ask again.
+func TestAnswerCap(t *testing.T) {
+	for _, declared := range []bool{false, true} {
+		srv, written, requests := endlessList(t, declared)
+		c, err := New(Config{BaseURL: srv.URL, SubscriptionKey: "k", AccessToken: "t", RequestTimeout: 20 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.listSubscriptions(context.Background())
+		if !errors.Is(err, errAnswerTooLarge) || !strings.Contains(err.Error(), "larger than 64 MiB") {
+			t.Errorf("declared %v: err = %v, want errAnswerTooLarge naming the cap", declared, err)
+		}
+		// What the server wrote beyond the cap sat in socket buffers.
+		if n := written.Load(); n > maxAnswerBytes+16<<20 {
+			t.Errorf("declared %v: the server wrote %d MB: the client read past the cap", declared, n>>20)
+		}
+		if n := requests.Load(); n != 1 {
+			t.Errorf("declared %v: %d requests, want 1: an answer too large comes again", declared, n)
+		}
+	}
+}
+
+// heldAnswer is how long the emulator holds the answers under test: the
+// caller is interrupted meanwhile.
+const heldAnswer = 300 * time.Millisecond
+
+// interruptWhileHeld runs write with a context that it cancels (the
+// interrupt) as soon as the emulator has received a request to route, whose
+// answer it holds, and answers write's error.
+func interruptWhileHeld(t *testing.T, key, route string, write func(context.Context) error) error {
+	t.Helper()
+	testEmulator.HoldAnswers(key, route, heldAnswer)
+	ctx, interrupt := context.WithCancel(context.Background())
+	defer interrupt()
+	done := make(chan error, 1)
+	go func() { done <- write(ctx) }()
+	for deadline := time.Now().Add(10 * time.Second); testEmulator.Counters(key)[route] == 0; time.Sleep(2 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no request to %s reached the emulator", route)
+		}
+	}
+	interrupt()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(10 * time.Second):
+		t.Fatal("the write did not end after the interrupt")
+		return nil
+	}
+}
+
+// A create sent before the interrupt is waited for: its id is returned, and
+// the caller learns that it was interrupted.
+func TestUninterruptedCreateCompletes(t *testing.T) {
+	c, tenant := newTestClient(t)
+	var got CreatedSubscription
+	var interrupted bool
+	err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, func(ctx context.Context) (err error) {
+		writeCtx, cancel := c.Uninterrupted(ctx)
+		defer cancel()
+		got, err = c.CreateSubscriptionOnce(writeCtx, onceRequest, claimsOf(c))
+		interrupted = Interrupted(writeCtx)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("CreateSubscriptionOnce: %v", err)
+	}
+	if got.Adopted || got.Requests != 1 || !interrupted {
+		t.Errorf("got %+v, interrupted %v; want the answer of the one request, and Interrupted", got, interrupted)
+	}
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, got.ID)
+}
+
+// A create whose own context is cancelled in flight still finds out what
+// its request did: the lost-answer check runs with a context of its own.
+func TestCancelledCreateLearnsItsOutcome(t *testing.T) {
+	c, tenant := newTestClient(t)
+	var got CreatedSubscription
+	err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, func(ctx context.Context) (err error) {
+		got, err = c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
+		return err
+	})
+	if err != nil {
+		t.Fatalf("CreateSubscriptionOnce: %v", err)
+	}
+	if !got.Adopted {
+		t.Errorf("got %+v, want the subscription adopted from the list", got)
+	}
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, got.ID)
+}
+
+// After the interrupt no new attempt starts: a request that fails is not
+// retried, and the failure is returned.
+func TestNoNewAttemptAfterInterrupt(t *testing.T) {
+	uninterrupted := func(c *Client, write func(context.Context) error) func(context.Context) error {
+		return func(ctx context.Context) error {
+			writeCtx, cancel := c.Uninterrupted(ctx)
+			defer cancel()
+			return write(writeCtx)
+		}
+	}
+
+	t.Run("delete answered 503", func(t *testing.T) {
+		c, tenant := newTestClient(t)
+		id := createOnce(t, c, onceRequest).ID
+		testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionDelete, emulator.FaultServiceUnavailable, 1)
+		err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionDelete, uninterrupted(c, func(ctx context.Context) error {
+			return c.DeleteSubscription(ctx, id, onceRequest.EventType)
+		}))
+		var apiErr *APIError
+		if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusServiceUnavailable {
+			t.Errorf("err = %v, want the 503", err)
+		}
+		if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionDelete]; n != 1 {
+			t.Errorf("%d delete requests, want 1: retried after the interrupt", n)
+		}
+		checkSubscriptionIDs(t, tenant.SubscriptionKey, id)
+	})
+
+	// A 429 ends the call; in login mode a 401 is answered with a new login and a repeat of the call, which
+	// an interrupted write does not make; after a 503 the list shows that nothing was created.
+	for _, tc := range []struct {
+		fault        emulator.FaultKind
+		login        bool
+		want         error
+		logins, list int
+	}{
+		{emulator.FaultRateLimit, false, ErrRateLimited, 0, 1},
+		{emulator.FaultUnauthorized, true, ErrInterrupted, 1, 1},
+		{emulator.FaultServiceUnavailable, false, ErrInterrupted, 0, 2},
+	} {
+		t.Run("create answered "+string(tc.fault), func(t *testing.T) {
+			c, tenant := newTestClient(t)
+			if tc.login {
+				c, tenant = newLoginClient(t)
+			}
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, tc.fault, 1)
+			var got CreatedSubscription
+			create := uninterrupted(c, func(ctx context.Context) (err error) {
+				got, err = c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
+				return err
+			})
+			err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, create)
+			if !errors.Is(err, tc.want) || errors.Is(err, ErrOutcomeUnknown) || got.Requests != 1 {
+				t.Errorf("got %+v, err = %v; want one request, then %v", got, err, tc.want)
+			}
+			counters := testEmulator.Counters(tenant.SubscriptionKey)
+			if counters[emulator.RouteSubscriptionCreate] != 1 || counters[emulator.RouteLogin] != tc.logins ||
+				counters[emulator.RouteSubscriptionList] != tc.list {
+				t.Errorf("counters %v: want 1 create, %d logins (none after the interrupt) and %d lists (the baseline's, and after a 503 the lost-answer check's)",
+					counters, tc.logins, tc.list)
+			}
+			checkSubscriptionIDs(t, tenant.SubscriptionKey)
+		})
+	}
+}
+
+// A create whose caller was interrupted before it sent anything sends
+// nothing.
+func TestInterruptedBeforeSendingCreatesNothing(t *testing.T) {
+	c, tenant := newTestClient(t)
+	ctx, interrupt := context.WithCancel(context.Background())
+	interrupt()
+	writeCtx, cancel := c.Uninterrupted(ctx)
+	defer cancel()
+	_, err := c.CreateSubscriptionOnce(writeCtx, onceRequest, claimsOf(c))
+	if !errors.Is(err, ErrInterrupted) {
+		t.Errorf("err = %v, want ErrInterrupted", err)
+	}
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 0 {
+		t.Errorf("%d create requests sent after the interrupt", n)
+	}
 }

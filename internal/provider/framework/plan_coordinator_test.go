@@ -105,7 +105,9 @@ func TestManyOperationsKeepTrackedIDsOnly(t *testing.T) {
 		t.Error("a new operation forgot the tracked ids, or is the same operation")
 	}
 	single := &ProviderData{}
-	if single.Coordinator() != single.Coordinator() {
+	once := single.Coordinator()
+	again := single.Coordinator()
+	if once != again {
 		t.Error("one operation got two coordinators")
 	}
 }
