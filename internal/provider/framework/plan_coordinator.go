@@ -128,11 +128,7 @@ const privateKeyReplaces = "plan_replaces"
 // resource). A kind whose create cannot read private state names its resources otherwise.
 func PlannedResource(ctx context.Context, priorID string, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) string {
 	if priorID != "" {
-		raw, err := json.Marshal(priorID)
-		if err != nil {
-			resp.Diagnostics.AddError("Could not record the replaced id", err.Error())
-			return priorID
-		}
+		raw, _ := json.Marshal(priorID) // a string always marshals
 		resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyReplaces, raw)...)
 		return priorID
 	}
@@ -207,15 +203,21 @@ const NamedBound = 20
 // fewer than NamedBound, named(i) names object i in a summary of its own; one rest(n) counts the n others.
 func (p *PlanCoordinator) Report(diags *diag.Diagnostics, kind string, count int,
 	named func(i int) diag.Diagnostic, rest func(n int) diag.Diagnostic) {
-	p.mu.Lock()
-	free := max(NamedBound-p.reported[kind], 0)
-	nameable := min(count, free)
-	p.reported[kind] += nameable
-	p.mu.Unlock()
+	nameable := p.reserveNames(kind, count)
 	for i := range nameable {
 		diags.Append(named(i))
 	}
 	if nameable < count {
 		diags.Append(rest(count - nameable))
 	}
+}
+
+// reserveNames answers how many of count diagnostics of kind may still name their object, and counts them named.
+func (p *PlanCoordinator) reserveNames(kind string, count int) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	free := max(NamedBound-p.reported[kind], 0)
+	nameable := min(count, free)
+	p.reported[kind] += nameable
+	return nameable
 }
