@@ -89,12 +89,18 @@ func (p *PlanCoordinator) ClaimAtPlan(c Claim) []Claim {
 	return rivals
 }
 
-// RivalsBeforeWrite answers the rivals of c, which its own plan claimed in this operation: that claim, equal to
-// c, is skipped once.
+// RivalsBeforeWrite answers the rivals of the claim that c's own plan made in this operation. A write cannot
+// always name its Resource (Create gets no private state), so that claim is the first of c's topic and key with c's
+// prior state and label.
 func (p *PlanCoordinator) RivalsBeforeWrite(c Claim) []Claim {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.rivalsOf(c, true)
+	for _, own := range p.claims[c.Topic][c.Key] {
+		if own.HadPrior == c.HadPrior && own.Label == c.Label {
+			return p.rivalsOf(own, true)
+		}
+	}
+	return p.rivalsOf(c, false)
 }
 
 func (p *PlanCoordinator) rivalsOf(c Claim, skipOwn bool) []Claim {
@@ -125,7 +131,7 @@ func (p *PlanCoordinator) rivalsOf(c Claim, skipOwn bool) []Claim {
 const privateKeyReplaces = "plan_replaces"
 
 // PlannedResource is a plan's Resource: the prior state's id, or else the id the plan replaces ("" for a new
-// resource). A kind whose create cannot read private state names its resources otherwise.
+// resource).
 func PlannedResource(ctx context.Context, priorID string, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) string {
 	if priorID != "" {
 		raw, _ := json.Marshal(priorID) // a string always marshals

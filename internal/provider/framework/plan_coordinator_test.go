@@ -19,7 +19,14 @@ func TestClaimsAreRivalsUnlessOneReplacement(t *testing.T) {
 	var claims []Claim
 	for _, hadPrior := range []bool{false, true} {
 		for _, resource := range []string{"", "id-1", "id-2"} {
-			claims = append(claims, Claim{Topic: topic, Key: "k", Resource: resource, HadPrior: hadPrior})
+			claim := Claim{
+				Topic:    topic,
+				Key:      "k",
+				Resource: resource,
+				HadPrior: hadPrior,
+				Label:    "declares the same",
+			}
+			claims = append(claims, claim)
 		}
 	}
 	for _, first := range claims {
@@ -31,10 +38,15 @@ func TestClaimsAreRivalsUnlessOneReplacement(t *testing.T) {
 			if (len(rivals) == 0) != oneReplacement {
 				t.Errorf("%+v then %+v: rivals %+v, one replacement: %t", first, second, rivals, oneReplacement)
 			}
-			// Before its write, each sees the other as its plan saw it, and never itself.
+			// Before its write, each sees the other as its plan saw it, and never itself, also where the write
+			// cannot name its Resource.
 			for _, c := range []Claim{first, second} {
-				if rivals := coordinator.RivalsBeforeWrite(c); (len(rivals) == 0) != oneReplacement {
-					t.Errorf("before the write of %+v (after %+v and %+v): rivals %+v", c, first, second, rivals)
+				unnamed := c
+				unnamed.Resource = ""
+				for _, written := range []Claim{c, unnamed} {
+					if rivals := coordinator.RivalsBeforeWrite(written); (len(rivals) == 0) != oneReplacement {
+						t.Errorf("before the write of %+v (after %+v and %+v): rivals %+v", written, first, second, rivals)
+					}
 				}
 			}
 			other := Claim{Topic: NewTopic(), Key: "k", Resource: "id-3"}

@@ -84,7 +84,8 @@ func (r *entryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 		warnValueStays(coordinator, prior, "Destroying", &resp.Diagnostics)
 		return
 	}
-	claim, known := claimOf(config, hadPrior) // the plan's entity_type, entity_id and key are the configuration's
+	resource := framework.PlannedResource(ctx, prior.ID.ValueString(), req, resp)
+	claim, known := claimOf(config, hadPrior, resource) // the plan's entity_type, entity_id and key are the configuration's
 	if !known {
 		return
 	}

@@ -18,10 +18,9 @@ import (
 // metadataKeys is what entry plans claim: one key has one owner (DESIGN.md, "Metadata: one key, one owner").
 var metadataKeys = framework.NewTopic()
 
-// claimOf is the claim of a plan of config; false while entity_type, entity_id or key is unknown. Its Resource is
-// every configured argument: a replacement's two plans declare the same, and Create, which checks again, cannot
-// read the private state that framework.PlannedResource uses.
-func claimOf(config entryModel, hadPrior bool) (framework.Claim, bool) {
+// claimOf is the claim of a plan of config; false while entity_type, entity_id or key is unknown. resource is
+// framework.PlannedResource's, or "" where a write checks again: it finds its plan's claim by what it declares.
+func claimOf(config entryModel, hadPrior bool, resource string) (framework.Claim, bool) {
 	if config.EntityType.IsUnknown() || config.EntityID.IsUnknown() || config.Key.IsUnknown() {
 		return framework.Claim{}, false
 	}
@@ -29,11 +28,10 @@ func claimOf(config entryModel, hadPrior bool) (framework.Claim, bool) {
 	if !config.Value.IsUnknown() {
 		value = quoteExcerpt(config.Value.ValueString())
 	}
-	declared := fmt.Sprint(config.EntityType, config.EntityID, config.Key, config.Value, config.ReferenceID, config.OverwriteOnCreate)
 	claim := framework.Claim{
 		Topic:    metadataKeys,
 		Key:      entryID(config.entry()),
-		Resource: declared,
+		Resource: resource,
 		HadPrior: hadPrior,
 		Label:    fmt.Sprintf("entity_type = %q and value = %s", config.EntityType.ValueString(), value),
 	}
@@ -46,7 +44,7 @@ func refuseRivalBeforeWrite(ctx context.Context, coordinator *framework.PlanCoor
 	if diags.HasError() || coordinator == nil {
 		return
 	}
-	claim, known := claimOf(m, hadPrior)
+	claim, known := claimOf(m, hadPrior, "")
 	if !known {
 		return
 	}

@@ -24,9 +24,10 @@ func declared(entityType, value string) entryModel {
 	}
 }
 
-func mustClaim(t *testing.T, m entryModel, hadPrior bool) framework.Claim {
+// mustClaim is the claim of a plan of m; resource as framework.PlannedResource answers it.
+func mustClaim(t *testing.T, m entryModel, hadPrior bool, resource string) framework.Claim {
 	t.Helper()
-	c, ok := claimOf(m, hadPrior)
+	c, ok := claimOf(m, hadPrior, resource)
 	if !ok {
 		t.Fatalf("no claim for %+v", m)
 	}
@@ -36,19 +37,21 @@ func mustClaim(t *testing.T, m entryModel, hadPrior bool) framework.Claim {
 // Which plans of one key are rivals: whatever differs in what it declares, and the same declaration planned
 // twice with a prior state or twice without.
 func TestEntryClaimsTellRivalsFromReplacements(t *testing.T) {
-	upperNew := func(t *testing.T) framework.Claim { return mustClaim(t, declared("SignatureRequest", "A"), false) }
+	const inState = "SignatureRequest/sr-1/k"
+	upperNew := func(t *testing.T) framework.Claim { return mustClaim(t, declared("SignatureRequest", "A"), false, "") }
 	for _, tc := range []struct {
 		name   string
 		first  framework.Claim
 		second framework.Claim
 		rival  bool
 	}{
-		{"the issue's case", upperNew(t), mustClaim(t, declared("signaturerequest", "B"), false), true},
-		{"spellings alone differ", upperNew(t), mustClaim(t, declared("SIGNATUREREQUEST", "A"), true), true},
-		{"values alone differ", upperNew(t), mustClaim(t, declared("SignatureRequest", "B"), false), true},
+		{"the issue's case", upperNew(t), mustClaim(t, declared("signaturerequest", "B"), false, ""), true},
+		{"spellings alone differ", upperNew(t), mustClaim(t, declared("SIGNATUREREQUEST", "A"), true, inState), true},
+		{"values alone differ", upperNew(t), mustClaim(t, declared("SignatureRequest", "B"), false, ""), true},
 		{"two new instances of one block", upperNew(t), upperNew(t), true},
-		{"two instances in the state", mustClaim(t, declared("SignatureRequest", "A"), true), mustClaim(t, declared("SignatureRequest", "A"), true), true},
-		{"a replacement planned twice", mustClaim(t, declared("SignatureRequest", "A"), true), upperNew(t), false},
+		{"two instances in the state", mustClaim(t, declared("SignatureRequest", "A"), true, inState), mustClaim(t, declared("SignatureRequest", "A"), true, "SignatureRequest/sr-1/k-other"), true},
+		{"a new block identical to one in the state", mustClaim(t, declared("SignatureRequest", "A"), true, inState), upperNew(t), true},
+		{"a replacement planned twice", mustClaim(t, declared("SignatureRequest", "A"), true, inState), mustClaim(t, declared("SignatureRequest", "A"), false, inState), false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			coordinator := (&framework.ProviderData{}).Coordinator()
@@ -58,8 +61,9 @@ func TestEntryClaimsTellRivalsFromReplacements(t *testing.T) {
 			if rivals := coordinator.ClaimAtPlan(tc.second); (len(rivals) > 0) != tc.rival {
 				t.Errorf("second claim: rivals %+v, want a rival: %t", rivals, tc.rival)
 			}
-			// Before its write, each finds the same answer.
+			// Before its write, which cannot name its Resource, each finds the same answer.
 			for _, c := range []framework.Claim{tc.first, tc.second} {
+				c.Resource = ""
 				if rivals := coordinator.RivalsBeforeWrite(c); (len(rivals) > 0) != tc.rival {
 					t.Errorf("before the write of %+v: rivals %+v, want a rival: %t", c, rivals, tc.rival)
 				}
@@ -72,18 +76,18 @@ func TestEntryClaimsTellRivalsFromReplacements(t *testing.T) {
 func TestEntryClaimsEdges(t *testing.T) {
 	m := declared("Document", "v")
 	m.Key = types.StringUnknown()
-	if _, ok := claimOf(m, false); ok {
+	if _, ok := claimOf(m, false, ""); ok {
 		t.Error("an unknown key made a claim")
 	}
 	coordinator := (&framework.ProviderData{}).Coordinator()
-	alone := mustClaim(t, declared("Document", "v"), false)
+	alone := mustClaim(t, declared("Document", "v"), false, "")
 	coordinator.ClaimAtPlan(alone)
 	if rivals := coordinator.RivalsBeforeWrite(alone); len(rivals) > 0 {
 		t.Error("an entry is its own rival")
 	}
 	other := declared("Document", "v")
 	other.EntityID = types.StringValue("sr-2")
-	if rivals := coordinator.ClaimAtPlan(mustClaim(t, other, false)); len(rivals) > 0 {
+	if rivals := coordinator.ClaimAtPlan(mustClaim(t, other, false, "")); len(rivals) > 0 {
 		t.Error("another entity's key is a rival")
 	}
 }

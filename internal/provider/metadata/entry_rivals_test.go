@@ -94,6 +94,71 @@ resource "esign_metadata_entry" "twice" {
 	})
 }
 
+// A new block that declares exactly what a block in the state declares is a rival, not that block's replacement:
+// the plan fails before the second resource takes the key.
+func TestAccMetadataEntryResource_identicalNewBlockFailsAtPlan(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	const entity = "sr-rival-identical"
+	first := acctest.ProviderConfig(tenant) + metadataEntryBlock("first", "SignatureRequest", entity, "owner", "A", "")
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{
+				Config: first,
+			},
+			{
+				Config:   first + metadataEntryBlock("second", "SignatureRequest", entity, "owner", "A", ""),
+				PlanOnly: true,
+				ExpectError: rivalError("SignatureRequest", entity, "owner",
+					[2]string{"SignatureRequest", `"A"`}, [2]string{"SignatureRequest", `"A"`}),
+			},
+		},
+	})
+}
+
+// A replacement is planned twice and written once, before or after the destroy: neither its plans nor its write
+// take it for a rival of itself.
+func TestAccMetadataEntryResource_replacementIsNoRival(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	const entity = "sr-replaced"
+	config := func(key string, createBeforeDestroy bool) string {
+		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+resource "esign_metadata_entry" "this" {
+  entity_type = "SignatureRequest"
+  entity_id   = %q
+  key         = %q
+  value       = "A"
+
+  lifecycle {
+    create_before_destroy = %t
+  }
+}
+`, entity, key, createBeforeDestroy)
+	}
+	replaced := tfresource.ConfigPlanChecks{
+		PreApply: []plancheck.PlanCheck{
+			plancheck.ExpectResourceAction("esign_metadata_entry.this", plancheck.ResourceActionReplace),
+		},
+	}
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{Config: config("first", true)},
+			{Config: config("second", true), ConfigPlanChecks: replaced},
+			{Config: config("third", false), ConfigPlanChecks: replaced},
+		},
+	})
+	written := map[string]bool{}
+	for _, entry := range acctest.Emulator.Metadata(tenant.SubscriptionKey) {
+		written[entry.Key] = true
+	}
+	for _, key := range []string{"first", "second", "third"} {
+		if !written[key] {
+			t.Errorf("the key %q was not written: %v", key, written)
+		}
+	}
+}
+
 // When the key is not known until apply, the plan cannot compare.
 func TestAccMetadataEntryResource_rivalsFailBeforeTheSecondWrite(t *testing.T) {
 	tenant := acctest.NewTenant(t)
