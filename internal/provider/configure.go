@@ -60,7 +60,7 @@ func (p *esignProvider) Configure(ctx context.Context, req provider.ConfigureReq
 	tflog.Debug(ctx, "esign provider configured", map[string]any{
 		"base_url":        cfg.BaseURL,
 		"auth":            auth,
-		"max_retries":     cfg.MaxRetries,
+		"max_retries":     max(cfg.MaxRetries, 0), // -1 is how the client is told "none"
 		"request_timeout": cfg.RequestTimeout.String(),
 	})
 
