@@ -34,9 +34,128 @@ type CreateSubscriptionRequest struct {
 // CanonicalEventType is how requests spell an event type and comparisons see it: the service answers lower-case.
 func CanonicalEventType(eventType string) string { return strings.ToLower(eventType) }
 
-// MatchKey is what identical subscriptions share: the service never returns headers.
+// MatchKey is what identical subscriptions share: the service never returns headers, and may keep a uri in
+// another spelling of the same URL.
 func MatchKey(eventType, uri, description string) string {
-	return CanonicalEventType(eventType) + "\x00" + uri + "\x00" + description
+	return CanonicalEventType(eventType) + "\x00" + CanonicalURI(uri) + "\x00" + description
+}
+
+// SameURI tells whether a and b name one URL (CanonicalURI): the one URL equality of the provider.
+func SameURI(a, b string) bool {
+	return CanonicalURI(a) == CanonicalURI(b)
+}
+
+// CanonicalURI spells raw as RFC 3986 §6.2.2-6.2.3 normalises it, since a service may keep a uri in another
+// spelling than it was sent: scheme and host lower-case, the scheme's default port and a trailing "." of the
+// host dropped, an empty path "/", percent-encodings of unreserved characters decoded and the others
+// upper-cased. Userinfo, query and fragment stay as they are: their meaning is the receiver's. Text that
+// does not parse as a URL is its own canonical form.
+func CanonicalURI(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw
+	}
+	// url.Parse cuts the fragment, then the query, then the authority: so does this, on the raw text.
+	rest, fragment, hasFragment := strings.Cut(raw, "#")
+	rest, query, hasQuery := strings.Cut(rest, "?")
+	var b strings.Builder
+	if u.Scheme != "" {
+		b.WriteString(u.Scheme) // url.Parse lower-cases it
+		b.WriteString(":")
+		rest = rest[len(u.Scheme)+1:]
+	}
+	path := rest
+	hasAuthority := strings.HasPrefix(rest, "//")
+	if hasAuthority {
+		authority := rest[2:]
+		path = ""
+		i := strings.Index(authority, "/")
+		if i >= 0 {
+			path = authority[i:]
+			authority = authority[:i]
+		}
+		// The userinfo ends at the last "@", as url.Parse reads it.
+		at := strings.LastIndex(authority, "@")
+		b.WriteString("//")
+		b.WriteString(authority[:at+1])
+		b.WriteString(canonicalHostPort(authority[at+1:], u.Scheme))
+	}
+	path = canonicalPercent(path, false)
+	if hasAuthority && path == "" {
+		path = "/"
+	}
+	b.WriteString(path)
+	if hasQuery {
+		b.WriteString("?")
+		b.WriteString(query)
+	}
+	if hasFragment {
+		b.WriteString("#")
+		b.WriteString(fragment)
+	}
+	return b.String()
+}
+
+// canonicalHostPort lower-cases the host, drops its trailing "." and a port that is empty or the scheme's default.
+func canonicalHostPort(hostPort, scheme string) string {
+	host := hostPort
+	port := ""
+	// A port follows the last ":" outside an IPv6 literal's brackets.
+	i := strings.LastIndex(hostPort, ":")
+	if i > strings.LastIndex(hostPort, "]") {
+		host = hostPort[:i]
+		port = hostPort[i+1:]
+	}
+	host = canonicalPercent(host, true)
+	if !strings.HasPrefix(host, "[") {
+		host = strings.TrimSuffix(host, ".")
+	}
+	if port == "" || port == defaultPort(scheme) {
+		return host
+	}
+	return host + ":" + port
+}
+
+// canonicalPercent decodes the percent-encodings of unreserved characters and upper-cases the others' hex
+// digits; lower also lower-cases every other letter (a host's). url.Parse checked each encoding.
+func canonicalPercent(s string, lower bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '%' || i+2 >= len(s) {
+			if lower {
+				c = toLowerASCII(c)
+			}
+			b.WriteByte(c)
+			continue
+		}
+		hex := strings.ToUpper(s[i+1 : i+3])
+		i += 2
+		decoded, err := strconv.ParseUint(hex, 16, 8)
+		if err == nil && unreserved(byte(decoded)) {
+			c = byte(decoded)
+			if lower {
+				c = toLowerASCII(c)
+			}
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteString("%")
+		b.WriteString(hex)
+	}
+	return b.String()
+}
+
+// unreserved is RFC 3986's ALPHA / DIGIT / "-" / "." / "_" / "~".
+func unreserved(c byte) bool {
+	return ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9') || strings.IndexByte("-._~", c) >= 0
+}
+
+func toLowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // SubscriptionSet is one list; Find takes an id, in any case (a GUID).

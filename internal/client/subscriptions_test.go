@@ -512,3 +512,63 @@ func TestCheckCredential(t *testing.T) {
 		}
 	}
 }
+
+func TestCanonicalURI(t *testing.T) {
+	for raw, want := range map[string]string{
+		"https://hooks.example.com/a":                 "https://hooks.example.com/a",
+		"HTTPS://Hooks.Example.COM/a":                 "https://hooks.example.com/a",
+		"https://hooks.example.com:443/a":             "https://hooks.example.com/a",
+		"https://hooks.example.com:/a":                "https://hooks.example.com/a",
+		"http://hooks.example.com:80/a":               "http://hooks.example.com/a",
+		"http://hooks.example.com:443/a":              "http://hooks.example.com:443/a",
+		"https://hooks.example.com:8443/a":            "https://hooks.example.com:8443/a",
+		"https://hooks.example.com":                   "https://hooks.example.com/",
+		"https://hooks.example.com.:443":              "https://hooks.example.com/",
+		"https://hooks.example.com/%7euser/%41%2d%5F": "https://hooks.example.com/~user/A-_",
+		"https://hooks.example.com/a%2fb%c3%a9":       "https://hooks.example.com/a%2Fb%C3%A9",
+		"https://hooks.example.com/Path":              "https://hooks.example.com/Path",
+		"https://User:P%41ss@Hooks.Example.com/a":     "https://User:P%41ss@hooks.example.com/a",
+		"https://hooks.example.com/a?Token=%41b#F%7e": "https://hooks.example.com/a?Token=%41b#F%7e",
+		"https://hooks.example.com?x":                 "https://hooks.example.com/?x",
+		"https://[2001:DB8::1]:443/a":                 "https://[2001:db8::1]/a",
+		"https://[2001:db8::1]:8443/a":                "https://[2001:db8::1]:8443/a",
+		"https://%48ooks.example.com/":                "https://%48ooks.example.com/",  // Go refuses escapes in a host
+		"https://hooks.example.com/%zz":               "https://hooks.example.com/%zz", // unparsable: as it is
+		"not a url":                                   "not a url",
+		"":                                            "",
+	} {
+		got := CanonicalURI(raw)
+		if got != want {
+			t.Errorf("CanonicalURI(%q) = %q, want %q", raw, got, want)
+		}
+		if CanonicalURI(got) != got {
+			t.Errorf("CanonicalURI(%q) = %q, which is not its own canonical form", raw, got)
+		}
+	}
+	if SameURI("https://hooks.example.com/a?x=1", "https://hooks.example.com/a?X=1") {
+		t.Error("SameURI: queries differing in case are the same, want different")
+	}
+	if !SameURI("https://HOOKS.example.com:443", "https://hooks.example.com/") {
+		t.Error("SameURI: two spellings of one URL differ, want the same")
+	}
+}
+
+// A list that keeps the uri in another spelling of the same URL still shows the subscription as identical.
+func TestIdenticalComparesURIsAsURLs(t *testing.T) {
+	set := NewSubscriptionSet([]Subscription{
+		{
+			ID:        "1",
+			EventType: "signatorysigned",
+			URI:       "https://hooks.example.com/once",
+		},
+		{
+			ID:        "2",
+			EventType: "signatorysigned",
+			URI:       "https://hooks.example.com/Once",
+		},
+	})
+	got := set.Identical("SignatorySigned", "HTTPS://Hooks.Example.com:443/%6Fnce", "")
+	if len(got) != 1 || got[0].ID != "1" {
+		t.Errorf("Identical = %+v, want subscription 1 alone", got)
+	}
+}
