@@ -83,6 +83,19 @@ func (e *Emulator) adminRoutes(mux *http.ServeMux) {
 			writeJSON(w, http.StatusOK, holds)
 		}
 	})
+	handle("PUT "+adminPrefix+"answer-forms", func(w http.ResponseWriter, r *http.Request, key string) {
+		var forms AnswerForms
+		if decodeJSON(w, r, &forms) && writeBadRequest(w, e.setAnswerForms(key, forms)) {
+			writeJSON(w, http.StatusOK, e.AnswerForms(key))
+		}
+	})
+	handle("GET "+adminPrefix+"answer-forms", func(w http.ResponseWriter, _ *http.Request, key string) {
+		writeJSON(w, http.StatusOK, e.AnswerForms(key))
+	})
+	handle("DELETE "+adminPrefix+"answer-forms", func(w http.ResponseWriter, _ *http.Request, key string) {
+		e.SetAnswerForms(key, AnswerForms{})
+		w.WriteHeader(http.StatusNoContent)
+	})
 	handle("POST "+adminPrefix+"events/signatory-signed", e.adminEvent(e.SimulateSignatorySigned))
 	handle("POST "+adminPrefix+"events/request-completed", e.adminEvent(e.SimulateRequestCompleted))
 	handle("GET "+adminPrefix+"deliveries", func(w http.ResponseWriter, _ *http.Request, key string) {

@@ -43,6 +43,9 @@
 //	DELETE /_emulator/faults                         drop the tenant's faults, scripts and holds (global: reset to none)
 //	POST   /_emulator/faults/script                  {"route":"POST /hooks/v1/subscription","kind":"429","count":1}; "skip":n lets n through first
 //	PUT    /_emulator/faults/holds                   {"route":"POST /hooks/v1/subscription","duration":"3s"}, "0s" removes it; answers the holds that apply
+//	PUT    /_emulator/answer-forms                   set the tenant's AnswerForms (camelCase fields: {"pageSize":2,"nextLink":"@odata.nextLink"}), answered back; {} resets
+//	GET    /_emulator/answer-forms                   the tenant's AnswerForms; "emptyLists" is what is left of its count
+//	DELETE /_emulator/answer-forms                   answer as always again (204)
 //	POST   /_emulator/events/signatory-signed        simulate a signing; body Event (every field optional); answers {"deliveries":[...]}
 //	POST   /_emulator/events/request-completed       idem: signaturerequestcompleted and signaturerequeststatusupdated
 //	GET    /_emulator/deliveries                     the delivery log {"deliveries":[...]}
@@ -53,6 +56,19 @@
 //	GET    /_emulator/metadata                       every metadata entry, with its referenceId
 //	PUT    /_emulator/metadata/{entityType}/{entityId}/{key}   {"value","referenceId"}, out of band (204)
 //	DELETE /_emulator/metadata/{entityType}/{entityId}/{key}   delete one out of band (204, 404)
+//
+// # Answer forms
+//
+// The interface document leaves page sizes, status codes and stored forms
+// "not shown". SetAnswerForms (PUT /_emulator/answer-forms) makes a tenant
+// answer as a real service may: lists paged (a next link in a body field or
+// a Link header, on the emulator's origin or another) or partial (a bare
+// total, a continuation token: only the first page is served), empty for the
+// next N list answers, descriptions, metadata values and uris stored in a
+// normalised form, 410 Gone for a delete, deleted subscriptions listed for
+// the next N listings. EmptyLists and DeletedListedFor count listings: an
+// answer that names no next page ends one. The forms are settings, not data:
+// the state file does not keep them.
 //
 // # Faults
 //

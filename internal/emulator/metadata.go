@@ -86,6 +86,7 @@ func (e *Emulator) handleMetadataPut(w http.ResponseWriter, r *http.Request, t *
 // stored one; a signature request's defaults to its own id, as the reference
 // look-up takes it. e.mu must be held.
 func upsertMetadata(t *tenantState, entityType, entityID, key, value, referenceID string) MetadataEntry {
+	value = t.storedText(value)
 	for _, m := range t.meta {
 		if m.EntityType == entityType && m.EntityID == entityID && m.Key == key {
 			m.Value = value
@@ -109,42 +110,43 @@ func upsertMetadata(t *tenantState, entityType, entityID, key, value, referenceI
 // handleMetadataEntityList is GET /metadata/{entityType}/{entityId}.
 func (e *Emulator) handleMetadataEntityList(w http.ResponseWriter, r *http.Request, t *tenantState) {
 	if entityType, ok := entityTypeOf(w, r); ok {
-		e.writeEntityList(w, t, entityType, r.PathValue("entityId"))
+		e.writeEntityList(w, r, t, entityType, r.PathValue("entityId"))
 	}
 }
 
 // handleDocumentMetadata is GET /metadata/document/{documentId}.
 func (e *Emulator) handleDocumentMetadata(w http.ResponseWriter, r *http.Request, t *tenantState) {
-	e.writeEntityList(w, t, EntityDocument, r.PathValue("documentId"))
+	e.writeEntityList(w, r, t, EntityDocument, r.PathValue("documentId"))
 }
 
-func (e *Emulator) writeEntityList(w http.ResponseWriter, t *tenantState, entityType, entityID string) {
-	e.writeMetadataList(w, t, func(m *StoredMetadataEntry) bool { return m.EntityType == entityType && m.EntityID == entityID })
+func (e *Emulator) writeEntityList(w http.ResponseWriter, r *http.Request, t *tenantState, entityType, entityID string) {
+	e.writeMetadataList(w, r, t, func(m *StoredMetadataEntry) bool { return m.EntityType == entityType && m.EntityID == entityID })
 }
 
 // handleMetadataReferenceList is GET /metadata/{referenceId}: the entries
 // of a request, its signatories and its documents.
 func (e *Emulator) handleMetadataReferenceList(w http.ResponseWriter, r *http.Request, t *tenantState) {
 	ref := r.PathValue("referenceId")
-	e.writeMetadataList(w, t, func(m *StoredMetadataEntry) bool { return m.ReferenceID == ref })
+	e.writeMetadataList(w, r, t, func(m *StoredMetadataEntry) bool { return m.ReferenceID == ref })
 }
 
 // writeMetadataList answers the matching entries, or 404 as the live
-// service does for none.
-func (e *Emulator) writeMetadataList(w http.ResponseWriter, t *tenantState, match func(*StoredMetadataEntry) bool) {
-	e.mu.Lock()
-	items := []MetadataEntry{}
-	for _, m := range t.meta {
-		if match(m) {
-			items = append(items, m.MetadataEntry)
+// service does for none; its answer forms may page it or empty it.
+func (e *Emulator) writeMetadataList(w http.ResponseWriter, r *http.Request, t *tenantState, match func(*StoredMetadataEntry) bool) {
+	list := func() listing[MetadataEntry] {
+		items := []MetadataEntry{}
+		for _, m := range t.meta {
+			if match(m) {
+				items = append(items, m.MetadataEntry)
+			}
+		}
+		return listing[MetadataEntry]{
+			items:     items,
+			withTotal: true,
+			noneFound: "no metadata found",
 		}
 	}
-	e.mu.Unlock()
-	if len(items) == 0 {
-		writeError(w, http.StatusNotFound, "no metadata found")
-		return
-	}
-	writeJSON(w, http.StatusOK, metadataList{Total: len(items), Items: items})
+	writeListAnswer(e, w, r, t, list, nil)
 }
 
 // SetMetadata writes an entry out of band; an unknown entityType is ignored.

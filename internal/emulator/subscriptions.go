@@ -65,12 +65,8 @@ func (e *Emulator) handleSubscriptionCreate(w http.ResponseWriter, r *http.Reque
 			return
 		}
 	}
-	s := &subscription{
-		Subscription: Subscription{ID: newGUID(), EventType: eventType, URI: req.URI, Description: req.Description},
-		headers:      maps.Clone(req.Headers),
-	}
 	e.mu.Lock()
-	t.subs = append(t.subs, s)
+	s := t.newSubscription(eventType, req.URI, req.Description, maps.Clone(req.Headers))
 	e.mu.Unlock()
 	if e.saved(w) {
 		writeJSON(w, http.StatusOK, createSubscriptionResponse{ID: s.ID})
@@ -78,11 +74,12 @@ func (e *Emulator) handleSubscriptionCreate(w http.ResponseWriter, r *http.Reque
 }
 
 // handleSubscriptionList is GET /hooks/v1/subscription, in creation order.
-func (e *Emulator) handleSubscriptionList(w http.ResponseWriter, _ *http.Request, t *tenantState) {
-	e.mu.Lock()
-	items := t.subscriptions()
-	e.mu.Unlock()
-	writeJSON(w, http.StatusOK, subscriptionList{Items: items})
+// Its answer forms may page it, empty it or keep deleted subscriptions in it.
+func (e *Emulator) handleSubscriptionList(w http.ResponseWriter, r *http.Request, t *tenantState) {
+	list := func() listing[Subscription] {
+		return listing[Subscription]{items: t.listedSubscriptions()}
+	}
+	writeListAnswer(e, w, r, t, list, t.countDownGhosts)
 }
 
 // handleSubscriptionGet is GET /hooks/v1/subscription/{id}?eventType=.
@@ -94,9 +91,23 @@ func (e *Emulator) handleSubscriptionGet(w http.ResponseWriter, r *http.Request,
 }
 
 // handleSubscriptionDelete is DELETE /hooks/v1/subscription/{id}?eventType=;
-// it answers 202 Accepted with an empty body, as the live service does.
+// it answers 202 Accepted with an empty body, as the live service does, or
+// with the answer form DeleteAnswersGone 410 Gone.
 func (e *Emulator) handleSubscriptionDelete(w http.ResponseWriter, r *http.Request, t *tenantState) {
-	if e.onRequestedSubscription(w, r, t, func(i int) { t.subs = slices.Delete(t.subs, i, i+1) }) && e.saved(w) {
+	gone := false
+	deleted := e.onRequestedSubscription(w, r, t, func(i int) {
+		gone = t.answers.forms.DeleteAnswersGone
+		t.removeSubscription(i)
+	})
+	if !deleted {
+		return
+	}
+	saved := e.saved(w)
+	switch {
+	case !saved:
+	case gone:
+		writeError(w, http.StatusGone, "subscription deleted")
+	default:
 		w.WriteHeader(http.StatusAccepted)
 	}
 }
@@ -135,6 +146,28 @@ func findSubscription(t *tenantState, id, eventType string) int {
 	})
 }
 
+// newSubscription stores a subscription in the tenant's stored form. e.mu must be held.
+func (t *tenantState) newSubscription(eventType, uri, description string, headers map[string]string) *subscription {
+	s := &subscription{
+		Subscription: Subscription{
+			ID:          newGUID(),
+			EventType:   eventType,
+			URI:         t.storedURI(uri),
+			Description: t.storedText(description),
+		},
+		headers: headers,
+	}
+	t.subs = append(t.subs, s)
+	return s
+}
+
+// removeSubscription deletes the i-th subscription, which lists may show a while longer
+// (DeletedListedFor). e.mu must be held.
+func (t *tenantState) removeSubscription(i int) {
+	t.keepListed(t.subs[i].Subscription)
+	t.subs = slices.Delete(t.subs, i, i+1)
+}
+
 func (t *tenantState) subscriptions() []Subscription {
 	out := make([]Subscription, 0, len(t.subs))
 	for _, s := range t.subs {
@@ -156,8 +189,9 @@ func (e *Emulator) AddSubscription(subscriptionKey, eventType, uri, description 
 	if !ok {
 		return Subscription{}, fmt.Errorf("emulator: event type %q is not supported", eventType)
 	}
-	s := &subscription{Subscription: Subscription{ID: newGUID(), EventType: canon, URI: uri, Description: description}}
-	if err := e.onTenant(subscriptionKey, func(t *tenantState) { t.subs = append(t.subs, s) }); err != nil {
+	var s *subscription
+	err := e.onTenant(subscriptionKey, func(t *tenantState) { s = t.newSubscription(canon, uri, description, nil) })
+	if err != nil {
 		return Subscription{}, err
 	}
 	_ = e.saveAfterWrite() // printed
@@ -175,7 +209,7 @@ func (e *Emulator) deleteSubscription(subscriptionKey, id string) (bool, error) 
 	return e.changeTenant(subscriptionKey, func(t *tenantState) bool {
 		i := findSubscription(t, id, "")
 		if i >= 0 {
-			t.subs = slices.Delete(t.subs, i, i+1)
+			t.removeSubscription(i)
 		}
 		return i >= 0
 	})

@@ -47,6 +47,7 @@ type tenantState struct {
 	counters                   map[string]int
 	writesInFlight, peakWrites int // see PeakConcurrentWrites
 	faultSettings
+	answers    answerState
 	deliveries []Delivery
 }
 
