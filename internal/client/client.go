@@ -175,8 +175,14 @@ func isLoopbackHost(host string) bool {
 // wraps the 404 it quotes: the caller would take it for "gone".
 const routeHooksList = "GET /hooks/v1"
 
-// notFoundOnFixedRoute turns the 404 of a route that exists at every correct base URL into ErrWrongBaseURL.
+// notFoundOnFixedRoute turns the 404 of a route that exists at every correct base URL into ErrWrongBaseURL,
+// and its 410 into an error that is not "gone" either: such a route is never gone.
 func (c *Client) notFoundOnFixedRoute(err error) error {
+	if answered(err, http.StatusGone) {
+		return &redactedError{
+			text: fmt.Sprintf("%v. The service answers this route at any correct base URL, so a 410 Gone there says nothing the client can use: check base_url, and whether the service is in maintenance", err),
+		}
+	}
 	if IsNotFound(err) {
 		return &redactedError{
 			text: fmt.Sprintf("%v. The service answers this route at any correct base URL, so the base URL %q does not point at its API", err, c.base),
@@ -187,9 +193,9 @@ func (c *Client) notFoundOnFixedRoute(err error) error {
 }
 
 // confirmNotFound answers err, unless it is a 404 at a base URL that GET /hooks/v1 has not confirmed: there
-// it may mean a wrong path prefix rather than gone or empty.
+// it may mean a wrong path prefix rather than gone or empty. A wrong prefix never answers 410.
 func (c *Client) confirmNotFound(ctx context.Context, err error) error {
-	if !IsNotFound(err) || c.baseURLConfirmed.Load() {
+	if !answered(err, http.StatusNotFound) || c.baseURLConfirmed.Load() {
 		return err
 	}
 	_, hooksErr := c.SupportedHooks(ctx)
@@ -299,7 +305,9 @@ func (c *Client) Login(ctx context.Context) (string, error) {
 
 // The texts of ErrOutcomeUnknown, ErrMalformedAnswer and errAnswerTooLarge are part of the sentences that wrap them.
 var (
-	errNotFound     = errors.New("not found")
+	// errGone: the object does not exist. A 404 says so, and so does a 410 Gone, which is how some services
+	// answer a delete, or a read, of what was deleted.
+	errGone         = errors.New("not found or gone")
 	ErrUnauthorized = errors.New("unauthorized")           // 401 or 403
 	ErrRateLimited  = errors.New("rate limited")           // 429 after every retry
 	ErrWaitTooLong  = errors.New("asked to wait too long") // a Retry-After longer than the provider sits out
@@ -338,8 +346,8 @@ func (e *APIError) Error() string {
 
 func (e *APIError) Is(target error) bool {
 	switch target {
-	case errNotFound:
-		return e.StatusCode == http.StatusNotFound
+	case errGone:
+		return e.StatusCode == http.StatusNotFound || e.StatusCode == http.StatusGone
 	case ErrUnauthorized:
 		return e.StatusCode == http.StatusUnauthorized || e.StatusCode == http.StatusForbidden
 	case ErrRateLimited:
@@ -350,7 +358,14 @@ func (e *APIError) Is(target error) bool {
 	return false
 }
 
-func IsNotFound(err error) bool { return errors.Is(err, errNotFound) }
+// IsNotFound: the service answered 404 or 410 Gone (errGone).
+func IsNotFound(err error) bool { return errors.Is(err, errGone) }
+
+// answered tells whether err is the service's answer with that status.
+func answered(err error, status int) bool {
+	var apiErr *APIError
+	return errors.As(err, &apiErr) && apiErr.StatusCode == status
+}
 
 // redactedError's text passed the gate; what it wraps is for errors.Is and errors.As, never to print.
 type redactedError struct {

@@ -21,7 +21,7 @@ import (
 
 // At a base URL with a wrong path prefix every route answers 404. No call
 // may read that as "gone" or "empty": each reports ErrWrongBaseURL, which
-// is not errNotFound, and names the base URL.
+// is not errGone, and names the base URL.
 func TestWrongBaseURLIsNeverNotFound(t *testing.T) {
 	ctx := context.Background()
 	right, tenant := newTestClient(t)
@@ -46,7 +46,7 @@ func TestWrongBaseURLIsNeverNotFound(t *testing.T) {
 	for name, call := range calls {
 		err := call()
 		if !errors.Is(err, ErrWrongBaseURL) || IsNotFound(err) {
-			t.Errorf("%s: err = %v, want ErrWrongBaseURL and not errNotFound", name, err)
+			t.Errorf("%s: err = %v, want ErrWrongBaseURL and not errGone", name, err)
 			continue
 		}
 		if !strings.Contains(err.Error(), `"`+testURL+`/wrong"`) || !strings.Contains(err.Error(), "404") {
@@ -65,7 +65,7 @@ func TestNotFoundTrustedAtConfirmedBaseURL(t *testing.T) {
 	c, tenant := newTestClient(t)
 	for range 3 {
 		if _, err := c.GetSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned"); !IsNotFound(err) {
-			t.Fatalf("err = %v, want errNotFound", err)
+			t.Fatalf("err = %v, want errGone", err)
 		}
 		if list, err := c.ListReferenceMetadata(ctx, "none"); err != nil || list.Items == nil || len(list.Items) != 0 {
 			t.Fatalf("got %+v, %v; want an empty list", list, err)
@@ -98,10 +98,10 @@ func TestNotFoundUnconfirmedIsAnError(t *testing.T) {
 	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteHooksList, emulator.FaultServiceUnavailable, 2)
 	if _, err := c.EntityMetadata(ctx, "Signatory", "nobody"); err == nil || IsNotFound(err) || errors.Is(err, ErrWrongBaseURL) ||
 		!strings.Contains(err.Error(), "503") {
-		t.Errorf("metadata list: err = %v, want the 503 of the check and no errNotFound", err)
+		t.Errorf("metadata list: err = %v, want the 503 of the check and no errGone", err)
 	}
 	if err := c.DeleteSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned"); err == nil || IsNotFound(err) {
-		t.Errorf("delete: err = %v, want an error that is not errNotFound", err)
+		t.Errorf("delete: err = %v, want an error that is not errGone", err)
 	}
 	// The check is made again once the service answers.
 	if _, err := c.EntityMetadata(ctx, "Signatory", "nobody"); err != nil {

@@ -100,7 +100,7 @@ func FuzzDecodeResponses(f *testing.F) {
 			if status >= 200 && status < 300 && strings.Contains(err.Error(), "context canceled") {
 				t.Fatalf("a %d answer reported as a cancellation: %v", status, err)
 			}
-			if status >= 200 && status < 300 && errors.Is(err, errNotFound) {
+			if status >= 200 && status < 300 && errors.Is(err, errGone) {
 				t.Fatalf("a %d answer reported as not found: %v", status, err)
 			}
 		}

@@ -67,8 +67,8 @@ func TestDownloadDocument(t *testing.T) {
 		t.Fatalf("downloaded %d bytes, want %d identical bytes", n, len(data))
 	}
 
-	if _, err := c.DownloadDocument(context.Background(), "missing", &buf); !errors.Is(err, errNotFound) {
-		t.Errorf("missing blob: err = %v, want errNotFound", err)
+	if _, err := c.DownloadDocument(context.Background(), "missing", &buf); !errors.Is(err, errGone) {
+		t.Errorf("missing blob: err = %v, want errGone", err)
 	}
 }
 
@@ -328,7 +328,7 @@ func TestRetries(t *testing.T) {
 		"404 not retried": {emulator.RouteSubscriptionGet, "", 0, 0, func(c *Client) error {
 			_, err := c.GetSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned")
 			return err
-		}, errNotFound, 1},
+		}, errGone, 1},
 	}
 	for _, kind := range []emulator.FaultKind{emulator.FaultRateLimit, emulator.FaultInternalError, emulator.FaultBadGateway, emulator.FaultServiceUnavailable, emulator.FaultGatewayTimeout, emulator.FaultDrop} {
 		cases["two "+string(kind)+" then success"] = retryCase{emulator.RouteSubscriptionList, kind, 2, 0, listSubscriptions, nil, 3}

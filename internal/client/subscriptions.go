@@ -348,6 +348,8 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 	return &out, nil
 }
 
+// DeleteSubscription answers nil once the subscription is deleted, also when the service answers 410 Gone (some
+// answer a delete so, or a resent one); a 404 is IsNotFound, for the caller to read as done.
 func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) error {
 	defer c.subscriptions.invalidate("")
 	err := c.doJSON(ctx, call{
@@ -356,6 +358,9 @@ func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) e
 		url:        c.endpoint(eventTypeQuery(eventType), "hooks", "v1", "subscription", id),
 		idempotent: true,
 	}, nil)
+	if answered(err, http.StatusGone) {
+		return nil
+	}
 	return c.confirmNotFound(ctx, err)
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
@@ -45,19 +46,19 @@ func TestSubscriptionLifecycle(t *testing.T) {
 	if *got != want {
 		t.Errorf("get = %+v, want %+v", *got, want)
 	}
-	if _, err := c.GetSubscription(ctx, id, "signatorysigned"); !errors.Is(err, errNotFound) {
-		t.Errorf("get with another event type: err = %v, want errNotFound", err)
+	if _, err := c.GetSubscription(ctx, id, "signatorysigned"); !errors.Is(err, errGone) {
+		t.Errorf("get with another event type: err = %v, want errGone", err)
 	}
 
 	// 202 Accepted is success; a second delete is a 404.
 	if err := c.DeleteSubscription(ctx, id, "SignatureRequestCompleted"); err != nil {
 		t.Fatalf("delete: %v", err)
 	}
-	if err := c.DeleteSubscription(ctx, id, "signaturerequestcompleted"); !errors.Is(err, errNotFound) {
-		t.Errorf("second delete: err = %v, want errNotFound", err)
+	if err := c.DeleteSubscription(ctx, id, "signaturerequestcompleted"); !errors.Is(err, errGone) {
+		t.Errorf("second delete: err = %v, want errGone", err)
 	}
 	if _, err := c.GetSubscription(ctx, id, "signaturerequestcompleted"); !IsNotFound(err) {
-		t.Errorf("get after delete: err = %v, want errNotFound", err)
+		t.Errorf("get after delete: err = %v, want errGone", err)
 	}
 	_, err = c.CreateSubscription(ctx, CreateSubscriptionRequest{URI: "https://x.example.com", EventType: "nosuchevent"})
 	var apiErr *APIError
@@ -570,5 +571,81 @@ func TestIdenticalComparesURIsAsURLs(t *testing.T) {
 	got := set.Identical("SignatorySigned", "HTTPS://Hooks.Example.com:443/%6Fnce", "")
 	if len(got) != 1 || got[0].ID != "1" {
 		t.Errorf("Identical = %+v, want subscription 1 alone", got)
+	}
+}
+
+// fakeService is a loopback service of the test's own, for answers the emulator does not give: handle answers
+// every request. It counts requests by method and path.
+func fakeService(t *testing.T, handle http.HandlerFunc, tweak ...func(*Config)) (*Client, *requestCounts) {
+	t.Helper()
+	counts := &requestCounts{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		counts.add(r.Method + " " + r.URL.Path)
+		handle(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	cfg := Config{
+		BaseURL:         srv.URL,
+		SubscriptionKey: "fake-subscription-key",
+		AccessToken:     "fake-access-token",
+		retryBaseDelay:  time.Millisecond,
+	}
+	for _, f := range tweak {
+		f(&cfg)
+	}
+	c, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, counts
+}
+
+type requestCounts struct {
+	mu     sync.Mutex
+	byPath map[string]int
+}
+
+func (r *requestCounts) add(key string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.byPath == nil {
+		r.byPath = map[string]int{}
+	}
+	r.byPath[key]++
+}
+
+func (r *requestCounts) of(key string) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.byPath[key]
+}
+
+// 410 Gone is how some services answer a delete, or a read of what was deleted: a delete so answered is done,
+// a read is IsNotFound without a look at GET /hooks/v1 (a wrong path prefix answers 404, never 410). A list
+// route is never gone.
+func TestGoneIsNotFound(t *testing.T) {
+	ctx := context.Background()
+	c, counts := fakeService(t, func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, `{"message": "deleted"}`, http.StatusGone)
+	})
+	err := c.DeleteSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned")
+	if err != nil {
+		t.Errorf("delete answered 410: err = %v, want done (nil)", err)
+	}
+	_, err = c.GetSubscription(ctx, "00000000-0000-4000-8000-00000000dead", "signatorysigned")
+	if !IsNotFound(err) {
+		t.Errorf("read answered 410: err = %v, want IsNotFound", err)
+	}
+	_, err = c.EntityMetadata(ctx, "Document", "deleted")
+	if err != nil {
+		t.Errorf("metadata list answered 410: err = %v, want an empty list", err)
+	}
+	n := counts.of("GET /hooks/v1")
+	if n != 0 {
+		t.Errorf("%d GET /hooks/v1 requests, want none: a 410 needs no confirmation", n)
+	}
+	_, err = c.Subscriptions(ctx)
+	if err == nil || IsNotFound(err) || errors.Is(err, ErrWrongBaseURL) || !strings.Contains(err.Error(), "410 Gone") {
+		t.Errorf("subscription list answered 410: err = %v, want an error that names the 410, neither IsNotFound nor ErrWrongBaseURL (a wrong prefix answers 404)", err)
 	}
 }
