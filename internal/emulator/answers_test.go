@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -50,14 +49,7 @@ var listRoutes = []listRoute{
 		itemID:    "key",
 		withTotal: true,
 		emptyIs:   http.StatusNotFound,
-		seed: func(e *Emulator, key string, n int) []string {
-			var keys []string
-			for i := range n {
-				keys = append(keys, fmt.Sprintf("key-%d", i))
-				e.SetMetadata(key, EntitySignatureRequest, "request-1", keys[i], "value", "")
-			}
-			return keys
-		},
+		seed:      seedMetadata(EntitySignatureRequest, ""),
 	},
 	{
 		name:      RouteMetadataReferenceList,
@@ -65,15 +57,25 @@ var listRoutes = []listRoute{
 		itemID:    "key",
 		withTotal: true,
 		emptyIs:   http.StatusNotFound,
-		seed: func(e *Emulator, key string, n int) []string {
-			var keys []string
-			for i := range n {
-				keys = append(keys, fmt.Sprintf("key-%d", i))
-				e.SetMetadata(key, EntitySignatory, fmt.Sprintf("signatory-%d", i), keys[i], "value", "reference-1")
-			}
-			return keys
-		},
+		seed:      seedMetadata(EntitySignatory, "reference-1"),
 	},
+}
+
+// seedMetadata stores n entries key-0, key-1, ... of request-1 (a signature request) or, with a reference,
+// of signatory-0, signatory-1, ... under that reference.
+func seedMetadata(entityType, reference string) func(e *Emulator, key string, n int) []string {
+	return func(e *Emulator, key string, n int) []string {
+		var keys []string
+		for i := range n {
+			keys = append(keys, fmt.Sprintf("key-%d", i))
+			entityID := "request-1"
+			if reference != "" {
+				entityID = fmt.Sprintf("signatory-%d", i)
+			}
+			e.SetMetadata(key, entityType, entityID, keys[i], "value", reference)
+		}
+		return keys
+	}
 }
 
 // partialForms are the forms of a partial list: every way to name the next page, a bare total and a
@@ -237,7 +239,7 @@ func checkPaging(t *testing.T, f *fixture, route listRoute, form AnswerForms, si
 			}
 			break
 		}
-		wantNext := f.url + route.path + "?page=" + strconv.Itoa(n+1)
+		wantNext := fmt.Sprintf("%s%s?page=%d", f.url, route.path, n+1)
 		if p.next != wantNext {
 			t.Fatalf("page %d: next link %q, want %q", n, p.next, wantNext)
 		}
