@@ -184,3 +184,35 @@ func TestGateCarelessEscapes(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGate is the gate on answers as the service gives them, none of which holds a secret (the gate's
+// slowest case: every decoding is searched): a short JSON error echoing the request, a 4 KB subscription
+// list with GUIDs and URIs, and a 16 KB answer.
+func BenchmarkGate(b *testing.B) {
+	g := &gate{}
+	g.add(
+		"9f2c4e6a8b0d1f3e5a7c9e1b3d5f7a9c",                 // a subscription key
+		"5d2a7f9c1e3b8d6a0f4c2e7b9d1a3f5c8e0b6d4a2f7c9e1b", // an access token
+		"Tr0ub4dor&3-horse",                                // a login password
+		"Bearer hook-secret-0a1b2c",                        // a header value
+		"az-fn-key-QmFzZTY0S2V5PT0",                        // a receiver URI's query value
+	)
+	item := `{"id":"3f2a9c1e-7b4d-4e8a-9f6c-1d2e3f4a5b6c","eventType":"SignatureRequest.Completed",` +
+		`"uri":"https://hooks.example.com/esign/callback?tenant=contoso","description":"Completed requests, team A"}`
+	list := "[" + strings.Repeat(item+",", 4096/len(item)) + item + "]"
+	for name, text := range map[string]string{
+		"error 200 B": `{"error":"invalid_request","message":"The field 'eventType' is required.","request":` +
+			`{"uri":"https://hooks.example.com/a","headers":{"X-Id":"dGVhbS1h"}}}`,
+		"list 4 KB":   list,
+		"list 16 KB":  strings.Repeat(list, 4),
+	} {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				if g.redact(text) == Withheld {
+					b.Fatal("withheld an answer without a secret")
+				}
+			}
+		})
+	}
+}
