@@ -108,7 +108,7 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 	if !plan.OverwriteOnCreate.ValueBool() {
 		r.refuseOverwrite(ctx, plan, &resp.Diagnostics)
 	}
-	written := r.write(ctx, req.Config, false, plan, "Could not write the metadata entry", &resp.Diagnostics)
+	written := r.write(ctx, req.Config, resp.Private, false, plan, "Could not write the metadata entry", &resp.Diagnostics)
 	if !written {
 		return
 	}
@@ -164,7 +164,11 @@ func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		return
 	}
 	// resp.State starts as req.State: an unchanged entry needs no Set, a sixteenth of the provider's CPU in a plan.
-	read := types.StringValue(entry.Value)
+	kept := framework.ValueAfterRead(ctx, req.Private, resp.Private, "value", state.Value.ValueString(), entry.Value, &resp.Diagnostics)
+	if kept.Learned {
+		warnStoredValue(&resp.Diagnostics, state, r.Client.Redact(entry.Value))
+	}
+	read := types.StringValue(kept.Value)
 	if read != state.Value || state.id() != state.ID {
 		state.Value = read
 		state.ID = state.id()
@@ -183,7 +187,7 @@ func (r *entryResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	// A change of overwrite_on_create alone has nothing to write.
 	changed := !plan.Value.Equal(state.Value) || !plan.ReferenceID.Equal(state.ReferenceID)
 	if changed {
-		written := r.write(ctx, req.Config, true, plan, "Could not update the metadata entry", &resp.Diagnostics)
+		written := r.write(ctx, req.Config, resp.Private, true, plan, "Could not update the metadata entry", &resp.Diagnostics)
 		if !written {
 			return
 		}
@@ -232,9 +236,11 @@ func importedEntry(entityType, entityID, key string) entryModel {
 	return m
 }
 
-// write looks for rivals again right before the PUT: one may have been planned meanwhile. False when nothing
-// was written, as after an earlier error in diags.
-func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior bool, m entryModel, summary string, diags *diag.Diagnostics) bool {
+// write looks for rivals again right before the PUT: one may have been planned meanwhile. It records in private
+// what it sent, so that the next Read learns the form the service keeps. False when nothing was written, as after
+// an earlier error in diags.
+func (r *entryResource) write(ctx context.Context, config tfsdk.Config, private framework.PrivateSetter, hadPrior bool, m entryModel,
+	summary string, diags *diag.Diagnostics) bool {
 	refuseRivalBeforeWrite(ctx, r.ProviderData.Coordinator(), config, hadPrior, diags)
 	if diags.HasError() {
 		return false
@@ -252,7 +258,20 @@ func (r *entryResource) write(ctx context.Context, config tfsdk.Config, hadPrior
 	if interrupted {
 		tflog.Warn(ctx, "the run was interrupted; the metadata entry was written anyway and is recorded in the state")
 	}
+	framework.RecordSent(ctx, private, map[string]string{"value": m.Value.ValueString()}, diags)
 	return true
+}
+
+// warnStoredValue says, once, in which form the service keeps the value the provider wrote. inService passed the
+// gate.
+func warnStoredValue(diags *diag.Diagnostics, m entryModel, inService string) {
+	id := entryID(m.entry())
+	summary := "The service keeps the metadata value in another form: " + id
+	detail := fmt.Sprintf("The service answers %q for the value %s that was written. "+
+		"The state keeps the configured value, and while the service answers this form, plans show no change and nothing is written again; any other change made outside Terraform still shows as drift. "+
+		"Once an apply (or terraform apply -refresh-only) records this, plans no longer say it.",
+		inService, quoteExcerpt(m.Value.ValueString()))
+	diags.AddWarning(summary, detail)
 }
 
 // warnValueStays names the entry in the summary while the coordinator names: Terraform folds warnings that share

@@ -19,10 +19,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// RequiresReplaceUnlessSameCanonical: the service reads these names in any case, so a change that canonical
-// undoes is an update of the state only.
+// RequiresReplaceUnlessSameCanonical: the service reads these values as the same in any form that canonical
+// undoes (a name in any case, a URL in any equivalent spelling), so such a change is an update of the state only.
 func RequiresReplaceUnlessSameCanonical(canonical func(string) string) planmodifier.String {
-	const description = "Replaces the resource when the value changes other than in case."
+	const description = "Replaces the resource when the value changes other than in a form the service reads as the same."
 	return stringplanmodifier.RequiresReplaceIf(func(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
 		resp.RequiresReplace = req.PlanValue.IsUnknown() || canonical(req.StateValue.ValueString()) != canonical(req.PlanValue.ValueString())
 	}, description, description)

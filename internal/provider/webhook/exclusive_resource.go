@@ -225,7 +225,7 @@ func (r *exclusiveResource) Create(ctx context.Context, req resource.CreateReque
 		return
 	}
 	// A create has no prior state, so its plan named nothing to delete.
-	nothingNamed := idSet{}
+	var nothingNamed []client.Subscription
 	nothingLeaving := idSet{}
 	why := "this resource is new, and the first apply of a new resource deletes nothing."
 	r.apply(ctx, plan, nothingNamed, nothingLeaving, why, &resp.State, resp.Identity, &resp.Diagnostics)
@@ -253,10 +253,7 @@ func (r *exclusiveResource) Update(ctx context.Context, req resource.UpdateReque
 		return
 	}
 	// The plan named the prior state's unmanaged list; ids that leave subscription_ids are their own resources' to delete.
-	named := idSet{}
-	for _, s := range listed(ctx, prior, &resp.Diagnostics) {
-		named.add(s.ID)
-	}
+	named := listed(ctx, prior, &resp.Diagnostics)
 	leaving, _ := knownIDs(prior.SubscriptionIDs)
 	why := "the plan did not name it: it was made, or left subscription_ids, after the plan read the list."
 	r.apply(ctx, plan, named, leaving, why, &resp.State, resp.Identity, &resp.Diagnostics)
@@ -265,7 +262,7 @@ func (r *exclusiveResource) Update(ctx context.Context, req resource.UpdateReque
 // apply is the step Create and Update share. For on_unmanaged = "delete", it deletes what the plan named (named)
 // and is still unmanaged, and warns about what is unmanaged and was not named, why says why; then it stores m with
 // what is left unmanaged where the plan could not know it.
-func (r *exclusiveResource) apply(ctx context.Context, m exclusiveModel, named, leaving idSet, why string,
+func (r *exclusiveResource) apply(ctx context.Context, m exclusiveModel, named []client.Subscription, leaving idSet, why string,
 	state *tfsdk.State, identity *tfsdk.ResourceIdentity, diags *diag.Diagnostics) {
 	scope, _ := scopeOf(ctx, m, diags)
 	belong, _ := knownIDs(m.SubscriptionIDs)
@@ -275,7 +272,7 @@ func (r *exclusiveResource) apply(ctx context.Context, m exclusiveModel, named, 
 	}
 	left := unmanaged
 	if m.OnUnmanaged.ValueString() == onUnmanagedDelete {
-		left = r.deleteNamed(ctx, scope, unmanaged, named, leaving, why, diags)
+		left = r.deleteNamed(ctx, scope, belong, unmanaged, named, leaving, why, diags)
 	}
 	if m.Unmanaged.IsUnknown() || diags.HasError() {
 		m.Unmanaged = unmanagedValue(ctx, r.Client, left)
@@ -283,24 +280,41 @@ func (r *exclusiveResource) apply(ctx context.Context, m exclusiveModel, named, 
 	r.store(ctx, m, scope, state, identity, diags)
 }
 
-// deleteNamed deletes those of unmanaged that the plan named and answers the rest. The first failure stops the
-// deletes; what it leaves stays unmanaged.
-func (r *exclusiveResource) deleteNamed(ctx context.Context, scope exclusiveScope, unmanaged []client.Subscription,
-	named, leaving idSet, why string, diags *diag.Diagnostics) []client.Subscription {
+// deleteNamed deletes what the plan named (named) and is still unmanaged, and answers what is left. A named
+// subscription the list leaves out is read by id first: a list may leave out what exists, and only a 404 or 410
+// says it is gone. Every delete is attempted; each failure is reported, and what it leaves stays unmanaged.
+func (r *exclusiveResource) deleteNamed(ctx context.Context, scope exclusiveScope, belong idSet, unmanaged []client.Subscription,
+	named []client.Subscription, leaving idSet, why string, diags *diag.Diagnostics) []client.Subscription {
+	namedIDs := idSet{}
+	for _, s := range named {
+		namedIDs.add(s.ID)
+	}
 	var left []client.Subscription
 	var late []client.Subscription // unmanaged, not named, and not leaving subscription_ids
+	var doomed []client.Subscription
+	listedIDs := idSet{}
 	for _, s := range unmanaged {
-		if !named.has(s.ID) {
-			if !leaving.has(s.ID) {
-				late = append(late, s)
-			}
+		listedIDs.add(s.ID)
+		switch {
+		case namedIDs.has(s.ID):
+			doomed = append(doomed, s)
+		case !leaving.has(s.ID):
+			late = append(late, s)
 			left = append(left, s)
+		default:
+			left = append(left, s)
+		}
+	}
+	for _, s := range named {
+		if listedIDs.has(s.ID) {
 			continue
 		}
-		if diags.HasError() {
-			left = append(left, s)
-			continue
+		exists, found := r.stillExists(ctx, s, diags)
+		if found {
+			doomed = append(doomed, scope.outside([]client.Subscription{exists}, belong)...)
 		}
+	}
+	for _, s := range doomed {
 		err := r.Client.DeleteSubscription(ctx, s.ID, s.EventType)
 		if err != nil && !client.IsNotFound(err) {
 			r.ProviderData.AddAPIError(diags, "Could not delete unmanaged webhook subscription "+describeSubscription(r.Client.RedactSubscriptions(s)[0]), err)
@@ -317,6 +331,20 @@ func (r *exclusiveResource) deleteNamed(ctx context.Context, scope exclusiveScop
 	reportEach(r.ProviderData.Coordinator(), diags, diag.SeverityWarning, scope, r.Client.RedactSubscriptions(late...),
 		"Webhook subscription left for the next plan", then)
 	return left
+}
+
+// stillExists reads by id a named subscription the list left out; false when it is gone (404 or 410) or the read
+// failed, which is reported.
+func (r *exclusiveResource) stillExists(ctx context.Context, named client.Subscription, diags *diag.Diagnostics) (client.Subscription, bool) {
+	sub, err := r.Client.GetSubscription(ctx, named.ID, named.EventType)
+	if client.IsNotFound(err) {
+		return client.Subscription{}, false
+	}
+	if err != nil {
+		r.ProviderData.AddAPIError(diags, "Could not read unmanaged webhook subscription "+describeSubscription(r.Client.RedactSubscriptions(named)[0]), err)
+		return client.Subscription{}, false
+	}
+	return *sub, true
 }
 
 // store is the state Create, Read and Update leave: m, its id and its identity.

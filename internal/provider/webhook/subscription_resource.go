@@ -62,10 +62,12 @@ var subscriptionSchema = schema.Schema{
 			PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplaceUnlessSameCanonical(client.CanonicalEventType)},
 		},
 		"uri": schema.StringAttribute{
-			MarkdownDescription: "Absolute `https://` URL that receives the event requests. Changing it replaces the subscription.",
-			Required:            true,
-			Validators:          []validator.String{validators.WebhookURI()},
-			PlanModifiers:       []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			MarkdownDescription: "Absolute `https://` URL that receives the event requests. Changing it to another URL replaces the subscription; " +
+				"a spelling of the same URL (scheme and host in another case, the default port written out or left out, " +
+				"an unreserved character percent-encoded or not, an empty path or `/`) neither replaces it nor shows as drift.",
+			Required:      true,
+			Validators:    []validator.String{validators.WebhookURI()},
+			PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplaceUnlessSameCanonical(client.CanonicalURI)},
 		},
 		"description": schema.StringAttribute{
 			MarkdownDescription: "Free text stating the purpose of the subscription. Defaults to `\"\"`. Changing it replaces the subscription.",
@@ -253,6 +255,11 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 		warnDoneDespiteInterrupt(&resp.Diagnostics, created.ID, "created")
 	}
 	plan.ID = types.StringValue(created.ID)
+	sent := map[string]string{
+		"uri":         body.URI,
+		"description": body.Description,
+	}
+	framework.RecordSent(ctx, resp.Private, sent, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
@@ -270,12 +277,35 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 	}
 	sub, found := set.Find(state.ID.ValueString())
 	if !found {
-		tflog.Info(ctx, "webhook subscription no longer exists; removing it from state", map[string]any{"id": state.ID.ValueString()})
-		resp.State.RemoveResource(ctx)
-		return
+		// A list may leave out what exists (a page it did not say it left, an answer during maintenance): only a
+		// read by id says that the subscription is gone.
+		confirmed, err := r.Client.GetSubscription(ctx, state.ID.ValueString(), state.EventType.ValueString())
+		if client.IsNotFound(err) {
+			tflog.Info(ctx, "webhook subscription no longer exists; removing it from state", map[string]any{
+				"id": state.ID.ValueString(),
+			})
+			resp.State.RemoveResource(ctx)
+			return
+		}
+		if err != nil {
+			r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscription", err)
+			return
+		}
+		sub = *confirmed
 	}
 	r.ProviderData.Coordinator().Track(sub.ID) // no create of this run adopts it after a lost answer, nor warns about it
+	configured := state
 	flattenSubscription(sub, &state)
+	uri := framework.ValueAfterRead(ctx, req.Private, resp.Private, "uri", configured.URI.ValueString(), state.URI.ValueString(), &resp.Diagnostics)
+	description := framework.ValueAfterRead(ctx, req.Private, resp.Private, "description", configured.Description.ValueString(), sub.Description, &resp.Diagnostics)
+	state.URI = types.StringValue(uri.Value)
+	state.Description = types.StringValue(description.Value)
+	if uri.Learned {
+		warnStoredForm(&resp.Diagnostics, sub.ID, "uri", r.Client.RedactURI(configured.URI.ValueString()), r.Client.RedactURI(sub.URI))
+	}
+	if description.Learned {
+		warnStoredForm(&resp.Diagnostics, sub.ID, "description", configured.Description.ValueString(), r.Client.Redact(sub.Description))
+	}
 	mark, diags := req.Private.GetKey(ctx, privateKeyHeadersUnverified)
 	resp.Diagnostics.Append(diags...)
 	resp.Diagnostics.Append(resp.Private.SetKey(ctx, privateKeyHeadersUnverified, headersMarkAfterRead(string(mark)))...)
@@ -357,14 +387,16 @@ type subscriptionModel struct {
 	HeadersWOVersion types.Int64  `tfsdk:"headers_wo_version"`
 }
 
-// flattenSubscription keeps the configured spelling of the event type when it differs only in case; headers are
-// never returned, and the framework nulls headers_wo in every state.
+// flattenSubscription keeps the configured spelling of the event type when it differs only in case, and of the
+// uri when it is the same URL; headers are never returned, and the framework nulls headers_wo in every state.
 func flattenSubscription(sub client.Subscription, m *subscriptionModel) {
 	m.ID = types.StringValue(sub.ID)
 	if client.CanonicalEventType(m.EventType.ValueString()) != sub.EventType {
 		m.EventType = types.StringValue(sub.EventType)
 	}
-	m.URI = types.StringValue(sub.URI)
+	if !client.SameURI(m.URI.ValueString(), sub.URI) {
+		m.URI = types.StringValue(sub.URI)
+	}
 	m.Description = types.StringValue(sub.Description)
 }
 
@@ -397,6 +429,17 @@ func warnDoneDespiteInterrupt(diags *diag.Diagnostics, id, done string) {
 	detail := "Terraform was interrupted after this request was sent. " +
 		"The service may carry out a sent request whether or not anyone waits, so the provider waited for the answer: subscription " + id + " was " + done + ", and the state says so. " +
 		"Run the command again to finish the rest."
+	diags.AddWarning(summary, detail)
+}
+
+// warnStoredForm says, once, in which form the service keeps a value the provider sent: the state keeps the
+// configured value, and the next plans show no change. Both values passed the gate where they may hold a secret.
+func warnStoredForm(diags *diag.Diagnostics, id, attribute, configured, inService string) {
+	summary := fmt.Sprintf("The service keeps the %s of webhook subscription %s in another form", attribute, id)
+	detail := fmt.Sprintf("The service answers %s = %q for the %q that was sent. "+
+		"The state keeps the configured value, and while the service answers this form, plans show no change; any other change made outside Terraform still shows as drift. "+
+		"Once an apply (or terraform apply -refresh-only) records this, plans no longer say it.",
+		attribute, inService, configured)
 	diags.AddWarning(summary, detail)
 }
 

@@ -1,0 +1,93 @@
+// Copyright (c) The terraform-provider-esign Authors
+// SPDX-License-Identifier: MPL-2.0
+
+package framework
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+)
+
+// The service may keep a value in another form than the one sent (trimmed, re-cased, re-encoded), and the
+// interface document does not say which. Read would store that form, and every plan would then replace or rewrite
+// an unchanged configuration. So a write records what it sent, the first Read after it learns the form the
+// service keeps, and later Reads keep the configured value while the service still shows that form. The forms are
+// learned, never listed: whatever the service does to a value is read off its answer.
+const privateKeyStoredForms = "stored_forms"
+
+// storedForm is what was sent of one attribute and, once a Read saw it, the form the service keeps.
+type storedForm struct {
+	Sent   string `json:"sent"`
+	Seen   bool   `json:"seen,omitempty"`
+	Stored string `json:"stored,omitempty"`
+}
+
+// PrivateGetter and PrivateSetter are the private state of a request and of a response.
+type PrivateGetter interface {
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
+}
+
+type PrivateSetter interface {
+	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+// RecordSent is called by a write (Create, Update) with the values of the attributes it sent.
+func RecordSent(ctx context.Context, private PrivateSetter, sent map[string]string, diags *diag.Diagnostics) {
+	forms := make(map[string]storedForm, len(sent))
+	for attribute, value := range sent {
+		forms[attribute] = storedForm{Sent: value}
+	}
+	raw, _ := json.Marshal(forms) // strings always marshal
+	diags.Append(private.SetKey(ctx, privateKeyStoredForms, raw)...)
+}
+
+// A StoredValue is what a Read keeps of one attribute.
+type StoredValue struct {
+	Value string // for the state
+	// Learned is set by the first Read after a write that finds the value in another form: the caller tells the
+	// user, once, what the service changed.
+	Learned bool
+}
+
+// ValueAfterRead answers the value a Read keeps of attribute, given the state's value and the service's: the
+// state's while the service shows what was sent or the form learned for it, else the service's (a change made
+// outside Terraform). The response's private state starts as the request's (the framework copies it).
+func ValueAfterRead(ctx context.Context, private PrivateGetter, next PrivateSetter, attribute, inState, onService string,
+	diags *diag.Diagnostics) StoredValue {
+	raw, getDiags := private.GetKey(ctx, privateKeyStoredForms)
+	diags.Append(getDiags...)
+	forms := map[string]storedForm{}
+	if len(raw) > 0 {
+		// Only RecordSent and this function write the key; an unreadable one has learned nothing.
+		_ = json.Unmarshal(raw, &forms)
+	}
+	form, recorded := forms[attribute]
+	sentIsInState := recorded && form.Sent == inState
+	switch {
+	case onService == inState:
+		return StoredValue{Value: inState}
+	case sentIsInState && !form.Seen:
+		form.Seen = true
+		form.Stored = onService
+		forms[attribute] = form
+		setForms(ctx, next, forms, diags)
+		return StoredValue{Value: inState, Learned: true}
+	case sentIsInState && form.Stored == onService:
+		return StoredValue{Value: inState}
+	}
+	if recorded {
+		delete(forms, attribute)
+		setForms(ctx, next, forms, diags)
+	}
+	return StoredValue{Value: onService}
+}
+
+func setForms(ctx context.Context, private PrivateSetter, forms map[string]storedForm, diags *diag.Diagnostics) {
+	var raw []byte
+	if len(forms) > 0 {
+		raw, _ = json.Marshal(forms) // strings always marshal
+	}
+	diags.Append(private.SetKey(ctx, privateKeyStoredForms, raw)...)
+}
