@@ -303,7 +303,7 @@ func (c *Client) Login(ctx context.Context) (string, error) {
 	return out.Token, nil
 }
 
-// The texts of ErrOutcomeUnknown, ErrMalformedAnswer and errAnswerTooLarge are part of the sentences that wrap them.
+// The texts of ErrOutcomeUnknown, ErrMalformedAnswer, ErrPartialList and errAnswerTooLarge are part of the sentences that wrap them.
 var (
 	// errGone: the object does not exist. A 404 says so, and so does a 410 Gone, which is how some services
 	// answer a delete, or a read, of what was deleted.
@@ -314,8 +314,10 @@ var (
 	// ErrOutcomeUnknown: a write was sent and its answer lost; look before sending it again.
 	ErrOutcomeUnknown  = errors.New("the request was sent but its outcome is unknown")
 	ErrMalformedAnswer = errors.New("the service's answer is malformed") // never "gone" or "empty"
-	errAnswerTooLarge  = fmt.Errorf("the service's answer is larger than %d MiB, the most the client reads of one answer", maxAnswerBytes>>20)
-	ErrLoginRejected   = errors.New("login failed") // 401 or 403 to the login: every later call fails with it
+	// ErrPartialList: a list said that it is partial (a total above its items, a token, a next link elsewhere).
+	ErrPartialList    = errors.New("the service answered part of the list only")
+	errAnswerTooLarge = fmt.Errorf("the service's answer is larger than %d MiB, the most the client reads of one answer", maxAnswerBytes>>20)
+	ErrLoginRejected  = errors.New("login failed") // 401 or 403 to the login: every later call fails with it
 	// ErrWrongBaseURL: a route that exists at any correct base URL answered 404. IsNotFound never matches it.
 	ErrWrongBaseURL = errors.New("the base URL does not point at the service's API")
 	ErrInterrupted  = errors.New("interrupted, so no further request was sent")

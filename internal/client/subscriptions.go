@@ -4,6 +4,7 @@
 package client
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -368,27 +369,153 @@ func eventTypeQuery(eventType string) url.Values {
 	return url.Values{"eventType": []string{CanonicalEventType(eventType)}}
 }
 
-// readList GETs a list answer. A list is the whole truth about what exists (DESIGN.md, "Creates that never
-// duplicate, and never claim another's"): one with an item that cannot be identified or told apart is
-// malformed, never shortened.
+// readList GETs a list answer, following its next links. A list is the whole truth about what exists
+// (DESIGN.md, "Creates that never duplicate, and never claim another's"): one with an item that cannot be
+// identified or told apart is malformed, and one that says it is partial, in a way the client cannot follow,
+// is ErrPartialList; neither is ever read as whole. Each page is sent as the first is (retries, a login
+// again after a 401).
 func readList[T any](ctx context.Context, c *Client, cl call, problem func([]T) string) ([]T, int, error) {
 	cl.method = http.MethodGet
 	cl.idempotent = true
-	var out struct {
-		Total int      `json:"total"`
-		Items items[T] `json:"items"`
+	all := []T{} // an empty list is not nil
+	total := 0 // the largest "total" a page says
+	for page := 1; ; page++ {
+		var out listPage[T]
+		cl.out = &out
+		resp, err := c.send(ctx, cl) //nolint:bodyclose // attempt closed it once it decoded it
+		if err != nil {
+			return nil, 0, c.pageError(cl, page, err)
+		}
+		if out.Items == nil {
+			return nil, 0, c.pageError(cl, page, c.malformed(cl, `it has no "items" list`))
+		}
+		all = append(all, out.Items...)
+		if out.Total != nil {
+			total = max(total, *out.Total)
+		}
+		link := cmp.Or(out.NextLink, out.ODataNextLink, out.Next, nextOfLinkHeader(resp.Header))
+		if link == "" {
+			token := out.continuationToken()
+			if token != "" {
+				return nil, 0, c.partialList(cl, fmt.Sprintf("page %d carries a %q, a token to send back for the rest, and no route of the service takes one", page, token))
+			}
+			break
+		}
+		if page == maxListPages {
+			return nil, 0, c.partialList(cl, fmt.Sprintf("it goes on past %d pages, the most the client follows (a next link that leads back to an earlier page looks so too)", maxListPages))
+		}
+		cl.url, err = c.nextPage(cl, page, link)
+		if err != nil {
+			return nil, 0, err
+		}
 	}
-	err := c.doJSON(ctx, cl, &out)
-	if err != nil {
-		return nil, 0, err
-	}
-	if out.Items == nil {
-		return nil, 0, c.malformed(cl, `it has no "items" list`)
-	}
-	if p := problem(out.Items); p != "" {
+	if p := problem(all); p != "" {
 		return nil, 0, c.malformed(cl, p)
 	}
-	return out.Items, out.Total, nil
+	if total > len(all) {
+		return nil, 0, c.partialList(cl, fmt.Sprintf(`its "total" says %d items, and it holds %d, without a next link to the rest`, total, len(all)))
+	}
+	return all, total, nil
+}
+
+// maxListPages bounds one list read: a next link that leads back to an earlier page would never end.
+const maxListPages = 1000
+
+// listPage is one page of a list answer. A page names the next one by nextLink, @odata.nextLink, next, or a
+// Link header with rel="next"; a token field says the list goes on where no link says how.
+type listPage[T any] struct {
+	Total         *int     `json:"total"`
+	Items         items[T] `json:"items"`
+	NextLink      string   `json:"nextLink"`
+	ODataNextLink string   `json:"@odata.nextLink"`
+	Next          string   `json:"next"`
+
+	ContinuationToken json.RawMessage `json:"continuationToken"`
+	Continuation      json.RawMessage `json:"continuation"`
+	NextPageToken     json.RawMessage `json:"nextPageToken"`
+}
+
+// continuationToken names the page's token field that holds a token, or "".
+func (p *listPage[T]) continuationToken() string {
+	switch {
+	case holdsToken(p.ContinuationToken):
+		return "continuationToken"
+	case holdsToken(p.Continuation):
+		return "continuation"
+	case holdsToken(p.NextPageToken):
+		return "nextPageToken"
+	}
+	return ""
+}
+
+// holdsToken: a last page may carry the field as null or "".
+func holdsToken(raw json.RawMessage) bool {
+	v := string(raw)
+	return v != "" && v != "null" && v != `""`
+}
+
+// nextOfLinkHeader answers the target of a Link header's rel="next" (RFC 8288), or "".
+func nextOfLinkHeader(h http.Header) string {
+	for _, value := range h.Values("Link") {
+		for _, link := range strings.Split(value, ",") {
+			target, params, closed := strings.Cut(strings.TrimSpace(link), ">")
+			if !closed || !strings.HasPrefix(target, "<") {
+				continue
+			}
+			for _, param := range strings.Split(params, ";") {
+				name, rel, _ := strings.Cut(param, "=")
+				isNext := func(r string) bool { return strings.EqualFold(r, "next") }
+				if strings.EqualFold(strings.TrimSpace(name), "rel") && slices.ContainsFunc(strings.Fields(strings.Trim(rel, `" `)), isNext) {
+					return target[1:]
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// nextPage resolves a page's next link against the page's URL. It must stay on base_url's origin, the only one
+// the credentials go to (DESIGN.md, "Credentials go to the configured origin only").
+func (c *Client) nextPage(cl call, page int, link string) (*url.URL, error) {
+	ref, err := url.Parse(link)
+	if err != nil {
+		return nil, c.malformed(cl, fmt.Sprintf("the next link of page %d, %q, is not a URL", page, link))
+	}
+	next := cl.url.ResolveReference(ref)
+	if originOf(next) != originOf(c.base) {
+		return nil, c.partialList(cl, fmt.Sprintf("page %d names the next at %s, another origin than base_url's %s (scheme, host and port), where the client sends no credentials, so it did not follow the link. "+
+			"If that origin is the service's, set base_url to it",
+			page, c.RedactURI(next.Scheme+"://"+next.Host), c.RedactURI(c.base.Scheme+"://"+c.base.Host)))
+	}
+	return next, nil
+}
+
+// originOf is scheme://host[:port] as CanonicalURI spells it.
+func originOf(u *url.URL) string {
+	return strings.ToLower(u.Scheme) + "://" + canonicalHostPort(u.Host, strings.ToLower(u.Scheme))
+}
+
+// pageError names the page a list read failed on, after the first. A page that a list names is never gone: a
+// 404 or 410 there is ErrPartialList, not IsNotFound, which would read the list as empty.
+func (c *Client) pageError(cl call, page int, err error) error {
+	if page == 1 {
+		return err
+	}
+	cause := err
+	if IsNotFound(err) {
+		cause = ErrPartialList
+	}
+	return &redactedError{
+		text: fmt.Sprintf("%s, page %d, which page %d named: %v", cl.route, page, page-1, err),
+		errs: []error{cause},
+	}
+}
+
+// partialList: the list says that it is partial, in a way the client cannot follow.
+func (c *Client) partialList(cl call, sign string) error {
+	return fmt.Errorf("%s at %s: %w: %s. "+
+		"The client never reads a partial list as whole, since what it lacks would be taken as deleted: try again, and if this persists tell the service's operators",
+		cl.route, c.host, ErrPartialList, sign)
 }
 
 // items is nil without "items" (not a list answer), empty for "items": null.

@@ -6,11 +6,15 @@ package client
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"path"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -614,6 +618,16 @@ func (r *requestCounts) add(key string) {
 	r.byPath[key]++
 }
 
+func (r *requestCounts) total() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, v := range r.byPath {
+		n += v
+	}
+	return n
+}
+
 func (r *requestCounts) of(key string) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -647,5 +661,373 @@ func TestGoneIsNotFound(t *testing.T) {
 	_, err = c.Subscriptions(ctx)
 	if err == nil || IsNotFound(err) || errors.Is(err, ErrWrongBaseURL) || !strings.Contains(err.Error(), "410 Gone") {
 		t.Errorf("subscription list answered 410: err = %v, want an error that names the 410, neither IsNotFound nor ErrWrongBaseURL (a wrong prefix answers 404)", err)
+	}
+}
+
+// listRoute is a list route of the client: seed puts item i into a tenant and names it as read answers it.
+type listRoute struct {
+	route string // the emulator's
+	seed  func(key string, i int) string
+	read  func(ctx context.Context, c *Client) ([]string, error)
+}
+
+var listRoutes = []listRoute{
+	{
+		route: emulator.RouteSubscriptionList,
+		seed: func(key string, i int) string {
+			s, err := testEmulator.AddSubscription(key, "signatorysigned", fmt.Sprintf("https://hooks.example.com/%d", i), "")
+			if err != nil {
+				panic(err)
+			}
+			return strings.ToLower(s.ID)
+		},
+		read: func(ctx context.Context, c *Client) ([]string, error) {
+			set, err := c.Subscriptions(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return namesOf(set.Items, func(s Subscription) string { return strings.ToLower(s.ID) }), nil
+		},
+	},
+	{
+		route: emulator.RouteMetadataEntityList,
+		seed: func(key string, i int) string {
+			name := fmt.Sprintf("key-%d", i)
+			testEmulator.SetMetadata(key, "Document", "doc-1", name, "v", "")
+			return name
+		},
+		read: func(ctx context.Context, c *Client) ([]string, error) {
+			set, err := c.EntityMetadata(ctx, "Document", "doc-1")
+			if err != nil {
+				return nil, err
+			}
+			return namesOf(set.Items, func(e MetadataEntry) string { return e.Key }), nil
+		},
+	},
+	{
+		route: emulator.RouteMetadataReferenceList,
+		seed: func(key string, i int) string {
+			signatory := fmt.Sprintf("signatory-%d", i)
+			testEmulator.SetMetadata(key, "Signatory", signatory, "k", "v", "ref-1")
+			return signatory
+		},
+		read: func(ctx context.Context, c *Client) ([]string, error) {
+			list, err := c.ListReferenceMetadata(ctx, "ref-1")
+			if err != nil {
+				return nil, err
+			}
+			return namesOf(list.Items, func(e MetadataEntry) string { return e.EntityID }), nil
+		},
+	},
+}
+
+func namesOf[T any](items []T, name func(T) string) []string {
+	var names []string
+	for _, item := range items {
+		names = append(names, name(item))
+	}
+	return names
+}
+
+// A list in pages is read whole when its pages name the next on the configured origin, whatever names it; a
+// list that says it is partial in any other way fails with ErrPartialList and is never read as whole. Five
+// items in pages of two: the item looked for sits on the first, the middle or the last page.
+func TestPagedListsAreReadWholeOrRefused(t *testing.T) {
+	elsewhere, elsewhereCounts := fakeService(t, func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, "not the service", http.StatusTeapot)
+	})
+	forms := []struct {
+		name    string
+		forms   emulator.AnswerForms
+		partial string // what the error names; "": the list is read whole
+	}{
+		{
+			name: "nextLink",
+			forms: emulator.AnswerForms{
+				PageSize: 2,
+				NextLink: emulator.NextLinkField,
+			},
+		},
+		{
+			name: "odata",
+			forms: emulator.AnswerForms{
+				PageSize: 2,
+				NextLink: emulator.NextLinkOData,
+			},
+		},
+		{
+			name: "next",
+			forms: emulator.AnswerForms{
+				PageSize: 2,
+				NextLink: emulator.NextLinkNext,
+			},
+		},
+		{
+			name: "link-header",
+			forms: emulator.AnswerForms{
+				PageSize: 2,
+				NextLink: emulator.NextLinkHeader,
+			},
+		},
+		{
+			name: "other-origin",
+			forms: emulator.AnswerForms{
+				PageSize:       2,
+				NextLinkOrigin: elsewhere.base.Scheme + "://" + elsewhere.base.Host,
+			},
+			partial: "another origin than base_url's",
+		},
+		{
+			name: "bare-total",
+			forms: emulator.AnswerForms{
+				PageSize:  2,
+				BareTotal: true,
+			},
+			partial: `its "total" says 5 items, and it holds 2`,
+		},
+		{
+			name: "continuation-token",
+			forms: emulator.AnswerForms{
+				PageSize:          2,
+				ContinuationToken: true,
+			},
+			partial: `page 1 carries a "continuationToken"`,
+		},
+	}
+	for _, route := range listRoutes {
+		for _, form := range forms {
+			for position, at := range map[string]int{"first": 0, "middle": 2, "last": 4} {
+				t.Run(route.route+"/"+form.name+"/"+position, func(t *testing.T) {
+					c, tenant := newTestClient(t)
+					var seeded []string
+					for i := range 5 {
+						seeded = append(seeded, route.seed(tenant.SubscriptionKey, i))
+					}
+					testEmulator.SetAnswerForms(tenant.SubscriptionKey, form.forms)
+					got, err := route.read(context.Background(), c)
+					pages := testEmulator.Counters(tenant.SubscriptionKey)[route.route]
+					if form.partial != "" {
+						if !errors.Is(err, ErrPartialList) || IsNotFound(err) || !strings.Contains(err.Error(), form.partial) {
+							t.Fatalf("err = %v (read %v), want ErrPartialList naming %q", err, got, form.partial)
+						}
+						if pages != 1 {
+							t.Errorf("%d page requests, want 1", pages)
+						}
+						return
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !slices.Contains(got, seeded[at]) || !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(seeded))) {
+						t.Errorf("read %v, want %v (with %s on the %s page)", got, seeded, seeded[at], position)
+					}
+					if pages != 3 {
+						t.Errorf("%d page requests, want 3", pages)
+					}
+				})
+			}
+		}
+	}
+	if n := elsewhereCounts.total(); n != 0 {
+		t.Errorf("the other origin got %d requests, want none", n)
+	}
+}
+
+// failsOnce answers status to the first request of a page, its item to the next.
+func failsOnce(status int) func(w http.ResponseWriter, hit int, item func(string) string) {
+	return func(w http.ResponseWriter, hit int, item func(string) string) {
+		if hit == 1 {
+			http.Error(w, http.StatusText(status), status)
+			return
+		}
+		fmt.Fprintf(w, `{"items": [%s]}`, item("b"))
+	}
+}
+
+// Each page after the first is sent and checked as the first is: retried, logged in again after a 401,
+// refused when malformed. A page that a list names is never gone, and the "total" counts every page. On a
+// loopback service of the test's own, which answers what the emulator never does.
+func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
+	routes := map[string]struct {
+		path string
+		item func(name string) string
+		read func(ctx context.Context, c *Client) (int, error)
+	}{
+		"subscriptions": {
+			path: "/hooks/v1/subscription",
+			item: func(name string) string { return `{"id": "` + name + `", "eventType": "signatorysigned"}` },
+			read: func(ctx context.Context, c *Client) (int, error) {
+				set, err := c.Subscriptions(ctx)
+				if err != nil {
+					return 0, err
+				}
+				return len(set.Items), nil
+			},
+		},
+		"entity metadata": {
+			path: "/metadata/Document/doc-1",
+			item: func(name string) string {
+				return `{"key": "` + name + `", "value": "v", "entityId": "doc-1", "entityType": "Document"}`
+			},
+			read: func(ctx context.Context, c *Client) (int, error) {
+				set, err := c.EntityMetadata(ctx, "Document", "doc-1")
+				if err != nil {
+					return 0, err
+				}
+				return len(set.Items), nil
+			},
+		},
+	}
+	cases := []struct {
+		name   string
+		page2  func(w http.ResponseWriter, hit int, item func(string) string) // hit counts page 2's requests from 1
+		header string                                                         // page 1 names page 2 by a Link header
+		want   error                                                          // nil: two items read
+		says   string
+		hits   int // requests for page 2
+	}{
+		{
+			name:  "503 once",
+			page2: failsOnce(http.StatusServiceUnavailable),
+			hits:  2,
+		},
+		{
+			name:  "401 once",
+			page2: failsOnce(http.StatusUnauthorized),
+			hits:  2,
+		},
+		{
+			name: "Link header",
+			page2: func(w http.ResponseWriter, _ int, item func(string) string) {
+				fmt.Fprintf(w, `{"items": [%s]}`, item("b"))
+			},
+			header: "<PATH?page=2>; rel=\"next\"",
+			hits:   1,
+		},
+		{
+			name: "total equal",
+			page2: func(w http.ResponseWriter, _ int, item func(string) string) {
+				fmt.Fprintf(w, `{"total": 2, "items": [%s]}`, item("b"))
+			},
+			hits: 1,
+		},
+		{
+			name: "404",
+			page2: func(w http.ResponseWriter, _ int, _ func(string) string) {
+				http.Error(w, "no such page", http.StatusNotFound)
+			},
+			want: ErrPartialList,
+			says: "page 2, which page 1 named",
+			hits: 1,
+		},
+		{
+			name: "malformed",
+			page2: func(w http.ResponseWriter, _ int, _ func(string) string) {
+				fmt.Fprint(w, `{"itemz": []}`)
+			},
+			want: ErrMalformedAnswer,
+			says: `page 2, which page 1 named: GET`,
+			hits: 1,
+		},
+		{
+			name: "total above items",
+			page2: func(w http.ResponseWriter, _ int, item func(string) string) {
+				fmt.Fprintf(w, `{"total": 3, "items": [%s]}`, item("b"))
+			},
+			want: ErrPartialList,
+			says: `its "total" says 3 items, and it holds 2`,
+			hits: 1,
+		},
+		{
+			name: "token on the last page",
+			page2: func(w http.ResponseWriter, _ int, item func(string) string) {
+				fmt.Fprintf(w, `{"items": [%s], "nextPageToken": "abc"}`, item("b"))
+			},
+			want: ErrPartialList,
+			says: `page 2 carries a "nextPageToken"`,
+			hits: 1,
+		},
+		{
+			name: "a loop",
+			page2: func(w http.ResponseWriter, _ int, _ func(string) string) {
+				fmt.Fprint(w, `{"items": [], "@odata.nextLink": "?page=2"}`)
+			},
+			want: ErrPartialList,
+			says: "past 1000 pages",
+			hits: 999,
+		},
+	}
+	for routeName, route := range routes {
+		for _, tc := range cases {
+			t.Run(routeName+"/"+tc.name, func(t *testing.T) {
+				var page2Hits atomic.Int32
+				c, counts := fakeService(t, func(w http.ResponseWriter, r *http.Request) {
+					switch {
+					case r.URL.Path == "/identity/login":
+						fmt.Fprintf(w, `{"token": "token-%d"}`, rand.Int())
+					case r.URL.Path == "/hooks/v1":
+						fmt.Fprint(w, `[]`)
+					case r.URL.Path != route.path:
+						http.NotFound(w, r)
+					case r.URL.Query().Get("page") == "2":
+						tc.page2(w, int(page2Hits.Add(1)), route.item)
+					case tc.header != "":
+						w.Header().Set("Link", strings.ReplaceAll(tc.header, "PATH", route.path))
+						fmt.Fprintf(w, `{"items": [%s]}`, route.item("a"))
+					default:
+						// A relative link, resolved against the page's URL.
+						fmt.Fprintf(w, `{"items": [%s], "nextLink": "%s?page=2"}`, route.item("a"), path.Base(route.path))
+					}
+				}, func(c *Config) {
+					c.AccessToken = ""
+					c.Login = &LoginCredentials{
+						Username: "user",
+						Password: "password",
+						TenantID: "tenant",
+					}
+				})
+				n, err := route.read(context.Background(), c)
+				if tc.want == nil && (err != nil || n != 2) {
+					t.Errorf("read %d items, err = %v; want the 2 items of both pages", n, err)
+				}
+				if tc.want != nil && (!errors.Is(err, tc.want) || IsNotFound(err) || !strings.Contains(fmt.Sprint(err), tc.says)) {
+					t.Errorf("read %d items, err = %v; want %v, not IsNotFound, that says %q", n, err, tc.want, tc.says)
+				}
+				if got := int(page2Hits.Load()); got != tc.hits {
+					t.Errorf("%d requests for page 2, want %d", got, tc.hits)
+				}
+				logins := counts.of("POST /identity/login")
+				if tc.name == "401 once" && logins != 2 {
+					t.Errorf("%d logins, want 2: the first and one after page 2's 401", logins)
+				}
+			})
+		}
+	}
+}
+
+// Concurrent readers of a list in pages share one read of every page (coalesce.go): one refresh, one logical
+// list read.
+func TestPagedListIsReadOnceByConcurrentReaders(t *testing.T) {
+	c, tenant := newTestClient(t)
+	for i := range 5 {
+		listRoutes[0].seed(tenant.SubscriptionKey, i)
+	}
+	testEmulator.SetAnswerForms(tenant.SubscriptionKey, emulator.AnswerForms{
+		PageSize: 2,
+		NextLink: emulator.NextLinkOData,
+	})
+	testEmulator.HoldAnswers(tenant.SubscriptionKey, emulator.RouteSubscriptionList, 20*time.Millisecond)
+	var wg sync.WaitGroup
+	for range 10 {
+		wg.Go(func() {
+			set, err := c.Subscriptions(context.Background())
+			if err != nil || len(set.Items) != 5 {
+				t.Errorf("Subscriptions = %v, %v; want 5 subscriptions", set, err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionList]; n != 3 {
+		t.Errorf("10 concurrent readers made %d page requests, want the 3 pages once", n)
 	}
 }
