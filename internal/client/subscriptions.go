@@ -667,6 +667,10 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 		if listErr != nil {
 			return out, fmt.Errorf("%w; listing the subscriptions to find out whether it was created also failed: %w", err, listErr)
 		}
+		wholeErr := c.checkListWhole(checkCtx, baseline, set, req, err)
+		if wholeErr != nil {
+			return out, wholeErr
+		}
 		var candidates []Subscription
 		for _, s := range set.Identical(req.EventType, req.URI, req.Description) {
 			if _, existed := baseline.Find(s.ID); !existed && !claims.Claimed(s.ID) {
@@ -696,6 +700,33 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 }
 
 const routeSubscriptionCreate = "POST /hooks/v1/subscription"
+
+// checkListWhole reads by id each subscription of the baseline that the list after a lost answer lacks: a list
+// that leaves out what exists cannot show either that the request did not take effect. Only a 404 or 410 says
+// that one is gone; whole lists cost no request.
+func (c *Client) checkListWhole(ctx context.Context, baseline, set *SubscriptionSet, req CreateSubscriptionRequest, lost error) error {
+	for _, s := range baseline.Items {
+		_, listed := set.Find(s.ID)
+		if listed {
+			continue
+		}
+		_, err := c.GetSubscription(ctx, s.ID, s.EventType)
+		if IsNotFound(err) {
+			continue
+		}
+		lookFor := fmt.Sprintf("Look on the service for a subscription with event type %s, uri %s and description %q: import it if there is one, else apply again",
+			CanonicalEventType(req.EventType), c.RedactURI(req.URI), c.gate.redact(req.Description))
+		if err != nil {
+			return fmt.Errorf("%w. The list read to find out whether it was created lacks subscription %s, which existed before the first create, and reading it by id, to tell whether it is gone, failed: %w. "+
+				"So the client cannot tell whether the request took effect, and did not send it again. %s",
+				lost, c.gate.redact(s.ID), err, lookFor)
+		}
+		return fmt.Errorf("%w. The list read to find out whether it was created lacks subscription %s, which existed before the first create and which a read by id shows still exists: %w. "+
+			"So the list cannot show whether the request took effect either, and the client did not send it again. %s",
+			lost, c.gate.redact(s.ID), ErrPartialList, lookFor)
+	}
+	return nil
+}
 
 // SubscriptionBaseline answers the subscriptions that existed before this client's first create: the
 // shared list until then, so it costs no request after a refresh. A subscription tracked before this run,

@@ -1031,3 +1031,102 @@ func TestPagedListIsReadOnceByConcurrentReaders(t *testing.T) {
 		t.Errorf("10 concurrent readers made %d page requests, want the 3 pages once", n)
 	}
 }
+
+// After a lost answer, a list that lacks a subscription of the baseline is whole only if a read by id says
+// that one is gone (404 or 410). One that still exists stops the create, nothing sent again: a list that
+// leaves it out may leave out what the lost request created. A whole list costs no read by id.
+func TestCreateOnceNeverInfersAbsence(t *testing.T) {
+	cases := []struct {
+		name     string
+		forms    emulator.AnswerForms // from the list after the lost answer on
+		deleted  bool                 // the baseline's subscription is deleted out of band
+		fault    emulator.FaultKind
+		getFails bool // every read by id answers 503
+		creates  int
+		partial  bool
+		readByID int
+	}{
+		{
+			name:     "whole list",
+			fault:    emulator.FaultCommitThenDrop,
+			creates:  1,
+			readByID: 0,
+		},
+		{
+			name: "empty list in maintenance",
+			forms: emulator.AnswerForms{
+				EmptyLists: 1,
+			},
+			fault:    emulator.FaultCommitThenDrop,
+			creates:  1,
+			partial:  true,
+			readByID: 1,
+		},
+		{
+			name: "empty list, request without effect",
+			forms: emulator.AnswerForms{
+				EmptyLists: 1,
+			},
+			fault:    emulator.FaultInternalError,
+			creates:  1,
+			partial:  true,
+			readByID: 1,
+		},
+		{
+			name: "empty list, and the read by id fails",
+			forms: emulator.AnswerForms{
+				EmptyLists: 1,
+			},
+			fault:    emulator.FaultInternalError,
+			getFails: true,
+			creates:  1,
+			readByID: 5,
+		},
+		{
+			name:     "deleted meanwhile",
+			deleted:  true,
+			fault:    emulator.FaultInternalError,
+			creates:  2,
+			readByID: 1,
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			c, tenant := newTestClient(t)
+			before, err := testEmulator.AddSubscription(tenant.SubscriptionKey, "signaturerequestcompleted", "https://hooks.example.com/before", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = c.SubscriptionBaseline(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.deleted {
+				testEmulator.DeleteSubscription(tenant.SubscriptionKey, before.ID)
+			}
+			testEmulator.SetAnswerForms(tenant.SubscriptionKey, tc.forms)
+			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, tc.fault, 1)
+			if tc.getFails {
+				testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionGet, emulator.FaultServiceUnavailable, 100)
+			}
+			got, err := c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
+			counters := testEmulator.Counters(tenant.SubscriptionKey)
+			if tc.partial && (!errors.Is(err, ErrOutcomeUnknown) || !errors.Is(err, ErrPartialList) || !strings.Contains(err.Error(), before.ID+", which existed before the first create and which a read by id shows still exists")) {
+				t.Errorf("got %+v, err = %v; want ErrOutcomeUnknown and ErrPartialList naming %s", got, err, before.ID)
+			}
+			if tc.getFails && (!errors.Is(err, ErrOutcomeUnknown) || !strings.Contains(err.Error(), "reading it by id, to tell whether it is gone, failed")) {
+				t.Errorf("got %+v, err = %v; want ErrOutcomeUnknown saying that the read by id failed", got, err)
+			}
+			if !tc.partial && !tc.getFails && err != nil {
+				t.Errorf("err = %v, want the subscription created", err)
+			}
+			if n := counters[emulator.RouteSubscriptionCreate]; n != tc.creates {
+				t.Errorf("%d create requests, want %d", n, tc.creates)
+			}
+			if n := counters[emulator.RouteSubscriptionGet]; n != tc.readByID {
+				t.Errorf("%d reads by id, want %d", n, tc.readByID)
+			}
+		})
+	}
+}
