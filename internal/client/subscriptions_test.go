@@ -882,6 +882,7 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 		name   string
 		page2  func(w http.ResponseWriter, hit int, item func(string) string) // hit counts page 2's requests from 1
 		header string                                                         // page 1 names page 2 by a Link header
+		total1 string                                                         // page 1's "total", if any
 		want   error                                                          // nil: two items read
 		says   string
 		hits   int // requests for page 2
@@ -939,6 +940,16 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 			hits: 1,
 		},
 		{
+			name: "total shrinks",
+			page2: func(w http.ResponseWriter, _ int, item func(string) string) {
+				fmt.Fprintf(w, `{"total": 2, "items": [%s]}`, item("b"))
+			},
+			total1: `"total": 3, `,
+			want:   ErrPartialList,
+			says:   `its "total" says 3 items, and it holds 2`,
+			hits:   1,
+		},
+		{
 			name: "token on the last page",
 			page2: func(w http.ResponseWriter, _ int, item func(string) string) {
 				fmt.Fprintf(w, `{"items": [%s], "nextPageToken": "abc"}`, item("b"))
@@ -976,7 +987,7 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 						fmt.Fprintf(w, `{"items": [%s]}`, route.item("a"))
 					default:
 						// A relative link, resolved against the page's URL.
-						fmt.Fprintf(w, `{"items": [%s], "nextLink": "%s?page=2"}`, route.item("a"), path.Base(route.path))
+						fmt.Fprintf(w, `{%s"items": [%s], "nextLink": "%s?page=2"}`, tc.total1, route.item("a"), path.Base(route.path))
 					}
 				}, func(c *Config) {
 					c.AccessToken = ""
