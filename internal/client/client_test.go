@@ -6,6 +6,7 @@ package client
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -374,6 +375,35 @@ func TestReloginAfter401(t *testing.T) {
 	}
 	if logins := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteLogin]; logins != 3 {
 		t.Errorf("logins = %d, want 3 (one after the lasting 401)", logins)
+	}
+}
+
+// Concurrent calls refused with one expired token log in once between them: the first to find the token stale
+// logs in, the others take its token (token's stale argument).
+func TestConcurrentCallsReloginOnce(t *testing.T) {
+	ctx := context.Background()
+	c, tenant := newLoginClient(t)
+	_, err := c.SupportedHooks(ctx)
+	if err != nil {
+		t.Fatalf("first call with login: %v", err)
+	}
+	testEmulator.ExpireTokens(tenant.SubscriptionKey)
+	// Held, so that every call is sent with the expired token before any 401 comes back.
+	testEmulator.HoldAnswers(tenant.SubscriptionKey, emulator.RouteMetadataReferenceList, 50*time.Millisecond)
+	const calls = 8
+	var wg sync.WaitGroup
+	for i := range calls {
+		wg.Go(func() {
+			_, err := c.ListReferenceMetadata(ctx, fmt.Sprintf("reference-%d", i))
+			if err != nil {
+				t.Errorf("call %d after the expiry: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	counters := testEmulator.Counters(tenant.SubscriptionKey)
+	if counters[emulator.RouteLogin] != 2 || counters[emulator.RouteMetadataReferenceList] != 2*calls {
+		t.Errorf("counters %v, want 2 logins (at start, after the 401s) and %d lists (each 401 and its repeat)", counters, 2*calls)
 	}
 }
 
