@@ -62,6 +62,10 @@ Admin routes, under /_emulator/, without credentials (the guide "Testing your co
   curl -X DELETE $ESIGN_BASE_URL/_emulator/subscriptions/<id>               # delete one out of band
   curl -X PUT $ESIGN_BASE_URL/_emulator/faults -d '{"latency": "200ms", "errorRate": 0.2}'
   curl -X DELETE $ESIGN_BASE_URL/_emulator/faults
+  curl -X PUT $ESIGN_BASE_URL/_emulator/answer-forms -d '{"pageSize": 1, "nextLink": "@odata.nextLink"}'  # answer as a real service may
+  curl -X DELETE $ESIGN_BASE_URL/_emulator/answer-forms                     # answer as always
+    # answer-forms fields: pageSize, nextLink ("nextLink", "@odata.nextLink", "next" or "link": a Link header),
+    # nextLinkOrigin, bareTotal, continuationToken, emptyLists, normaliseStored, deleteAnswersGone, deletedListedFor
 
 Flags, each with an example:
 `

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"syscall"
@@ -134,6 +135,25 @@ func TestHoldAnswersFlag(t *testing.T) {
 	}
 	if c, err := parseFlags(nil, getenv, io.Discard); err != nil || len(c.HeldAnswers) != 1 || c.HeldAnswers["GET /hooks/v1"] != time.Second {
 		t.Errorf("from the environment: %v %v", c, err)
+	}
+}
+
+// -h lists the answer-forms admin route with every field of its JSON body.
+func TestHelpListsAnswerForms(t *testing.T) {
+	var help bytes.Buffer
+	_, err := parseFlags([]string{"-h"}, func(string) string { return "" }, &help)
+	if err == nil {
+		t.Fatal("-h: no flag.ErrHelp")
+	}
+	want := []string{"/_emulator/answer-forms"}
+	fields := reflect.TypeFor[emulator.AnswerForms]()
+	for i := range fields.NumField() {
+		want = append(want, fields.Field(i).Tag.Get("json"))
+	}
+	for _, w := range want {
+		if !strings.Contains(help.String(), w) {
+			t.Errorf("-h does not name %q:\n%s", w, help.String())
+		}
 	}
 }
 
