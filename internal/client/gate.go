@@ -4,6 +4,7 @@
 package client
 
 import (
+	"encoding/binary"
 	"fmt"
 	"html"
 	"maps"
@@ -22,6 +23,7 @@ import (
 type gate struct {
 	mu      sync.Mutex
 	secrets []string
+	needles *needles // built from secrets when first needed, dropped when one is added
 }
 
 const (
@@ -32,9 +34,17 @@ const (
 	maxExcerpt = 256
 	// shortSecret: a shorter value counts only as a whole word, or a header value "40" would hide every 404.
 	shortSecret = 4
-	// A secret this long counts without its first two characters too: a stray \ or % just before an
-	// encoded secret (left by a peer, or by the decoding of an outer layer) can swallow them.
+	// A secret without a fragment counts without its first two characters too, from this length on: a
+	// stray \ or % just before an encoded secret (left by a peer, or by an outer layer's decoding) can
+	// swallow them.
 	longSecret = 8
+	// fragment: a secret is found by any 8 consecutive letters and digits of it that hold a digit. Eight
+	// survive a secret of 16 cut in two, or of 11 cut by three; no word holds a digit, and a random token
+	// has one in nearly every 8 characters, so an answer's words do not match by chance (36^8 forms).
+	fragment = 8
+	// wordFragment: without a digit, 16 letters: a secret may hold "subscription" or "password", an answer
+	// too, and few words, none in the service's messages, are 16 letters long.
+	wordFragment = 16
 )
 
 func (g *gate) add(values ...string) {
@@ -43,6 +53,7 @@ func (g *gate) add(values ...string) {
 	for _, v := range values {
 		if v != "" && !slices.Contains(g.secrets, v) {
 			g.secrets = append(g.secrets, v)
+			g.needles = nil
 		}
 	}
 }
@@ -51,7 +62,10 @@ func (g *gate) add(values ...string) {
 // control characters and escape sequences escaped, cut to maxExcerpt characters.
 func (g *gate) redact(text string) string {
 	escaped := escapeControls(text, maxExcerpt)
-	if g.holdsSecret(text) || (escaped != text && g.holdsSecret(escaped)) { // the escapes themselves could spell one
+	if g.holdsSecret(text) {
+		return Withheld
+	}
+	if escaped != text && g.holdsSecret(escaped) { // the escapes themselves could spell one
 		return Withheld
 	}
 	return escaped
@@ -59,29 +73,147 @@ func (g *gate) redact(text string) string {
 
 func (g *gate) holdsSecret(text string) bool {
 	g.mu.Lock()
-	secrets := g.secrets
+	if g.needles == nil && len(g.secrets) > 0 {
+		g.needles = needlesOf(g.secrets)
+	}
+	n := g.needles
 	g.mu.Unlock()
-	if len(secrets) == 0 {
+	if n == nil {
 		return false
 	}
 	found := false
 	complete := decodings(text, func(d decoding) bool {
-		found = slices.ContainsFunc(secrets, func(s string) bool { return containsSecret(d, s) })
+		found = n.foundIn(d)
 		return !found
 	})
 	return found || !complete
 }
 
-func containsSecret(d decoding, secret string) bool {
-	switch {
-	case len(secret) >= longSecret:
-		return strings.Contains(d.text, secret[2:])
-	case len(secret) >= shortSecret:
-		return strings.Contains(d.text, secret)
-	case d.binary:
-		return false
+// needles are what the gate looks for in each decoding: a secret's fragments (or, when it has none, the
+// secret whole), folded as normalized folds text, and the short secrets as they are.
+type needles struct {
+	// byPrefix holds each needle of 8 bytes or more under its first 8 bytes; seen has a bit for each
+	// prefix's hash, to pass over most positions of a text without a map lookup.
+	byPrefix map[uint64][]string
+	seen     [1 << 10]uint64
+	// short are the folded needles under 8 bytes; words the secrets under shortSecret, found as whole
+	// words in text decodings only.
+	short []string
+	words []string
+}
+
+func needlesOf(secrets []string) *needles {
+	n := &needles{byPrefix: map[uint64][]string{}}
+	for _, s := range secrets {
+		if len(s) < shortSecret {
+			n.words = append(n.words, s)
+			continue
+		}
+		folded := normalized(s)
+		found := fragmentsOf(folded)
+		if len(found) == 0 {
+			found = append(found, folded)
+			if len(folded) >= longSecret {
+				found = append(found, folded[2:])
+			}
+		}
+		for _, f := range found {
+			n.addNeedle(f)
+		}
 	}
-	rest := d.text
+	return n
+}
+
+func (n *needles) addNeedle(f string) {
+	if len(f) < 8 {
+		if !slices.Contains(n.short, f) {
+			n.short = append(n.short, f)
+		}
+		return
+	}
+	key := prefixKey(f)
+	if !slices.Contains(n.byPrefix[key], f) {
+		n.byPrefix[key] = append(n.byPrefix[key], f)
+	}
+	bit := prefixBit(key)
+	n.seen[bit/64] |= 1 << (bit % 64)
+}
+
+// fragmentsOf are the runs of fragment letters and digits of a folded secret that hold a digit, and the
+// runs of wordFragment letters: what every text encoding leaves as it is.
+func fragmentsOf(folded string) []string {
+	var out []string
+	for run := range strings.FieldsFuncSeq(folded, func(r rune) bool { return !isASCIIAlnum(r) }) {
+		for i := 0; i+fragment <= len(run); i++ {
+			if strings.ContainsAny(run[i:i+fragment], "0123456789") {
+				out = append(out, run[i:i+fragment])
+			}
+		}
+		for i := 0; i+wordFragment <= len(run); i++ {
+			if !strings.ContainsAny(run[i:i+wordFragment], "0123456789") {
+				out = append(out, run[i:i+wordFragment])
+			}
+		}
+	}
+	return out
+}
+
+func isASCIIAlnum(r rune) bool {
+	return ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9')
+}
+
+func prefixKey(s string) uint64 { return binary.LittleEndian.Uint64([]byte(s[:8])) }
+
+func prefixBit(key uint64) uint64 { return (key * 0x9E3779B97F4A7C15) >> (64 - 16) }
+
+// foundIn tells whether the decoding, normalized, holds a needle.
+func (n *needles) foundIn(d decoding) bool {
+	if !d.binary && slices.ContainsFunc(n.words, func(w string) bool { return containsWord(d.text, w) }) {
+		return true
+	}
+	folded := normalized(d.text)
+	if slices.ContainsFunc(n.short, func(f string) bool { return strings.Contains(folded, f) }) {
+		return true
+	}
+	for i := 0; i+8 <= len(folded); i++ {
+		key := binary.LittleEndian.Uint64([]byte(folded[i : i+8]))
+		bit := prefixBit(key)
+		if n.seen[bit/64]&(1<<(bit%64)) == 0 {
+			continue
+		}
+		for _, f := range n.byPrefix[key] {
+			if strings.HasPrefix(folded[i:], f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// normalized is text as the gate searches it: each letter in one case (ToLower of ToUpper, so that "ı" and
+// "i", "ſ" and "s" meet as a case change leaves them), without white space, control, format (zero-width)
+// or separator characters, which a peer may insert between a secret's characters.
+func normalized(text string) string {
+	var b strings.Builder
+	b.Grow(len(text))
+	for _, r := range text {
+		switch {
+		case r < utf8.RuneSelf && ('A' <= r && r <= 'Z'):
+			b.WriteByte(byte(r) + 'a' - 'A')
+		case r < utf8.RuneSelf && (r <= ' ' || r == 0x7f):
+		case r < utf8.RuneSelf:
+			b.WriteByte(byte(r))
+		case unicode.IsSpace(r) || unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Z):
+		default:
+			b.WriteRune(unicode.ToLower(unicode.ToUpper(r)))
+		}
+	}
+	return b.String()
+}
+
+// containsWord finds a short secret where it stands as a word of its own.
+func containsWord(text, secret string) bool {
+	rest := text
 	for {
 		at := strings.Index(rest, secret)
 		if at < 0 {
@@ -217,25 +349,36 @@ func (c *Client) RedactSubscriptions(subs ...Subscription) []Subscription {
 // The gate finds a secret by decoding, not by listing its encoded forms: every layer it recognises is
 // undone, up to maxDecodeDepth layers in any mix, and each decoding is searched.
 const (
-	maxDecodeDepth = 3
+	// maxDecodeDepth: five layers, JSON escapes not counted: every answer is JSON, and so is the request it
+	// may echo, so their escapes cost a peer's layers nothing (they are undone for free, where a \ is).
+	maxDecodeDepth = 5
 	// decodeBudget bounds the bytes decoded for one text; past it the text is withheld, unchecked.
 	decodeBudget = 64 << 20
 	// minBinarySecret: a shorter value turns up by chance in base64 or hex decodings of almost any text.
 	minBinarySecret = 4
 )
 
-// decoder undoes one layer; binary tells the decoders whose output is bytes rather than text.
+// decoder undoes one layer; binary tells the decoders whose output is bytes rather than text, free those
+// that count no layer.
 type decoder struct {
 	decode func(string) []string
 	binary bool
+	free   bool
 }
 
 var decoders = []decoder{
-	{decode: one(func(s string) string { return unescapeBackslashes(s, true) })},
-	{decode: one(func(s string) string { return unescapeBackslashes(s, false) })},
+	{
+		decode: one(func(s string) string { return unescapeBackslashes(s, true) }),
+		free:   true,
+	},
+	{
+		decode: one(func(s string) string { return unescapeBackslashes(s, false) }),
+		free:   true,
+	},
 	{decode: one(html.UnescapeString)},
-	{decode: one(func(s string) string { return unescapePercent(s, false) })},
-	{decode: one(func(s string) string { return unescapePercent(s, true) })},
+	{decode: one(func(s string) string { return unescapePercent(s, '%', false) })},
+	{decode: one(func(s string) string { return unescapePercent(s, '%', true) })},
+	{decode: one(func(s string) string { return unescapePercent(s, '=', false) })}, // quoted-printable
 	{
 		decode: decodeBase64Runs,
 		binary: true,
@@ -244,20 +387,62 @@ var decoders = []decoder{
 		decode: decodeHexRuns,
 		binary: true,
 	},
+	{
+		decode: decodeBase32Runs,
+		binary: true,
+	},
 	{decode: one(reversed)}, // a peer may echo the request back to front
+	{decode: one(rot13)},
+	{decode: fromFullwidth},
 }
 
 func reversed(s string) string {
-	r := []rune(s)
-	slices.Reverse(r)
-	return string(r)
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := len(s); i > 0; {
+		r, size := utf8.DecodeLastRuneInString(s[:i])
+		b.WriteRune(r)
+		i -= size
+	}
+	return b.String()
 }
+
+func rot13(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		switch {
+		case 'a' <= c && c <= 'z':
+			b[i] = 'a' + (c-'a'+13)%26
+		case 'A' <= c && c <= 'Z':
+			b[i] = 'A' + (c-'A'+13)%26
+		}
+	}
+	return string(b)
+}
+
+// fromFullwidth reads the fullwidth forms of ASCII (U+FF01 to U+FF5E, and U+3000 for a space) as ASCII.
+func fromFullwidth(s string) []string {
+	if !strings.ContainsFunc(s, isFullwidth) {
+		return nil
+	}
+	return []string{strings.Map(func(r rune) rune {
+		switch {
+		case 0xff01 <= r && r <= 0xff5e:
+			return r - 0xff01 + '!'
+		case r == 0x3000:
+			return ' '
+		}
+		return r
+	}, s)}
+}
+
+func isFullwidth(r rune) bool { return (0xff01 <= r && r <= 0xff5e) || r == 0x3000 }
 
 func one(f func(string) string) func(string) []string {
 	return func(s string) []string { return []string{f(s)} }
 }
 
-// decoding is one reading of a text; binary when a base64 or hex layer was undone on the way.
+// decoding is one reading of a text; binary when a base64, base32 or hex layer was undone on the way.
 type decoding struct {
 	text   string
 	binary bool
@@ -269,13 +454,18 @@ func decodings(text string, visit func(decoding) bool) bool {
 	seen := map[string]bool{text: true}
 	level := []decoding{{text: text}}
 	budget := decodeBudget
-	if !visit(level[0]) {
+	more := visit(level[0])
+	if !more {
 		return true
 	}
-	for depth := 0; depth < maxDecodeDepth; depth++ {
+	for depth := 0; len(level) > 0; depth++ {
 		var next []decoding
-		for _, d := range level {
+		for i := 0; i < len(level); i++ { // a free decoding joins the level it came from
+			d := level[i]
 			for _, dec := range decoders {
+				if !dec.free && depth == maxDecodeDepth {
+					continue
+				}
 				for _, out := range dec.decode(d.text) {
 					if seen[out] {
 						continue
@@ -289,10 +479,15 @@ func decodings(text string, visit func(decoding) bool) bool {
 						text:   out,
 						binary: d.binary || dec.binary,
 					}
-					if !visit(nd) {
+					more = visit(nd)
+					if !more {
 						return true
 					}
-					next = append(next, nd)
+					if dec.free {
+						level = append(level, nd)
+					} else {
+						next = append(next, nd)
+					}
 				}
 			}
 		}
@@ -302,15 +497,16 @@ func decodings(text string, visit func(decoding) bool) bool {
 }
 
 // unescapeBackslashes undoes JSON escapes of every style (\uXXXX in either case, surrogate pairs, \/, \",
-// \\, \n ...) and the \xXX of JavaScript and Python; anything else stays as it is. With pairs false, "\\" is
-// no escape: a careless encoder leaves a backslash raw before an escape of its own ("\\u0075" for "\u").
+// \\, \n ...), the \xXX of JavaScript and Python, Python's \UXXXXXXXX (and \UXXXX, a \u upper-cased) and
+// octal \NNN; anything else stays as it is. With pairs false, "\\" is no escape: a careless encoder leaves a
+// backslash raw before an escape of its own ("\\u0075" for "\u").
 func unescapeBackslashes(s string, pairs bool) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 == len(s) || !pairs && s[i+1] == '\\' {
+		if s[i] != '\\' || i+1 == len(s) || (!pairs && s[i+1] == '\\') {
 			b.WriteByte(s[i])
 			continue
 		}
@@ -322,34 +518,67 @@ func unescapeBackslashes(s string, pairs bool) string {
 			b.WriteByte(controlEscaped(c))
 			i++
 		case 'x':
-			if v, ok := hexByte(s, i+2); ok {
-				b.WriteByte(v)
-				i += 3
-				continue
-			}
-			b.WriteByte('\\')
-		case 'u':
-			r, ok := hexRune(s, i+2)
+			v, ok := hexByte(s, i+2)
 			if !ok {
 				b.WriteByte('\\')
 				continue
 			}
-			i += 5
-			if utf16.IsSurrogate(r) && i+6 < len(s) && s[i+1] == '\\' && s[i+2] == 'u' {
-				if low, ok := hexRune(s, i+3); ok {
-					if pair := utf16.DecodeRune(r, low); pair != utf8.RuneError {
-						b.WriteRune(pair)
-						i += 6
-						continue
-					}
-				}
+			b.WriteByte(v)
+			i += 3
+		case 'u', 'U':
+			r, width := unicodeEscape(s, i)
+			if width == 0 {
+				b.WriteByte('\\')
+				continue
 			}
 			b.WriteRune(r)
+			i += width - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v, width := octalEscape(s, i+1)
+			b.WriteByte(v)
+			i += width
 		default:
 			b.WriteByte('\\')
 		}
 	}
 	return b.String()
+}
+
+// unicodeEscape reads the \u or \U escape at s[at:], a surrogate pair of them as one, and answers its
+// rune and width; width 0 when it is none.
+func unicodeEscape(s string, at int) (rune, int) {
+	if s[at+1] == 'U' {
+		hi, ok1 := hexRune(s, at+2)
+		lo, ok2 := hexRune(s, at+6)
+		r := hi<<16 | lo
+		if ok1 && ok2 && r <= unicode.MaxRune {
+			return r, 10
+		}
+	}
+	r, ok := hexRune(s, at+2)
+	if !ok {
+		return 0, 0
+	}
+	if !utf16.IsSurrogate(r) || at+12 > len(s) || s[at+6] != '\\' || (s[at+7] != 'u' && s[at+7] != 'U') {
+		return r, 6
+	}
+	low, ok := hexRune(s, at+8)
+	pair := utf16.DecodeRune(r, low)
+	if !ok || pair == utf8.RuneError {
+		return r, 6
+	}
+	return pair, 12
+}
+
+// octalEscape reads one to three octal digits at s[at:] as a byte, and answers how many it read.
+func octalEscape(s string, at int) (byte, int) {
+	v := 0
+	n := 0
+	for n < 3 && at+n < len(s) && '0' <= s[at+n] && s[at+n] <= '7' && v*8+int(s[at+n]-'0') <= 0xff {
+		v = v*8 + int(s[at+n]-'0')
+		n++
+	}
+	return byte(v), n
 }
 
 // controlEscaped is the control character a JSON escape letter (b, f, n, r, t) stands for.
@@ -384,21 +613,31 @@ func hexByte(s string, at int) (byte, bool) {
 	return hi<<4 | lo, ok1 && ok2
 }
 
-// unescapePercent undoes %XX in either case, and "+" for a space in form encoding; a malformed % stays.
-func unescapePercent(s string, plus bool) string {
-	if !strings.Contains(s, "%") && (!plus || !strings.Contains(s, "+")) {
+// unescapePercent undoes marker and two hex digits in either case: %XX and "+" for a space in form
+// encoding (plus), or quoted-printable's =XX and its soft line breaks ("=" at a line's end); a malformed
+// marker stays.
+func unescapePercent(s string, marker byte, plus bool) string {
+	if strings.IndexByte(s, marker) < 0 && (!plus || !strings.Contains(s, "+")) {
 		return s
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		switch {
-		case s[i] == '%':
+		case s[i] == marker:
 			if v, ok := hexByte(s, i+1); ok {
 				b.WriteByte(v)
 				i += 2
 				continue
 			}
-			b.WriteByte('%')
+			if marker == '=' && strings.HasPrefix(s[i+1:], "\r\n") {
+				i += 2
+				continue
+			}
+			if marker == '=' && strings.HasPrefix(s[i+1:], "\n") {
+				i++
+				continue
+			}
+			b.WriteByte(marker)
 		case s[i] == '+' && plus:
 			b.WriteByte(' ')
 		default:
@@ -408,91 +647,153 @@ func unescapePercent(s string, plus bool) string {
 	return b.String()
 }
 
-// decodeBase64Runs reads every run of base64 or base64url characters (line breaks inside a run are
-// skipped, as MIME wraps it) from each of the four alignments a blob inside the run may start at.
-func decodeBase64Runs(s string) []string {
-	return decodeRuns(s, 4, base64Value, minBinarySecret*4/3, func(run []byte) []byte {
-		out := make([]byte, 0, len(run)*3/4)
-		for i := 0; i+1 < len(run); i += 4 {
-			var v [4]byte
-			n := copy(v[:], run[i:min(i+4, len(run))]) // n characters (2 to 4) carry n-1 bytes
-			out = append(out, []byte{v[0]<<2 | v[1]>>4, v[1]<<4 | v[2]>>2, v[2]<<6 | v[3]}[:n-1]...)
-		}
-		return out
-	})
+// A runCodec reads runs of one alphabet: each character carries bits bits, align characters make whole
+// bytes, and the characters of skip may stand inside a run (a line break where MIME wraps base64, a space
+// between hex pairs).
+type runCodec struct {
+	values [256]int16 // each character's value, -1 for none of the alphabet
+	bits   int
+	align  int
+	minRun int
+	skip   string
 }
 
-// base64Value reads both alphabets: "-" and "_" are base64url's "+" and "/".
-func base64Value(c byte) (byte, bool) {
-	return digitValue("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_", 64, c)
-}
-
-// decodeHexRuns reads every run of hex digits, in either case, from both alignments.
-func decodeHexRuns(s string) []string {
-	return decodeRuns(s, 2, hexDigit, minBinarySecret*2, func(run []byte) []byte {
-		out := make([]byte, 0, len(run)/2)
-		for i := 0; i+1 < len(run); i += 2 {
-			out = append(out, run[i]<<4|run[i+1])
-		}
-		return out
-	})
-}
-
-func hexDigit(c byte) (byte, bool) { return digitValue("0123456789abcdefABCDEF", 16, c) }
-
-// digitValue is c's place in alphabet, where the characters past base repeat the last ones of the base.
-func digitValue(alphabet string, base int, c byte) (byte, bool) {
-	i := strings.IndexByte(alphabet, c)
-	if i >= base {
-		i -= len(alphabet) - base
+func newRunCodec(alphabet string, bits, align int, skip string) *runCodec {
+	c := &runCodec{
+		bits:  bits,
+		align: align,
+		skip:  skip,
+		// a run shorter than minBinarySecret bytes could not hold a secret
+		minRun: (minBinarySecret*8 + bits - 1) / bits,
 	}
-	if i < 0 || i > 255 {
-		return 0, false
+	for i := range c.values {
+		c.values[i] = -1
 	}
-	return byte(i), true
+	for i := range len(alphabet) {
+		c.values[alphabet[i]] = int16(i % (1 << bits))
+	}
+	return c
+}
+
+var (
+	// base64 and base64url: "-" and "_" are base64url's "+" and "/".
+	base64Runs = newRunCodec("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_", 6, 4, "\r\n")
+	// hex in either case, its pairs joined or spaced.
+	hexRuns = newRunCodec("0123456789abcdef0123456789ABCDEF", 4, 2, "\r\n ")
+	// base32 (RFC 4648) in either case.
+	base32Runs = newRunCodec("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567abcdefghijklmnopqrstuvwxyz234567", 5, 8, "\r\n")
+)
+
+func decodeBase64Runs(s string) []string { return base64Runs.decodeRuns(s) }
+
+func decodeHexRuns(s string) []string { return hexRuns.decodeRuns(s) }
+
+func decodeBase32Runs(s string) []string { return base32Runs.decodeRuns(s) }
+
+func hexDigit(c byte) (byte, bool) {
+	v := hexRuns.values[c]
+	return byte(v), v >= 0
 }
 
 // decodeRuns answers one text per alignment (0 to align-1) in which every run of at least minRun
-// characters of the alphabet is replaced by what it decodes to from that offset on.
-func decodeRuns(s string, align int, value func(byte) (byte, bool), minRun int, decodeRun func([]byte) []byte) []string {
+// characters of the alphabet that reads as text from that offset on is replaced by what it decodes to.
+func (c *runCodec) decodeRuns(s string) []string {
 	type run struct {
-		start, end int
-		values     []byte
+		start, end, length int
 	}
 	var runs []run
 	for i := 0; i < len(s); {
-		var values []byte
-		j := i
-		for ; j < len(s); j++ {
-			if v, ok := value(s[j]); ok {
-				values = append(values, v)
-			} else if (s[j] != '\n' && s[j] != '\r') || len(values) == 0 {
+		length := 0
+		end := i
+		for j := i; j < len(s); j++ {
+			if c.values[s[j]] >= 0 {
+				length++
+				end = j + 1
+				continue
+			}
+			if length == 0 || strings.IndexByte(c.skip, s[j]) < 0 {
 				break
 			}
 		}
-		if len(values) >= minRun {
+		if length >= c.minRun {
 			runs = append(runs, run{
 				start:  i,
-				end:    j,
-				values: values,
+				end:    end,
+				length: length,
 			})
 		}
-		i = max(j, i+1)
+		i = max(end, i+1)
 	}
-	if len(runs) == 0 {
-		return nil
-	}
-	outs := make([]string, 0, align)
-	for offset := range align {
+	var outs []string
+	var decoded []byte
+	for offset := range c.align {
 		var b strings.Builder
 		last := 0
 		for _, r := range runs {
+			if r.length-offset < c.minRun {
+				continue
+			}
+			decoded = c.decodeRun(decoded[:0], s[r.start:r.end], offset)
+			if !readsAsText(decoded) { // a word, an ID, a blob of bytes: decoding it would only make garbage
+				continue
+			}
 			b.WriteString(s[last:r.start])
-			b.Write(decodeRun(r.values[min(offset, len(r.values)):]))
+			b.Write(decoded)
 			last = r.end
+		}
+		if last == 0 { // nothing read as text from this offset
+			continue
 		}
 		b.WriteString(s[last:])
 		outs = append(outs, b.String())
 	}
 	return outs
+}
+
+// decodeRun appends to out a run's characters from the offset-th on, read as bits, most significant first,
+// into whole bytes.
+func (c *runCodec) decodeRun(out []byte, run string, offset int) []byte {
+	acc := 0
+	n := 0
+	for i := range len(run) {
+		v := c.values[run[i]]
+		if v < 0 { // a line break or space inside the run
+			continue
+		}
+		if offset > 0 {
+			offset--
+			continue
+		}
+		acc = acc<<c.bits | int(v)
+		n += c.bits
+		if n >= 8 {
+			n -= 8
+			out = append(out, byte(acc>>n))
+			acc &= 1<<n - 1
+		}
+	}
+	return out
+}
+
+// readsAsText: the decoding holds a stretch of text (printable, white space, NUL for UTF-16) as long as
+// itself or 8 bytes (a peer's word may be glued before a blob); a word read as base32 is garbage.
+func readsAsText(b []byte) bool {
+	want := min(len(b), 8)
+	longest := 0
+	stretch := 0
+	for len(b) > 0 && longest < want {
+		r := rune(b[0])
+		size := 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRune(b)
+		}
+		b = b[size:]
+		if r == utf8.RuneError || (r < ' ' && r != '\n' && r != '\r' && r != '\t' && r != 0) {
+			stretch = 0
+			continue
+		}
+		stretch += size
+		longest = max(longest, stretch)
+	}
+	return longest >= want
 }

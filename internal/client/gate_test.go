@@ -203,8 +203,8 @@ func BenchmarkGate(b *testing.B) {
 	for name, text := range map[string]string{
 		"error 200 B": `{"error":"invalid_request","message":"The field 'eventType' is required.","request":` +
 			`{"uri":"https://hooks.example.com/a","headers":{"X-Id":"dGVhbS1h"}}}`,
-		"list 4 KB":   list,
-		"list 16 KB":  strings.Repeat(list, 4),
+		"list 4 KB":  list,
+		"list 16 KB": strings.Repeat(list, 4),
 	} {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
