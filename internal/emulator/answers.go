@@ -261,7 +261,7 @@ func (t *tenantState) storedURI(raw string) string {
 	if err != nil {
 		return raw
 	}
-	u.Scheme = strings.ToLower(u.Scheme)
+	// url.Parse has lower-cased the scheme.
 	port := u.Port()
 	if port == "" {
 		port = "443"

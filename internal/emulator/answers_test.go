@@ -407,11 +407,12 @@ func TestAnswerFormsDeleteAnswersGone(t *testing.T) {
 }
 
 // TestAnswerFormsDeletedListedFor: a deleted subscription stays in the next N listings (pages of one listing
-// count once), while a read by id answers 404 and no event reaches it.
+// count once, a maintenance answer not at all), while a read by id answers 404 and no event reaches it.
 func TestAnswerFormsDeletedListedFor(t *testing.T) {
 	recv, got := newReceiver(t)
 	f := newFixture(t, Options{DeliveryClient: recv.Client()})
 	for n := 0; n <= 3; n++ {
+		// Paged listings also begin with a maintenance answer (EmptyLists 1).
 		for _, pageSize := range []int{0, 1} {
 			t.Run(fmt.Sprintf("%d/pageSize=%d", n, pageSize), func(t *testing.T) {
 				tn := f.e.NewTenant()
@@ -419,6 +420,7 @@ func TestAnswerFormsDeletedListedFor(t *testing.T) {
 				f.e.SetAnswerForms(key, AnswerForms{
 					DeletedListedFor: n,
 					PageSize:         pageSize,
+					EmptyLists:       pageSize,
 				})
 				kept, err := f.e.AddSubscription(key, EventSignatorySigned, recv.URL+"/kept", "")
 				if err != nil {
@@ -439,10 +441,19 @@ func TestAnswerFormsDeletedListedFor(t *testing.T) {
 				if delivered := got()[before:]; len(delivered) != 1 || delivered[0].path != "/kept" {
 					t.Fatalf("deliveries after the delete: %v, want one to /kept", delivered)
 				}
+				if pageSize > 0 {
+					maintenance := f.getPage(f.url+"/hooks/v1/subscription", tn, true, "id")
+					if len(maintenance.items) != 0 {
+						t.Fatalf("the maintenance answer lists %v", maintenance.items)
+					}
+				}
 				for listing := 1; listing <= n+1; listing++ {
 					var items []string
 					url := f.url + "/hooks/v1/subscription"
-					for url != "" {
+					for pages := 0; url != ""; pages++ {
+						if pages > 3 {
+							t.Fatalf("listing %d: more than 3 pages of 2 subscriptions", listing)
+						}
 						p := f.getPage(url, tn, true, "id")
 						items = append(items, p.items...)
 						url = p.next
@@ -499,7 +510,8 @@ func TestAnswerFormsAdminRoute(t *testing.T) {
 		t.Fatalf("after DELETE: %+v, want the zero value", read)
 	}
 	for _, bad := range []string{`{"pageSize":-1}`, `{"nextLink":"Link"}`, `{"emptyLists":-1}`, `{"deletedListedFor":-1}`,
-		`{"nextLinkOrigin":"elsewhere.example"}`, `{"nextLinkOrigin":"https://elsewhere.example/path"}`, `{"pageSize":"2"}`} {
+		`{"nextLinkOrigin":"elsewhere.example"}`, `{"nextLinkOrigin":"https://elsewhere.example/path"}`,
+		`{"nextLinkOrigin":"https://elsewhere.example?page=1"}`, `{"pageSize":"2"}`} {
 		f.do("PUT", "/_emulator/answer-forms"+q, bad, http.StatusBadRequest, withoutAuth())
 	}
 	f.do("PUT", "/_emulator/answer-forms?tenant=unknown", `{}`, http.StatusNotFound, withoutAuth())
