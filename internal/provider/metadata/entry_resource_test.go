@@ -484,3 +484,76 @@ func expectWarnings(t *testing.T, out string, want map[string]int) {
 		}
 	}
 }
+
+// Three entries of one entity, one on each page where the service pages the list, read by the resources and by
+// the data source: a list that says it is partial is followed or refused, and nothing is written again.
+func TestAccMetadataEntryResource_listsAreEvidence(t *testing.T) {
+	config := func(_ *testing.T, tenant emulator.Tenant) string {
+		config := acctest.ProviderConfig(tenant)
+		for _, page := range []string{"first", "middle", "last"} {
+			config += metadataEntryBlock(page, "SignatureRequest", "sr-paged", page, "on the "+page+" page", "")
+		}
+		return config + `
+data "esign_metadata" "all" {
+  entity_type = "SignatureRequest"
+  entity_id   = "sr-paged"
+  depends_on  = [esign_metadata_entry.first, esign_metadata_entry.middle, esign_metadata_entry.last]
+}
+`
+	}
+	writtenOnce := func(tenant emulator.Tenant) statecheck.StateCheck {
+		return acctest.Func(func() error {
+			if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
+				return fmt.Errorf("the entries were written %d times since the list was paged", n)
+			}
+			return nil
+		})
+	}
+	acctest.TestListAnswers(t, acctest.ListAnswers, config, writtenOnce)
+}
+
+// A service that keeps a value in another form (trimmed) is not written again at every apply: the state keeps
+// the configured value; a change made outside Terraform is still drift.
+func TestAccMetadataEntryResource_storedFormIsLearned(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	acctest.Emulator.SetAnswerForms(tenant.SubscriptionKey, emulator.AnswerForms{NormaliseStored: true})
+	config := acctest.ProviderConfig(tenant) + metadataEntryBlock("padded", "SignatureRequest", "sr-forms", "note", " padded ", "")
+	keptAsConfigured := statecheck.ExpectKnownValue("esign_metadata_entry.padded", tfjsonpath.New("value"), knownvalue.StringExact(" padded "))
+	tfresource.ParallelTest(t, tfresource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []tfresource.TestStep{
+			{
+				Config:            config,
+				ConfigStateChecks: []statecheck.StateCheck{keptAsConfigured},
+			},
+			{
+				PreConfig: func() { acctest.Emulator.ResetCounters(tenant.SubscriptionKey) },
+				Config:    config,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					keptAsConfigured,
+					acctest.Func(func() error {
+						if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
+							return fmt.Errorf("an unchanged configuration was written %d times", n)
+						}
+						return nil
+					}),
+				},
+			},
+			{
+				PreConfig: func() {
+					acctest.Emulator.SetMetadata(tenant.SubscriptionKey, "SignatureRequest", "sr-forms", "note", "changed by hand", "sr-forms")
+				},
+				Config: config,
+				ConfigPlanChecks: tfresource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction("esign_metadata_entry.padded", plancheck.ResourceActionUpdate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{keptAsConfigured},
+			},
+		},
+	})
+}

@@ -4,8 +4,11 @@
 package metadata
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/esign-oss/terraform-provider-esign/internal/provider/framework"
@@ -89,5 +92,37 @@ func TestEntryClaimsEdges(t *testing.T) {
 	other.EntityID = types.StringValue("sr-2")
 	if rivals := coordinator.ClaimAtPlan(mustClaim(t, other, false, "")); len(rivals) > 0 {
 		t.Error("another entity's key is a rival")
+	}
+}
+
+// Past framework.NamedBound errors of two owners in an operation, each error still names its key in its detail
+// under one shared summary, for any number of rivals.
+func TestRivalErrorsPastTheBound(t *testing.T) {
+	for extra := 0; extra <= 3; extra++ {
+		coordinator := (&framework.ProviderData{}).Coordinator()
+		var diags diag.Diagnostics
+		for i := range framework.NamedBound + extra {
+			m := declared("Document", "v")
+			m.Key = types.StringValue(fmt.Sprintf("k%d", i))
+			first := mustClaim(t, m, false, "")
+			second := mustClaim(t, m, true, fmt.Sprintf("Document/sr-1/k%d", i))
+			coordinator.ClaimAtPlan(first)
+			for _, rival := range coordinator.ClaimAtPlan(second) {
+				addRivalError(coordinator, &diags, m, second, rival, "Nothing was written.")
+			}
+		}
+		named := 0
+		more := 0
+		for _, d := range diags {
+			switch {
+			case strings.HasPrefix(d.Summary(), "Two resources manage one metadata entry: "):
+				named++
+			case d.Summary() == "More metadata entries are managed by two resources" && strings.Contains(d.Detail(), `the key "k`):
+				more++
+			}
+		}
+		if named != framework.NamedBound || more != extra || len(diags) != framework.NamedBound+extra {
+			t.Errorf("%d rivals: %d named and %d more of %d errors, want %d and %d", framework.NamedBound+extra, named, more, len(diags), framework.NamedBound, extra)
+		}
 	}
 }

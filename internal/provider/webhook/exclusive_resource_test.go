@@ -568,3 +568,55 @@ resource "esign_webhook_subscriptions_exclusive" "b" {
 		},
 	})
 }
+
+// The apply never infers absence from a list: a named subscription the list leaves out (an empty answer during
+// maintenance, between plan and apply) is read by id and deleted all the same; and every named delete is
+// attempted, each failure reported, however many fail.
+func TestAccSubscriptionsExclusive_neverInfersAbsence(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	key := tenant.SubscriptionKey
+	uri := acctest.Receiver.URL(t.Name())
+	config := managedSubscriptions(tenant, 1, "signatorysigned", uri, "")
+	plans := exclusiveWarnings()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: plans.factories(),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+			},
+			{
+				PreConfig: func() {
+					seedStray(t, key, "signatorysigned", uri+"/unlisted", "by hand")
+					acctest.Emulator.ResetCounters(key)
+					plans.afterNextPlan(func() {
+						acctest.Emulator.SetAnswerForms(key, emulator.AnswerForms{EmptyLists: 1})
+					})
+				},
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					onService(key, uri+"-0"),
+					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionDelete, 1),
+				},
+			},
+			{
+				PreConfig: func() {
+					for _, name := range []string{"a", "b", "c"} {
+						seedStray(t, key, "signatorysigned", uri+"/"+name, "by hand")
+					}
+					// Every attempt of every delete fails (max_retries = 4).
+					acctest.Emulator.ScriptFault(key, emulator.RouteSubscriptionDelete, emulator.FaultInternalError, 15)
+				},
+				Config: config,
+				ExpectError: acctest.WrappedRegexp(`(?s)Could not delete unmanaged webhook subscription signatorysigned events to ` +
+					regexp.QuoteMeta(uri+"/a") + `.*Could not delete unmanaged webhook subscription signatorysigned events to ` +
+					regexp.QuoteMeta(uri+"/b") + `.*Could not delete unmanaged webhook subscription signatorysigned events to ` +
+					regexp.QuoteMeta(uri+"/c")),
+			},
+			{
+				Config:            config,
+				ConfigPlanChecks:  acctest.Converges(),
+				ConfigStateChecks: []statecheck.StateCheck{emptyUnmanaged, onService(key, uri+"-0")},
+			},
+		},
+	})
+}

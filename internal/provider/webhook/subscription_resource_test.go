@@ -322,3 +322,115 @@ func TestAccWebhookSubscriptionResource_createOutcomeUnknown(t *testing.T) {
 		}},
 	})
 }
+
+// Three subscriptions, one on each page where the service pages its list: a list that says it is partial is
+// followed or refused, an empty one is checked by id, and no plan ever creates one again.
+func TestAccWebhookSubscription_listsAreEvidence(t *testing.T) {
+	maintenance := acctest.ListAnswer{
+		Name:  "empty during maintenance",
+		Forms: emulator.AnswerForms{EmptyLists: 1000},
+	}
+	config := func(t *testing.T, tenant emulator.Tenant) string {
+		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+resource "esign_webhook_subscription" "paged" {
+  count      = 3
+  event_type = "signatorysigned"
+  uri        = "%s/${count.index}"
+}
+
+data "esign_webhook_subscriptions" "all" {
+  depends_on = [esign_webhook_subscription.paged]
+}
+`, acctest.Receiver.URL(t.Name()))
+	}
+	createdOnce := func(tenant emulator.Tenant) statecheck.StateCheck {
+		return acctest.Func(func() error {
+			if n := len(acctest.Emulator.Subscriptions(tenant.SubscriptionKey)); n != 3 {
+				return fmt.Errorf("the service holds %d subscriptions, want the 3 created once", n)
+			}
+			return nil
+		})
+	}
+	acctest.TestListAnswers(t, append(acctest.ListAnswers, maintenance), config, createdOnce)
+}
+
+// A service that keeps what it is sent in another form (trimmed text, host case, the default port written out)
+// replaces nothing and shows no change: the state keeps the configured values.
+func TestAccWebhookSubscription_storedFormsAreLearned(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	acctest.Emulator.SetAnswerForms(tenant.SubscriptionKey, emulator.AnswerForms{NormaliseStored: true})
+	config := webhookConfig(tenant, `
+  event_type  = "signatorysigned"
+  uri         = "https://Hooks.Example.COM/stored-forms"
+  description = " padded "
+`)
+	configured := []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("uri"), knownvalue.StringExact("https://Hooks.Example.COM/stored-forms")),
+		statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("description"), knownvalue.StringExact(" padded ")),
+		acctest.Func(func() error {
+			stored := acctest.Emulator.Subscriptions(tenant.SubscriptionKey)
+			if len(stored) != 1 || stored[0].URI != "https://hooks.example.com:443/stored-forms" || stored[0].Description != "padded" {
+				return fmt.Errorf("the service holds %+v, want one subscription in its own forms", stored)
+			}
+			return nil
+		}),
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            config,
+				ConfigStateChecks: configured,
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: configured,
+			},
+			{
+				RefreshState: true,
+			},
+			{
+				Config:            config,
+				ConfigStateChecks: configured,
+			},
+		},
+	})
+}
+
+// An imported subscription whose uri the configuration spells as another form of the same URL is updated in
+// state, not replaced, and shows no change after that.
+func TestAccWebhookSubscription_uriComparesAsURL(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	stored, err := acctest.Emulator.AddSubscription(tenant.SubscriptionKey, "signatorysigned", "https://hooks.example.com:443/imported", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := webhookConfig(tenant, `
+  event_type = "signatorysigned"
+  uri        = "https://Hooks.Example.COM/imported"
+`) + fmt.Sprintf(`
+import {
+  to = %s
+  id = %q
+}
+`, webhookAddr, stored.ID)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("id"), knownvalue.StringExact(stored.ID)),
+				},
+			},
+		},
+	})
+}
