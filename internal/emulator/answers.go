@@ -117,7 +117,7 @@ type listing[T any] struct {
 }
 
 // pageOf cuts the tenant's list answer into the page r asks for, under the answer forms, and reports whether
-// this answer ends a listing (it names no next page). e.mu must be held. A bad page number answers an error.
+// this answer ends a listing (it names no next page). A bad page number answers an error.
 func pageOf[T any](forms AnswerForms, r *http.Request, l listing[T]) (page listPage[T], link string, last bool, err error) {
 	all := len(l.items)
 	page.Items = l.items

@@ -127,7 +127,7 @@ func (f *fixture) getPage(url string, tn Tenant, withAuth bool, itemID string) p
 	if err != nil {
 		f.t.Fatalf("GET %s: %v", url, err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	p := page{
 		status: resp.StatusCode,
 		header: resp.Header.Get("Link"),
