@@ -81,7 +81,7 @@ func CanonicalURI(raw string) string {
 		b.WriteString(authority[:at+1])
 		b.WriteString(canonicalHostPort(authority[at+1:], u.Scheme))
 	}
-	path = canonicalPercent(path, false)
+	path = removeDotSegments(canonicalPercent(path, false))
 	if hasAuthority && path == "" {
 		path = "/"
 	}
@@ -111,10 +111,38 @@ func canonicalHostPort(hostPort, scheme string) string {
 	if !strings.HasPrefix(host, "[") {
 		host = strings.TrimSuffix(host, ".")
 	}
+	port = strings.TrimLeft(port, "0") // a port is a number: 0443 is 443
 	if port == "" || port == defaultPort(scheme) {
 		return host
 	}
 	return host + ":" + port
+}
+
+// removeDotSegments resolves "." and ".." in a path as a receiver does (RFC 3986, 5.2.4), so that a path that
+// climbs out of a prefix compares by where it leads.
+func removeDotSegments(path string) string {
+	var out []string
+	segments := strings.Split(path, "/")
+	for i, segment := range segments {
+		last := i == len(segments)-1
+		switch segment {
+		case ".":
+			if last {
+				out = append(out, "")
+			}
+		case "..":
+			root := len(out) == 1 && out[0] == ""
+			if len(out) > 0 && !root {
+				out = out[:len(out)-1]
+			}
+			if last {
+				out = append(out, "")
+			}
+		default:
+			out = append(out, segment)
+		}
+	}
+	return strings.Join(out, "/")
 }
 
 // canonicalPercent decodes the percent-encodings of unreserved characters and upper-cases the others' hex
@@ -378,7 +406,7 @@ func readList[T any](ctx context.Context, c *Client, cl call, problem func([]T) 
 	cl.method = http.MethodGet
 	cl.idempotent = true
 	all := []T{} // an empty list is not nil
-	total := 0 // the largest "total" a page says
+	total := 0   // the largest "total" a page says
 	for page := 1; ; page++ {
 		var out listPage[T]
 		cl.out = &out

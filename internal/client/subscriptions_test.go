@@ -4,6 +4,7 @@
 package client
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -1139,5 +1140,54 @@ func TestCreateOnceNeverInfersAbsence(t *testing.T) {
 				t.Errorf("%d reads by id, want %d", n, tc.readByID)
 			}
 		})
+	}
+}
+
+// Every combination of the ways to spell one URL names the same URL, and none of them makes a different URL
+// (another path case, port, host or query) the same.
+func TestSameURIOverEveryCombination(t *testing.T) {
+	same := []struct {
+		name  string
+		apply func(scheme, host, port, path string) (string, string, string, string)
+	}{
+		{"scheme case", func(s, h, p, x string) (string, string, string, string) { return strings.ToUpper(s), h, p, x }},
+		{"host case", func(s, h, p, x string) (string, string, string, string) { return s, strings.ToUpper(h), p, x }},
+		{"default port", func(s, h, p, x string) (string, string, string, string) { return s, h, cmp.Or(p, ":443"), x }},
+		{"port with zeros", func(s, h, p, x string) (string, string, string, string) { return s, h, ":0443", x }},
+		{"trailing dot", func(s, h, p, x string) (string, string, string, string) { return s, h + ".", p, x }},
+		{"encoded unreserved", func(s, h, p, x string) (string, string, string, string) {
+			return s, h, p, strings.Replace(x, "r", "%72", 1)
+		}},
+		{"dot segments", func(s, h, p, x string) (string, string, string, string) { return s, h, p, "/other/.." + x + "/." }},
+	}
+	different := map[string]string{
+		"path case": "https://hooks.example.com/Prod/receiver/",
+		"port":      "https://hooks.example.com:8443/prod/receiver/",
+		"host":      "https://hooks.example.org/prod/receiver/",
+		"query":     "https://hooks.example.com/prod/receiver/?code=1",
+		"out":       "https://hooks.example.com/staging/receiver/",
+	}
+	const base = "https://hooks.example.com/prod/receiver/"
+	for mask := range 1 << len(same) {
+		scheme, host, port, path := "https", "hooks.example.com", "", "/prod/receiver"
+		var names []string
+		for i, transform := range same {
+			if mask&(1<<i) != 0 {
+				scheme, host, port, path = transform.apply(scheme, host, port, path)
+				names = append(names, transform.name)
+			}
+		}
+		spelled := scheme + "://" + host + port + path + "/"
+		if !SameURI(spelled, base) {
+			t.Errorf("%v: %q is not %q (canonical %q, %q)", names, spelled, base, CanonicalURI(spelled), CanonicalURI(base))
+		}
+		if CanonicalURI(CanonicalURI(spelled)) != CanonicalURI(spelled) {
+			t.Errorf("%v: %q has no fixed canonical form", names, spelled)
+		}
+		for name, other := range different {
+			if SameURI(spelled, other) {
+				t.Errorf("%v: %q is the same as %q (%s differs)", names, spelled, other, name)
+			}
+		}
 	}
 }

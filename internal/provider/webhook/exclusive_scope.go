@@ -42,16 +42,17 @@ type uriPlace struct {
 	path     string
 }
 
-// placeOf is zero, which is within nothing, for what is not an https URL with a host.
+// placeOf is zero, which is within nothing, for what is not an https URL with a host. It reads the URL as
+// client.CanonicalURI spells it, the one URL equality, so a path that climbs out of a prefix ("..") is where it
+// leads, and an encoded "/" is no separator.
 func placeOf(raw string) uriPlace {
-	u, err := url.Parse(raw)
-	if err != nil || !strings.EqualFold(u.Scheme, "https") || u.Hostname() == "" {
+	u, err := url.Parse(client.CanonicalURI(raw))
+	if err != nil || u.Scheme != "https" || u.Hostname() == "" {
 		return uriPlace{}
 	}
-	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
 	return uriPlace{
-		hostPort: net.JoinHostPort(host, cmp.Or(u.Port(), "443")),
-		path:     cmp.Or(u.Path, "/"),
+		hostPort: net.JoinHostPort(u.Hostname(), cmp.Or(u.Port(), "443")),
+		path:     u.EscapedPath(),
 	}
 }
 

@@ -4,6 +4,7 @@
 package webhook
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -130,6 +131,36 @@ func TestExclusiveScopeOverlaps(t *testing.T) {
 		a, b := newExclusiveScope(tc.aTypes, tc.aPrefix), newExclusiveScope(tc.bTypes, tc.bPrefix)
 		if a.overlaps(b) != tc.overlap || b.overlaps(a) != tc.overlap {
 			t.Errorf("%q overlaps %q = %v, want %v", a.id(), b.id(), a.overlaps(b), tc.overlap)
+		}
+	}
+}
+
+// A uri is in a scope by where it leads: for every folder and every way of spelling a path to it (climbing out
+// of the other folder, in plain or encoded dots, an encoded letter), it is in that folder's scope and no other's.
+func TestExclusiveScopeFollowsThePath(t *testing.T) {
+	folders := []string{"prod", "staging"}
+	routes := map[string]func(target, other string) string{
+		"direct":           func(target, _ string) string { return "/" + target + "/x" },
+		"climbing":         func(target, other string) string { return "/" + other + "/../" + target + "/x" },
+		"encoded dots":     func(target, other string) string { return "/" + other + "/%2e%2E/" + target + "/x" },
+		"a dot":            func(target, _ string) string { return "/./" + target + "/x" },
+		"encoded letter":   func(target, _ string) string { return "/%" + fmt.Sprintf("%02X", target[0]) + target[1:] + "/x" },
+		"climbing too far": func(target, _ string) string { return "/../../" + target + "/x" },
+	}
+	for _, target := range folders {
+		other := folders[0]
+		if other == target {
+			other = folders[1]
+		}
+		for name, route := range routes {
+			uri := "https://hooks.example.com" + route(target, other)
+			sub := client.Subscription{ID: "x", EventType: "signatorysigned", URI: uri}
+			for _, folder := range folders {
+				in := newExclusiveScope(nil, "https://hooks.example.com/"+folder+"/").contains(sub)
+				if in != (folder == target) {
+					t.Errorf("%s: uri_prefix .../%s/ contains %q = %v, want %v", name, folder, uri, in, folder == target)
+				}
+			}
 		}
 	}
 }
