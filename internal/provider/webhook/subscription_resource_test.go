@@ -434,3 +434,41 @@ import {
 		},
 	})
 }
+
+// A service that answers a delete 410 Gone has deleted: destroy succeeds and leaves nothing in state.
+func TestAccWebhookSubscription_goneIsDeleted(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	acctest.Emulator.SetAnswerForms(tenant.SubscriptionKey, emulator.AnswerForms{DeleteAnswersGone: true})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			if stored := acctest.Emulator.Subscriptions(tenant.SubscriptionKey); len(stored) != 0 {
+				return fmt.Errorf("the service still holds %+v", stored)
+			}
+			return nil
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: webhookConfig(tenant, `
+  event_type = "signatorysigned"
+  uri        = "https://hooks.example.com/gone"
+`),
+			},
+			{
+				Config: webhookConfig(tenant, `
+  event_type = "signatorysigned"
+  uri        = "https://hooks.example.com/gone-replaced"
+`),
+				ConfigStateChecks: []statecheck.StateCheck{
+					acctest.Func(func() error {
+						stored := acctest.Emulator.Subscriptions(tenant.SubscriptionKey)
+						if len(stored) != 1 || stored[0].URI != "https://hooks.example.com/gone-replaced" {
+							return fmt.Errorf("the replacement left %+v", stored)
+						}
+						return nil
+					}),
+				},
+			},
+		},
+	})
+}
