@@ -190,7 +190,7 @@ func (n *needles) foundIn(d decoding) bool {
 	return false
 }
 
-// normalized is text as the gate searches it: each letter in one case (ToLower of ToUpper, so that "ı" and
+// normalized is text as the gate searches it: fullwidth forms as ASCII, each letter in one case (ToLower of ToUpper, so that "ı" and
 // "i", "ſ" and "s" meet as a case change leaves them), without white space, control, format (zero-width)
 // or separator characters, which a peer may insert between a secret's characters.
 func normalized(text string) string {
@@ -204,6 +204,9 @@ func normalized(text string) string {
 		case r < utf8.RuneSelf:
 			b.WriteByte(byte(r))
 		case unicode.IsSpace(r) || unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Z):
+		case r == utf8.RuneError: // what a decoding could not read, or an HTML "&#0;"
+		case isFullwidth(r):
+			b.WriteRune(unicode.ToLower(fromFullwidthRune(r)))
 		default:
 			b.WriteRune(unicode.ToLower(unicode.ToUpper(r)))
 		}
@@ -372,8 +375,13 @@ var decoders = []decoder{
 		free:   true,
 	},
 	{
-		decode: one(func(s string) string { return unescapeBackslashes(s, false) }),
-		free:   true,
+		decode: func(s string) []string {
+			if !strings.Contains(s, `\\`) { // then no different from the one above
+				return nil
+			}
+			return []string{unescapeBackslashes(s, false)}
+		},
+		free: true,
 	},
 	{decode: one(html.UnescapeString)},
 	{decode: one(func(s string) string { return unescapePercent(s, '%', false) })},
@@ -394,6 +402,7 @@ var decoders = []decoder{
 	{decode: one(reversed)}, // a peer may echo the request back to front
 	{decode: one(rot13)},
 	{decode: fromFullwidth},
+	{decode: withoutNULs},
 }
 
 func reversed(s string) string {
@@ -425,18 +434,50 @@ func fromFullwidth(s string) []string {
 	if !strings.ContainsFunc(s, isFullwidth) {
 		return nil
 	}
-	return []string{strings.Map(func(r rune) rune {
-		switch {
-		case 0xff01 <= r && r <= 0xff5e:
-			return r - 0xff01 + '!'
-		case r == 0x3000:
-			return ' '
-		}
-		return r
-	}, s)}
+	return []string{strings.Map(fromFullwidthRune, s)}
+}
+
+func fromFullwidthRune(r rune) rune {
+	switch {
+	case 0xff01 <= r && r <= 0xff5e:
+		return r - 0xff01 + '!'
+	case r == 0x3000:
+		return ' '
+	}
+	return r
 }
 
 func isFullwidth(r rune) bool { return (0xff01 <= r && r <= 0xff5e) || r == 0x3000 }
+
+// withoutNULs reads ASCII in UTF-16, a NUL after each character, which an HTML decoding of "&#0;" turns into
+// U+FFFD (the character itself, not a byte that is no UTF-8).
+func withoutNULs(s string) []string {
+	if !alternates(s, "\x00") && !alternates(s, "\uFFFD") {
+		return nil
+	}
+	return []string{strings.ReplaceAll(strings.ReplaceAll(s, "\x00", ""), "\uFFFD", "")}
+}
+
+// alternates: s holds four characters each followed by sep (the first one before it counted), as UTF-16 of ASCII does (and not a NUL that a
+// binary decoding made by chance).
+func alternates(s, sep string) bool {
+	for {
+		at := strings.Index(s, sep)
+		if at < 0 {
+			return false
+		}
+		n := 0
+		rest := s[at+len(sep):]
+		for len(rest) > len(sep) && strings.HasPrefix(rest[1:], sep) {
+			n++
+			rest = rest[1+len(sep):]
+		}
+		if n >= 3 {
+			return true
+		}
+		s = s[at+len(sep):]
+	}
+}
 
 func one(f func(string) string) func(string) []string {
 	return func(s string) []string { return []string{f(s)} }
@@ -505,6 +546,7 @@ func unescapeBackslashes(s string, pairs bool) string {
 		return s
 	}
 	var b strings.Builder
+	b.Grow(len(s))
 	for i := 0; i < len(s); i++ {
 		if s[i] != '\\' || i+1 == len(s) || (!pairs && s[i+1] == '\\') {
 			b.WriteByte(s[i])
@@ -651,18 +693,22 @@ func unescapePercent(s string, marker byte, plus bool) string {
 // bytes, and the characters of skip may stand inside a run (a line break where MIME wraps base64, a space
 // between hex pairs).
 type runCodec struct {
-	values [256]int16 // each character's value, -1 for none of the alphabet
+	values [256]int16 // each character's value, -1 for none of the alphabet, skipped for one of skip
 	bits   int
 	align  int
 	minRun int
-	skip   string
 }
 
+const skipped = -2
+
+const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+// newRunCodec reads alphabet's i-th character as i modulo 2^bits: an alphabet may list its characters twice,
+// in two cases or in two variants.
 func newRunCodec(alphabet string, bits, align int, skip string) *runCodec {
 	c := &runCodec{
 		bits:  bits,
 		align: align,
-		skip:  skip,
 		// a run shorter than minBinarySecret bytes could not hold a secret
 		minRun: (minBinarySecret*8 + bits - 1) / bits,
 	}
@@ -672,12 +718,15 @@ func newRunCodec(alphabet string, bits, align int, skip string) *runCodec {
 	for i := range len(alphabet) {
 		c.values[alphabet[i]] = int16(i % (1 << bits))
 	}
+	for i := range len(skip) {
+		c.values[skip[i]] = skipped
+	}
 	return c
 }
 
 var (
 	// base64 and base64url: "-" and "_" are base64url's "+" and "/".
-	base64Runs = newRunCodec("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_", 6, 4, "\r\n")
+	base64Runs = newRunCodec(base64Alphabet+"+/"+base64Alphabet+"-_", 6, 4, "\r\n")
 	// hex in either case, its pairs joined or spaced.
 	hexRuns = newRunCodec("0123456789abcdef0123456789ABCDEF", 4, 2, "\r\n ")
 	// base32 (RFC 4648) in either case.
@@ -706,12 +755,13 @@ func (c *runCodec) decodeRuns(s string) []string {
 		length := 0
 		end := i
 		for j := i; j < len(s); j++ {
-			if c.values[s[j]] >= 0 {
+			v := c.values[s[j]]
+			if v >= 0 {
 				length++
 				end = j + 1
 				continue
 			}
-			if length == 0 || strings.IndexByte(c.skip, s[j]) < 0 {
+			if length == 0 || v != skipped {
 				break
 			}
 		}

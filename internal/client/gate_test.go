@@ -185,6 +185,82 @@ func TestGateCarelessEscapes(t *testing.T) {
 	}
 }
 
+// The gate's decisions (issue 37, item 9), each from the fuzz target's generators.
+
+// When the decoding budget is spent the answer is withheld unchecked: an answer too long to read through is
+// not shown, though it holds no secret; the same answer once is.
+func TestGateWithholdsWhatItCannotReadThrough(t *testing.T) {
+	g := &gate{}
+	g.add("7f3a9c2e5b1d8a4f")
+	e := echoOf("an-unregistered-token-0a1b2c3d", "echo ", "refused: ", []byte{10, 10})
+	if got := g.redact(e.text); got == Withheld {
+		t.Fatalf("an answer without the secret was withheld: %q", e.text)
+	}
+	long := strings.Repeat(e.text+"\n", decodeBudget/2/len(e.text)+1) // its first two decodings spend the budget
+	if got := g.redact(long); got != Withheld {
+		t.Errorf("an answer of %d bytes, past the decoding budget, was shown: %.80q", len(long), got)
+	}
+}
+
+// The shortest secrets the gate searches for: a fragment of exactly fragment letters and digits (all a cut
+// secret kept), and a secret of exactly shortSecret characters, in every decoding rather than as a word.
+func TestGateShortestSecrets(t *testing.T) {
+	cutStart := slices.IndexFunc(gateEncoders, func(e gateEncoder) bool { return e.name == "cut at the start by 1 to 3" })
+	cutEnd := slices.IndexFunc(gateEncoders, func(e gateEncoder) bool { return e.name == "cut at the end by 1 to 3" })
+	for _, name := range []string{"base64", "hex", "rot13", "percent", "upper-cased"} {
+		code := slices.IndexFunc(gateEncoders, func(e gateEncoder) bool { return e.name == name })
+		cutByTwo := len(gateEncoders) // p = 1: cut by two
+		fragmentOnly := "k-7f3a9c2e-q"
+		e := echoOf(fragmentOnly, "echo ", "refused: ", []byte{byte(cutStart + cutByTwo), byte(cutEnd + cutByTwo), byte(code)})
+		if !e.found || strings.Count(e.text, "7f3a9c2e") > 1 {
+			t.Fatalf("the generators did not cut %q to its fragment under %v: %q", fragmentOnly, e.names, e.text)
+		}
+		g := &gate{}
+		g.add(fragmentOnly)
+		if got := g.redact(e.text); got != Withheld {
+			t.Errorf("a fragment of exactly %d, %q cut to 7f3a9c2e under %v, was shown: %q", fragment, fragmentOnly, e.names, got)
+		}
+
+		short := "Zq4!"[:shortSecret]
+		e = echoOf(short, "", "refused: ", []byte{byte(code)})
+		g = &gate{}
+		g.add(short)
+		if got := g.redact(e.text); got != Withheld {
+			t.Errorf("a secret of exactly %d characters, %q under %v, was shown: %q", shortSecret, short, e.names, got)
+		}
+	}
+}
+
+// An answer whose control characters, shown escaped, spell a secret.
+func TestGateEscapesThatSpellASecret(t *testing.T) {
+	for _, secret := range []string{`\x1b[31mq\x07`, `ab\ncd\tef`, `\x00\x7f\r\x1f`} {
+		g := &gate{}
+		g.add(secret)
+		said := "refused: " + saidWithControls(secret)
+		if said == "refused: "+secret {
+			t.Fatalf("the generator said %q as it is", secret)
+		}
+		if got := g.redact(said); got != Withheld {
+			t.Errorf("%q, said with control characters, was shown as %q", secret, got)
+		}
+	}
+}
+
+// Base64 wrapped across lines (MIME, PEM), at every width down to 4 characters a line, where no line holds
+// a fragment.
+func TestGateBase64AcrossLines(t *testing.T) {
+	wrapped := slices.IndexFunc(gateEncoders, func(e gateEncoder) bool { return strings.HasPrefix(e.name, "base64 wrapped") })
+	secret := "7f3a9c2e5b1d8a4f"
+	g := &gate{}
+	g.add(secret)
+	for width := range 2 * 76 {
+		text := gateEncoders[wrapped].encode("token="+secret, width)
+		if got := g.redact(text); got != Withheld {
+			t.Fatalf("%q in base64 wrapped at %d characters, %q, was shown", secret, 4+width%73, text)
+		}
+	}
+}
+
 // BenchmarkGate is the gate on answers as the service gives them, none of which holds a secret (the gate's
 // slowest case: every decoding is searched): a short JSON error echoing the request, a 4 KB subscription
 // list with GUIDs and URIs, and a 16 KB answer.
