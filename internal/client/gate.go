@@ -190,19 +190,20 @@ func (n *needles) foundIn(d decoding) bool {
 	return false
 }
 
-// normalized is text as the gate searches it: fullwidth forms as ASCII, each letter in one case (ToLower of ToUpper, so that "ı" and
-// "i", "ſ" and "s" meet as a case change leaves them), without white space, control, format (zero-width)
-// or separator characters, which a peer may insert between a secret's characters.
+// normalized is text as the gate searches it: fullwidth forms as ASCII, each letter in one case (ToLower
+// of ToUpper, so that "ı" and "i", "ſ" and "s" meet as a case change leaves them), without white space,
+// control, format (zero-width) or separator characters, which a peer may insert between a secret's
+// characters.
 func normalized(text string) string {
 	var b strings.Builder
 	b.Grow(len(text))
 	for _, r := range text {
 		switch {
 		case r < utf8.RuneSelf && ('A' <= r && r <= 'Z'):
-			b.WriteByte(byte(r) + 'a' - 'A')
+			b.WriteRune(r + 'a' - 'A')
 		case r < utf8.RuneSelf && (r <= ' ' || r == 0x7f):
 		case r < utf8.RuneSelf:
-			b.WriteByte(byte(r))
+			b.WriteRune(r)
 		case unicode.IsSpace(r) || unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Z):
 		case r == utf8.RuneError: // what a decoding could not read, or an HTML "&#0;"
 		case isFullwidth(r):
@@ -458,8 +459,8 @@ func withoutNULs(s string) []string {
 	return []string{strings.ReplaceAll(strings.ReplaceAll(s, "\x00", ""), "\uFFFD", "")}
 }
 
-// alternates: s holds four characters each followed by sep (the first one before it counted), as UTF-16 of ASCII does (and not a NUL that a
-// binary decoding made by chance).
+// alternates: s holds a character followed by sep four times in a row (the first one before the sep found),
+// as UTF-16 of ASCII does, and not a NUL that a binary decoding made by chance.
 func alternates(s, sep string) bool {
 	for {
 		at := strings.Index(s, sep)
@@ -715,8 +716,10 @@ func newRunCodec(alphabet string, bits, align int, skip string) *runCodec {
 	for i := range c.values {
 		c.values[i] = -1
 	}
+	var v int16
 	for i := range len(alphabet) {
-		c.values[alphabet[i]] = int16(i % (1 << bits))
+		c.values[alphabet[i]] = v % (1 << bits)
+		v++
 	}
 	for i := range len(skip) {
 		c.values[skip[i]] = skipped
@@ -740,8 +743,15 @@ func decodeHexRuns(s string) []string { return hexRuns.decodeRuns(s) }
 func decodeBase32Runs(s string) []string { return base32Runs.decodeRuns(s) }
 
 func hexDigit(c byte) (byte, bool) {
-	v := hexRuns.values[c]
-	return byte(v), v >= 0
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
 }
 
 // decodeRuns answers one text per alignment (0 to align-1) in which every run of at least minRun
@@ -818,7 +828,8 @@ func (c *runCodec) decodeRun(out []byte, run string, offset int) []byte {
 		n += c.bits
 		if n >= 8 {
 			n -= 8
-			out = append(out, byte(acc>>n))
+			out = append(out, byte(acc>>n)) //nolint:gosec // G115: acc holds n+8 bits, n < 8
+
 			acc &= 1<<n - 1
 		}
 	}
