@@ -32,7 +32,7 @@ go_cmd="${GO:-go}"
 targets=(
   "./internal/client              FuzzDecodeResponses      50000x"
   "./internal/client              FuzzParseRetryAfter      100000x"
-  "./internal/client              FuzzGate                 30000x"
+  "./internal/client              FuzzGate                 20000x"
   "./internal/provider/webhook    FuzzParseImportID        40000x"
   "./internal/provider/metadata   FuzzParseEntryID         40000x"
 )
