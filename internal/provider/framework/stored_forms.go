@@ -12,12 +12,12 @@ import (
 
 // The service may keep a value in another form than the one sent (trimmed, re-cased, re-encoded), and the
 // interface document does not say which. Read would store that form, and every plan would then replace or rewrite
-// an unchanged configuration. So a write records what it sent, the first Read after it learns the form the
-// service keeps, and later Reads keep the configured value while the service still shows that form. The forms are
-// learned, never listed: whatever the service does to a value is read off its answer.
+// an unchanged configuration. So a write records what it sent and the form the service keeps, and Reads keep the
+// configured value while the service shows that form. The forms are learned, never listed: whatever the service
+// does to a value is read off its answers.
 const privateKeyStoredForms = "stored_forms"
 
-// storedForm is what was sent of one attribute and, once a Read saw it, the form the service keeps.
+// storedForm is what was sent of one attribute and, once known, the form the service keeps.
 type storedForm struct {
 	Sent   string `json:"sent"`
 	Seen   bool   `json:"seen,omitempty"`
@@ -33,11 +33,27 @@ type PrivateSetter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
 }
 
-// RecordSent is called by a write (Create, Update) with the values of the attributes it sent.
-func RecordSent(ctx context.Context, private PrivateSetter, sent map[string]string, diags *diag.Diagnostics) {
-	forms := make(map[string]storedForm, len(sent))
-	for attribute, value := range sent {
-		forms[attribute] = storedForm{Sent: value}
+// A Written value is one attribute a write sent.
+type Written struct {
+	Attribute string
+	Sent      string
+	// Stored is the form the service keeps, as the write's answer said; Sent when it said nothing.
+	Stored string
+	// FirstReadTells: the service cannot change the object under the same id (a subscription has no update), so
+	// the first Read after the write shows the form it keeps, which the write's answer did not.
+	FirstReadTells bool
+}
+
+// RecordWritten is called by a write (Create, Update) with the attributes it sent.
+func RecordWritten(ctx context.Context, private PrivateSetter, written []Written, diags *diag.Diagnostics) {
+	forms := make(map[string]storedForm, len(written))
+	for _, w := range written {
+		form := storedForm{Sent: w.Sent}
+		if !w.FirstReadTells {
+			form.Seen = true
+			form.Stored = w.Stored
+		}
+		forms[w.Attribute] = form
 	}
 	raw, _ := json.Marshal(forms) // strings always marshal
 	diags.Append(private.SetKey(ctx, privateKeyStoredForms, raw)...)
@@ -52,8 +68,9 @@ type StoredValue struct {
 }
 
 // ValueAfterRead answers the value a Read keeps of attribute, given the state's value and the service's: the
-// state's while the service shows what was sent or the form learned for it, else the service's (a change made
-// outside Terraform). The response's private state starts as the request's (the framework copies it).
+// state's while the service shows what was sent or the form it keeps, else the service's (a change made outside
+// Terraform). Where the first Read tells the form (Written.FirstReadTells), it learns it. The response's private
+// state starts as the request's (the framework copies it).
 func ValueAfterRead(ctx context.Context, private PrivateGetter, next PrivateSetter, attribute, inState, onService string,
 	diags *diag.Diagnostics) StoredValue {
 	raw, getDiags := private.GetKey(ctx, privateKeyStoredForms)

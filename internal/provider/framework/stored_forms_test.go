@@ -42,7 +42,8 @@ func TestValueAfterReadLearnsOneFormPerWrite(t *testing.T) {
 			ctx := context.Background()
 			private := privateData{}
 			var diags diag.Diagnostics
-			RecordSent(ctx, private, map[string]string{"value": "v"}, &diags)
+			written := []Written{{Attribute: "value", Sent: "v", FirstReadTells: true}}
+			RecordWritten(ctx, private, written, &diags)
 			inState := "v"
 			learned := ""
 			drifted := false
@@ -74,6 +75,22 @@ func TestValueAfterReadLearnsOneFormPerWrite(t *testing.T) {
 				t.Fatal(diags)
 			}
 		})
+	}
+}
+
+// A form the write's answer told is kept, and the first Read learns nothing else: any other answer is drift.
+func TestValueAfterReadKeepsTheAnsweredForm(t *testing.T) {
+	ctx := context.Background()
+	var diags diag.Diagnostics
+	private := privateData{}
+	RecordWritten(ctx, private, []Written{{Attribute: "value", Sent: "v ", Stored: "v"}}, &diags)
+	kept := ValueAfterRead(ctx, private, private, "value", "v ", "v", &diags)
+	if kept.Value != "v " || kept.Learned {
+		t.Errorf("the answered form: kept %+v", kept)
+	}
+	kept = ValueAfterRead(ctx, private, private, "value", "v ", "changed", &diags)
+	if kept.Value != "changed" || kept.Learned {
+		t.Errorf("a change made outside Terraform: kept %+v", kept)
 	}
 }
 

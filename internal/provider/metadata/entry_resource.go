@@ -165,9 +165,6 @@ func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	}
 	// resp.State starts as req.State: an unchanged entry needs no Set, a sixteenth of the provider's CPU in a plan.
 	kept := framework.ValueAfterRead(ctx, req.Private, resp.Private, "value", state.Value.ValueString(), entry.Value, &resp.Diagnostics)
-	if kept.Learned {
-		warnStoredValue(&resp.Diagnostics, state, r.Client.Redact(entry.Value))
-	}
 	read := types.StringValue(kept.Value)
 	if read != state.Value || state.id() != state.ID {
 		state.Value = read
@@ -246,8 +243,9 @@ func (r *entryResource) write(ctx context.Context, config tfsdk.Config, private 
 		return false
 	}
 	entityType, entityID, key := m.entry()
-	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) error {
-		_, err := r.Client.PutMetadata(ctx, entityType, entityID, key,
+	var answered *client.MetadataEntry
+	interrupted, err := framework.UninterruptedWrite(ctx, r.Client, func(ctx context.Context) (err error) {
+		answered, err = r.Client.PutMetadata(ctx, entityType, entityID, key,
 			client.PutMetadataRequest{Value: m.Value.ValueString(), ReferenceID: m.ReferenceID.ValueString()})
 		return err
 	})
@@ -258,18 +256,27 @@ func (r *entryResource) write(ctx context.Context, config tfsdk.Config, private 
 	if interrupted {
 		tflog.Warn(ctx, "the run was interrupted; the metadata entry was written anyway and is recorded in the state")
 	}
-	framework.RecordSent(ctx, private, map[string]string{"value": m.Value.ValueString()}, diags)
+	// The PUT's answer is the entry as the service keeps it; one that does not describe the entry tells nothing.
+	sent := m.Value.ValueString()
+	stored := sent
+	if answered.Key == key {
+		stored = answered.Value
+	}
+	if stored != sent {
+		warnStoredValue(diags, m, r.Client.Redact(stored))
+	}
+	written := []framework.Written{{Attribute: "value", Sent: sent, Stored: stored}}
+	framework.RecordWritten(ctx, private, written, diags)
 	return true
 }
 
-// warnStoredValue says, once, in which form the service keeps the value the provider wrote. inService passed the
-// gate.
+// warnStoredValue says, when the provider writes the value, in which form the service keeps it. inService passed
+// the gate.
 func warnStoredValue(diags *diag.Diagnostics, m entryModel, inService string) {
 	id := entryID(m.entry())
 	summary := "The service keeps the metadata value in another form: " + id
 	detail := fmt.Sprintf("The service answers %q for the value %s that was written. "+
-		"The state keeps the configured value, and while the service answers this form, plans show no change and nothing is written again; any other change made outside Terraform still shows as drift. "+
-		"Once an apply (or terraform apply -refresh-only) records this, plans no longer say it.",
+		"The state keeps the configured value, and while the service answers this form, plans show no change and nothing is written again; any other change made outside Terraform still shows as drift.",
 		inService, quoteExcerpt(m.Value.ValueString()))
 	diags.AddWarning(summary, detail)
 }

@@ -255,11 +255,12 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 		warnDoneDespiteInterrupt(&resp.Diagnostics, created.ID, "created")
 	}
 	plan.ID = types.StringValue(created.ID)
-	sent := map[string]string{
-		"uri":         body.URI,
-		"description": body.Description,
+	// The create's answer is an id: the first Read shows the forms the service keeps.
+	written := []framework.Written{
+		{Attribute: "uri", Sent: body.URI, FirstReadTells: true},
+		{Attribute: "description", Sent: body.Description, FirstReadTells: true},
 	}
-	framework.RecordSent(ctx, resp.Private, sent, &resp.Diagnostics)
+	framework.RecordWritten(ctx, resp.Private, written, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
