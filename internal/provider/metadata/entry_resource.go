@@ -96,6 +96,11 @@ func (r *entryResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 	if len(rivals) > 0 {
 		addRivalError(coordinator, &resp.Diagnostics, config, claim, rivals[0], "Nothing was written by this resource.")
 	}
+	// A create shows at plan what it would overwrite, once the value and overwrite_on_create are known.
+	valueKnown := !config.Value.IsUnknown() && !config.OverwriteOnCreate.IsUnknown()
+	if !hadPrior && valueKnown && !resp.Diagnostics.HasError() {
+		r.checkOverwrite(ctx, config, config.OverwriteOnCreate.ValueBool(), &resp.Diagnostics)
+	}
 }
 
 func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -117,25 +122,38 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
 }
 
-// refuseOverwrite: a PUT would silently replace a value something else set.
+// refuseOverwrite: a PUT would silently replace a value something else set. The plan of a create looks first
+// (checkOverwrite); the create looks again, since the value may have been set since.
 func (r *entryResource) refuseOverwrite(ctx context.Context, plan entryModel, diags *diag.Diagnostics) {
-	entityType, entityID, key := plan.entry()
+	r.checkOverwrite(ctx, plan, false, diags)
+}
+
+// checkOverwrite reads the entity's list, which one refresh shares, and reports a different value the key holds:
+// an error, or with overwrite a warning that the apply overwrites it.
+func (r *entryResource) checkOverwrite(ctx context.Context, m entryModel, overwrite bool, diags *diag.Diagnostics) {
+	entityType, entityID, key := m.entry()
 	set, err := r.Client.EntityMetadata(ctx, entityType, entityID)
 	if err != nil {
 		r.ProviderData.AddAPIError(diags, "Could not check whether the metadata entry exists", err)
 		return
 	}
 	existing, found := set.Find(key)
-	if !found || existing.Value == plan.Value.ValueString() {
+	if !found || existing.Value == m.Value.ValueString() {
 		return
 	}
 	id := entryID(entityType, entityID, key)
 	quotedExisting := `"` + r.Client.Redact(existing.Value) + `"`
+	if overwrite {
+		detail := fmt.Sprintf("The key %q of %s %q holds the value %s on the service, and overwrite_on_create = true: the apply overwrites it with %s.",
+			key, entityType, entityID, quotedExisting, quoteExcerpt(m.Value.ValueString()))
+		diags.AddAttributeWarning(path.Root("key"), "The metadata entry will be overwritten: "+id, detail)
+		return
+	}
 	detail := fmt.Sprintf("The key %q of %s %q already holds the value %s on the service, and creating this resource would overwrite it with %s. "+
 		"Nothing was written.\n\n"+
 		"To manage the existing entry, import it: terraform import <address> %s (or an import block with id = %q); the next apply then sets the configured value. "+
 		"To overwrite it on create, set overwrite_on_create = true.",
-		key, entityType, entityID, quotedExisting, quoteExcerpt(plan.Value.ValueString()), id, id)
+		key, entityType, entityID, quotedExisting, quoteExcerpt(m.Value.ValueString()), id, id)
 	diags.AddAttributeError(path.Root("key"), "Metadata entry already exists", detail)
 }
 
@@ -376,9 +394,10 @@ var entrySchema = schema.Schema{
 		},
 		"overwrite_on_create": schema.BoolAttribute{
 			MarkdownDescription: "Whether creating this resource may overwrite a different value that `key` already holds " +
-				"on the service. Defaults to `false`: the create then fails before anything is written, shows the value " +
-				"found and the `terraform import` command that takes the entry over instead. The same value already there " +
-				"is taken over silently. Has no effect once the entry is created (changing it later writes nothing).",
+				"on the service. Defaults to `false`: the plan then fails (and the create, should the value appear after the plan), " +
+				"shows the value found and the `terraform import` command that takes the entry over instead; with `true` the plan " +
+				"warns that the apply overwrites it. The same value already there is taken over silently. Has no effect once the " +
+				"entry is created (changing it later writes nothing).",
 			Optional: true,
 			Computed: true,
 			Default:  booldefault.StaticBool(false),

@@ -351,7 +351,9 @@ resource "esign_metadata_entry" "fresh" {
 		CheckDestroy:             checkMetadataDestroyed(tenant),
 		Steps: []tfresource.TestStep{
 			{
-				Config: acctest.ProviderConfig(tenant) + entry(entity, "taken", "mine", ""),
+				// The plan fails: nothing is applied to find out.
+				Config:   acctest.ProviderConfig(tenant) + entry(entity, "taken", "mine", ""),
+				PlanOnly: true,
 				ExpectError: acctest.WrappedRegexp(`Metadata entry already exists .*key = "taken".*The key "taken" of ` +
 					`SignatureRequest "sr-existing" already holds the value "set-elsewhere" on the service, and creating ` +
 					`this resource would overwrite it with "mine". Nothing was written.*terraform import <address> ` +
@@ -375,7 +377,9 @@ resource "esign_metadata_entry" "fresh" {
 					untouched,
 					statecheck.ExpectKnownValue("esign_metadata_entry.same", tfjsonpath.New("overwrite_on_create"), knownvalue.Bool(false)),
 					statecheck.ExpectKnownValue("esign_metadata_entry.forced", tfjsonpath.New("overwrite_on_create"), knownvalue.Bool(true)),
-					acctest.ExpectRequests(tenant, emulator.RouteMetadataEntityList, 1), // 13 creates, one list read
+					// 13 creates on two entities: each plan (the test's and the apply's) reads each entity's list
+					// once to see what a create would overwrite, and the creates read none more.
+					acctest.ExpectRequests(tenant, emulator.RouteMetadataEntityList, 4),
 				},
 				ConfigPlanChecks: acctest.Converges(),
 			},
