@@ -8,6 +8,8 @@ package client
 import (
 	"cmp"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"net"
@@ -185,7 +187,7 @@ func (c *Client) notFoundOnFixedRoute(err error) error {
 	}
 	if IsNotFound(err) {
 		return &redactedError{
-			text: fmt.Sprintf("%v. The service answers this route at any correct base URL, so the base URL %q does not point at its API", err, c.base),
+			text: fmt.Sprintf("%v. The service answers this route at any correct base URL, so the base URL %q does not point at its API.", err, c.base),
 			errs: []error{ErrWrongBaseURL},
 		}
 	}
@@ -204,7 +206,7 @@ func (c *Client) confirmNotFound(ctx context.Context, err error) error {
 		return err
 	case errors.Is(hooksErr, ErrWrongBaseURL):
 		return &redactedError{
-			text: fmt.Sprintf("%v, and %s, which the service answers at any correct base URL, answered 404 too: the base URL %q does not point at its API", err, routeHooksList, c.base),
+			text: fmt.Sprintf("%v, and %s, which the service answers at any correct base URL, answered 404 too: the base URL %q does not point at its API.", err, routeHooksList, c.base),
 			errs: []error{ErrWrongBaseURL},
 		}
 	}
@@ -390,11 +392,27 @@ type NoRedirectClient struct {
 	httpClient *http.Client
 }
 
-// NewNoRedirectClient bounds each request by timeout, up to its answer's last byte; 0 bounds nothing.
-func NewNoRedirectClient(timeout time.Duration) *NoRedirectClient {
-	c := noRedirectsOf(nil)
-	c.httpClient.Timeout = timeout
-	return c
+// NewNoRedirectClient bounds each request by timeout, up to its answer's last byte; 0 bounds nothing. It trusts
+// the system's roots (SSL_CERT_FILE included) and, besides them, extraRoots.
+func NewNoRedirectClient(timeout time.Duration, extraRoots ...*x509.Certificate) *NoRedirectClient {
+	transport := proxyTransport()
+	if len(extraRoots) > 0 {
+		roots, err := x509.SystemCertPool() // a copy: adding to it changes no other pool
+		if err != nil {
+			roots = x509.NewCertPool()
+		}
+		for _, cert := range extraRoots {
+			roots.AddCert(cert)
+		}
+		transport.TLSClientConfig = &tls.Config{
+			MinVersion: tls.VersionTLS12,
+			RootCAs:    roots,
+		}
+	}
+	return noRedirectsOf(&http.Client{
+		Transport: transport,
+		Timeout:   timeout,
+	})
 }
 
 // noRedirectsOf copies hc (a test's), or makes a client with a transport of its own, that follows no redirect.
