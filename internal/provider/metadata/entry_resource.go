@@ -283,7 +283,13 @@ func (r *entryResource) write(ctx context.Context, config tfsdk.Config, private 
 	if stored != sent {
 		warnStoredValue(diags, m, r.Client.Redact(stored))
 	}
-	written := []framework.Written{{Attribute: "value", Sent: sent, Stored: stored}}
+	written := []framework.Written{
+		{
+			Attribute: "value",
+			Sent:      sent,
+			Stored:    stored,
+		},
+	}
 	framework.RecordWritten(ctx, private, written, diags)
 	return true
 }

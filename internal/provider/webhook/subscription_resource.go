@@ -257,8 +257,16 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 	plan.ID = types.StringValue(created.ID)
 	// The create's answer is an id: the first Read shows the forms the service keeps.
 	written := []framework.Written{
-		{Attribute: "uri", Sent: body.URI, FirstReadTells: true},
-		{Attribute: "description", Sent: body.Description, FirstReadTells: true},
+		{
+			Attribute:      "uri",
+			Sent:           body.URI,
+			FirstReadTells: true,
+		},
+		{
+			Attribute:      "description",
+			Sent:           body.Description,
+			FirstReadTells: true,
+		},
 	}
 	framework.RecordWritten(ctx, resp.Private, written, &resp.Diagnostics)
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
