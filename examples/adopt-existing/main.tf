@@ -5,13 +5,14 @@
 #   terraform query -var signature_request_id=<id> -generate-config-out=generated.tf
 #   terraform plan -var signature_request_id=<id>
 #
-# then review generated.tf (add the headers, see the guide "Adopting existing
-# subscriptions") and apply: the plan imports, it changes nothing.
+# then review generated.tf (add the headers: the service never returns them)
+# and apply: the plan imports, it changes nothing.
 
 terraform {
   required_providers {
     esign = {
-      source = "esign-oss/esign"
+      source  = "esign-oss/esign"
+      version = "~> 0.1"
     }
   }
 }

@@ -5,7 +5,8 @@ terraform {
   required_version = ">= 1.5"
   required_providers {
     esign = {
-      source = "esign-oss/esign"
+      source  = "esign-oss/esign"
+      version = "~> 0.1"
     }
   }
 }

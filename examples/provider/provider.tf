@@ -1,7 +1,8 @@
 terraform {
   required_providers {
     esign = {
-      source = "esign-oss/esign"
+      source  = "esign-oss/esign"
+      version = "~> 0.1"
     }
   }
 }

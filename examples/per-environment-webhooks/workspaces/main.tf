@@ -12,7 +12,8 @@ terraform {
   required_version = ">= 1.11"
   required_providers {
     esign = {
-      source = "esign-oss/esign"
+      source  = "esign-oss/esign"
+      version = "~> 0.1"
     }
   }
 }

@@ -2,7 +2,8 @@
 terraform {
   required_providers {
     esign = {
-      source = "esign-oss/esign"
+      source  = "esign-oss/esign"
+      version = "~> 0.1"
     }
   }
 }
