@@ -8,7 +8,9 @@ import (
 	"cmp"
 	"context"
 	"crypto/rand"
+	"crypto/x509"
 	"encoding/json"
+	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -50,6 +53,7 @@ type testEventModel struct {
 	Headers            types.Map    `tfsdk:"headers"`
 	SignatureRequestID types.String `tfsdk:"signature_request_id"`
 	SignatoryID        types.String `tfsdk:"signatory_id"`
+	CACertPEM          types.String `tfsdk:"ca_cert_pem"`
 }
 
 var testEventSchema = schema.Schema{
@@ -86,11 +90,78 @@ var testEventSchema = schema.Schema{
 			Optional:   true,
 			Validators: []validator.String{validators.GUID()},
 		},
+		"ca_cert_pem": schema.StringAttribute{
+			MarkdownDescription: "One or more PEM certificates (`-----BEGIN CERTIFICATE-----` blocks) trusted for the receiver besides the system's trust store, " +
+				"e.g. `file(\"${path.module}/receiver-ca.pem\")` for a receiver whose certificate a private authority signed. " +
+				"Every block must be a certificate that parses; this is checked before anything is sent. " +
+				"`SSL_CERT_FILE` works too (Linux and other Unix systems), for every HTTPS connection of the provider: the action's page says when to use which.",
+			Optional:   true,
+			Validators: []validator.String{caCertsRule{}},
+		},
 	},
 }
 
-// ModifyPlan checks the event type at plan time whenever it is known.
+// caCertsRule checks ca_cert_pem at validation; a value read from a data source is known only at plan, one read
+// from a resource only when the action runs, so ModifyPlan and Invoke check it again.
+type caCertsRule struct{}
+
+func (caCertsRule) Description(context.Context) string {
+	return "must hold one or more PEM certificates, each of which parses"
+}
+
+func (r caCertsRule) MarkdownDescription(ctx context.Context) string { return r.Description(ctx) }
+
+func (caCertsRule) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	checkCACerts(req.Path, req.ConfigValue, &resp.Diagnostics)
+}
+
+// checkCACerts answers the certificates of a known value, and none of a null or unknown one.
+func checkCACerts(p path.Path, value types.String, diags *diag.Diagnostics) []*x509.Certificate {
+	if value.IsNull() || value.IsUnknown() {
+		return nil
+	}
+	certs, err := parseCACerts(value.ValueString())
+	if err != nil {
+		diags.AddAttributeError(p, "Invalid CA certificate", fmt.Sprintf("%s %s.", p, err))
+	}
+	return certs
+}
+
+// parseCACerts reads PEM certificates. A block that does not decode is an error, not skipped as pem.Decode
+// skips it: a bundle that lost a line would otherwise trust fewer certificates than it shows.
+func parseCACerts(text string) ([]*x509.Certificate, error) {
+	var certs []*x509.Certificate
+	rest := []byte(text)
+	for {
+		var block *pem.Block
+		block, rest = pem.Decode(rest)
+		if block == nil {
+			break
+		}
+		if block.Type != "CERTIFICATE" {
+			return nil, fmt.Errorf("holds a PEM block of type %q where only CERTIFICATE blocks belong", block.Type)
+		}
+		cert, err := x509.ParseCertificate(block.Bytes)
+		if err != nil {
+			return nil, fmt.Errorf("holds a certificate that does not parse (block %d): %w", len(certs)+1, err)
+		}
+		certs = append(certs, cert)
+	}
+	blocks := strings.Count(text, "-----BEGIN ")
+	switch {
+	case blocks == 0:
+		return nil, errors.New("holds no PEM certificate (a block from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----)")
+	case len(certs) < blocks:
+		return nil, fmt.Errorf("holds %d PEM blocks, of which %d decode: a line is missing or changed", blocks, len(certs))
+	}
+	return certs, nil
+}
+
+// ModifyPlan checks the event type and ca_cert_pem at plan time whenever they are known.
 func (a *testEventAction) ModifyPlan(ctx context.Context, req action.ModifyPlanRequest, resp *action.ModifyPlanResponse) {
+	var caCertPEM types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("ca_cert_pem"), &caCertPEM)...)
+	checkCACerts(path.Root("ca_cert_pem"), caCertPEM, &resp.Diagnostics)
 	var eventType types.String
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("event_type"), &eventType)...)
 	if !eventType.IsUnknown() && !resp.Diagnostics.HasError() {
@@ -102,6 +173,10 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	var m testEventModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
 	headers := stringMap(ctx, m.Headers, &resp.Diagnostics)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	caCerts := checkCACerts(path.Root("ca_cert_pem"), m.CACertPEM, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -127,11 +202,15 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	}
 	target, _ := url.Parse(m.URI.ValueString()) // the schema validator has parsed it
 	start := time.Now()
-	status, body, err := a.send(ctx, target, headers, payload)
+	status, body, err := a.send(ctx, target, headers, payload, caCerts)
 	if err != nil {
 		detail := fmt.Sprintf("POST to %s failed: %s", target.Host, a.Client.Redact(err.Error()))
 		if errors.Is(err, context.DeadlineExceeded) {
 			detail += fmt.Sprintf(" (request_timeout %s)", a.Client.RequestTimeout())
+		}
+		var unknownAuthority x509.UnknownAuthorityError
+		if errors.As(err, &unknownAuthority) {
+			detail += ". If a private authority signed the receiver's certificate, give its certificate in ca_cert_pem."
 		}
 		resp.Diagnostics.AddAttributeError(path.Root("uri"), "Could not send the test event", detail)
 		return
@@ -148,9 +227,10 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	}
 }
 
-// send POSTs with a client of its own: none of the API client's credentials, and no redirect followed (the
-// headers go to target only). It answers the status and the start of the body.
-func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map[string]string, payload []byte) (status, body string, err error) {
+// send POSTs with a client of its own: none of the API client's credentials, no redirect followed (the
+// headers go to target only), and caCerts trusted besides the system's roots. It answers the status and the
+// start of the body.
+func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map[string]string, payload []byte, caCerts []*x509.Certificate) (status, body string, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target.String(), bytes.NewReader(payload))
 	if err != nil {
 		return "", "", err
@@ -160,7 +240,7 @@ func (a *testEventAction) send(ctx context.Context, target *url.URL, headers map
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set(TestEventHeader, "true")
-	receiver := client.NewNoRedirectClient(a.Client.RequestTimeout())
+	receiver := client.NewNoRedirectClient(a.Client.RequestTimeout(), caCerts...)
 	resp, err := receiver.Do(req)
 	if err != nil {
 		return "", "", err

@@ -5,16 +5,29 @@ package webhook_test
 
 import (
 	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/base64"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
+	"io"
+	"log"
+	"math/big"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -307,5 +320,174 @@ func expectOutput(t *testing.T, out, pattern string) {
 	t.Helper()
 	if !regexp.MustCompile(pattern).MatchString(out) {
 		t.Errorf("the output does not match %s:\n%s", pattern, out)
+	}
+}
+
+// privateCAReceiver is a receiver of its own, an exception to the shared one: its certificate is signed by an
+// authority that only its CA PEM names, where the shared receiver's is trusted through SSL_CERT_FILE.
+type privateCAReceiver struct {
+	URL      string
+	CAPEM    string
+	requests atomic.Int64
+}
+
+func startPrivateCAReceiver(t *testing.T) *privateCAReceiver {
+	t.Helper()
+	caDER, caKey := newCertificate(t, &x509.Certificate{
+		SerialNumber:          big.NewInt(1),
+		Subject:               pkix.Name{CommonName: "esign test private CA"},
+		NotBefore:             time.Now().Add(-time.Hour),
+		NotAfter:              time.Now().Add(time.Hour),
+		IsCA:                  true,
+		BasicConstraintsValid: true,
+		KeyUsage:              x509.KeyUsageCertSign,
+	}, nil, nil)
+	ca, err := x509.ParseCertificate(caDER)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leafDER, leafKey := newCertificate(t, &x509.Certificate{
+		SerialNumber: big.NewInt(2),
+		Subject:      pkix.Name{CommonName: "127.0.0.1"},
+		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1)},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(time.Hour),
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}, ca, caKey)
+
+	r := &privateCAReceiver{CAPEM: string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caDER}))}
+	server := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.Header.Get(webhook.TestEventHeader) == "true" {
+			r.requests.Add(1)
+		}
+	}))
+	server.TLS = &tls.Config{
+		MinVersion: tls.VersionTLS12,
+		Certificates: []tls.Certificate{{
+			Certificate: [][]byte{leafDER},
+			PrivateKey:  leafKey,
+		}},
+	}
+	server.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshakes are the test's own
+	server.StartTLS()
+	t.Cleanup(server.Close)
+	r.URL = server.URL + "/events"
+	return r
+}
+
+// newCertificate makes a key and a certificate of template for it, signed by parent's key (self-signed without
+// a parent).
+func newCertificate(t *testing.T, template, parent *x509.Certificate, parentKey *ecdsa.PrivateKey) ([]byte, *ecdsa.PrivateKey) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if parent == nil {
+		parent = template
+		parentKey = key
+	}
+	der, err := x509.CreateCertificate(rand.Reader, template, parent, &key.PublicKey, parentKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return der, key
+}
+
+// ca_cert_pem trusts a receiver's private authority besides the system's roots, which still count (the shared
+// receiver is trusted through them); a value that holds anything but certificates that parse fails before
+// anything is sent: at plan when it is known, else when the action runs.
+func TestAccWebhookTestEventAction_caCertPEM(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	private := startPrivateCAReceiver(t)
+	path := t.Name()
+	// Every step changes the trigger's input, so that its action runs again.
+	config := func(step string, actions ...string) string {
+		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+resource "terraform_data" "trigger" {
+  input = %q
+  lifecycle {
+    action_trigger {
+      events  = [after_create, after_update]
+      actions = [%s]
+    }
+  }
+}
+`, step, strings.Join(actions, ", "))
+	}
+	action := func(name, uri, caCertPEM string) string {
+		return fmt.Sprintf(`
+action "esign_webhook_test_event" %q {
+  config {
+    uri         = %q
+    event_type  = "SignatorySigned"
+    ca_cert_pem = %s
+  }
+}
+`, name, uri, caCertPEM)
+	}
+	both := config("trusted", "action.esign_webhook_test_event.private", "action.esign_webhook_test_event.shared") +
+		action("private", private.URL, strconv.Quote(private.CAPEM)) +
+		action("shared", acctest.Receiver.URL(path), strconv.Quote(private.CAPEM))
+	expectDeliveries := func(privateWant, sharedWant int) acctest.Func {
+		return func() error {
+			privateGot := private.requests.Load()
+			sharedGot := len(testEvents(acctest.Receiver.Requests(path)))
+			if privateGot != int64(privateWant) || sharedGot != sharedWant {
+				return fmt.Errorf("the private receiver got %d test events (want %d), the shared one %d (want %d)", privateGot, privateWant, sharedGot, sharedWant)
+			}
+			return nil
+		}
+	}
+
+	caLines := strings.Split(strings.TrimSpace(private.CAPEM), "\n")
+	caLines[1] = "!" + caLines[1][1:]
+	invalid := []struct{ value, want string }{
+		{"not a certificate", `holds no PEM certificate`},
+		{string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: []byte("not DER")})), `holds a certificate that does not parse \(block 1\)`},
+		{string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: []byte("key")})), `holds a PEM block of type "PRIVATE KEY"`},
+		{private.CAPEM + strings.Join(caLines, "\n"), `holds 2 PEM blocks, of which 1 decode`},
+	}
+	var steps []resource.TestStep
+	for _, c := range invalid {
+		steps = append(steps, resource.TestStep{ // known at validation
+			PlanOnly:    true,
+			Config:      config("invalid", "action.esign_webhook_test_event.private") + action("private", private.URL, strconv.Quote(c.value)),
+			ExpectError: acctest.WrappedRegexp(`Error: Invalid CA certificate with action.esign_webhook_test_event.private, .* ca_cert_pem ` + c.want),
+		})
+	}
+	steps = append(steps,
+		resource.TestStep{ // known at plan only, from a data source
+			PlanOnly: true,
+			Config: config("invalid", "action.esign_webhook_test_event.private") + `
+data "esign_supported_hooks" "all" {}
+` + action("private", private.URL, `join(",", data.esign_supported_hooks.all.event_types)`),
+			ExpectError: acctest.WrappedRegexp(`Failed to plan action .* Invalid CA certificate: ca_cert_pem holds no PEM certificate`),
+		},
+		resource.TestStep{
+			Config:      config("untrusted", "action.esign_webhook_test_event.private") + action("private", private.URL, "null"),
+			ExpectError: acctest.WrappedRegexp(`certificate signed by unknown authority.* If a private authority signed the receiver's certificate, give its certificate in ca_cert_pem`),
+		},
+		resource.TestStep{
+			Config:            both,
+			ConfigStateChecks: []statecheck.StateCheck{expectDeliveries(1, 1)},
+		},
+		resource.TestStep{ // known only when the action runs: the action fails, sending nothing
+			Config: config("unknown", "action.esign_webhook_test_event.late") + `
+resource "terraform_data" "pem" {
+  input = "not a certificate"
+}
+` + action("late", acctest.Receiver.URL(path), "terraform_data.pem.output"),
+			ExpectError: acctest.WrappedRegexp(`Error when invoking action .* Invalid CA certificate: ca_cert_pem holds no PEM certificate`),
+		},
+	)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks:   acctest.RequiresActions,
+		Steps:                    steps,
+	})
+	if err := expectDeliveries(1, 1)(); err != nil {
+		t.Error(err)
 	}
 }
