@@ -14,11 +14,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -27,6 +29,13 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "exec" {
+		status, err := execCommand(os.Args[2:])
+		if err != nil && !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "esign-emulator exec:", err)
+		}
+		os.Exit(status)
+	}
 	// Ctrl-C or SIGTERM is how the emulator is meant to stop: run shuts it down and the command exits 0. The
 	// first signal drops the handler: a second Ctrl-C ends the process at once, should the shutdown hang.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -44,6 +53,7 @@ type config struct {
 	allowRemote, insecure, quiet                  bool
 	tenant                                        emulator.Tenant
 	userSet                                       map[string]bool // flags given by the user (flag or env)
+	logger                                        *log.Logger
 }
 
 const usageHead = `esign-emulator serves the e-signature service's API on your machine, to try the provider
@@ -51,10 +61,19 @@ and to test configurations (terraform test) without an account. Every flag can a
 ESIGN_EMULATOR_<FLAG> (upper case, dashes as underscores: ESIGN_EMULATOR_STATE_FILE); the command line wins.
 
 Usage: esign-emulator [flags]
+       esign-emulator exec [flags] -- <command> [args]
   esign-emulator        # ESIGN_BASE_URL=http://127.0.0.1:8787 ESIGN_SUBSCRIPTION_KEY=dev-subscription-key ESIGN_ACCESS_TOKEN=dev-token
   esign-emulator -listen 127.0.0.1:0 -ready-file emulator.url -quiet &   # a free port, its base URL in emulator.url
   cp seed.json state.json && esign-emulator -state-file state.json       # from seed.json, changes kept in state.json
   esign-emulator -latency 200ms -error-rate 0.1 -fault-routes 'GET /hooks/v1/subscription'
+  esign-emulator exec -- terraform test                                  # the emulator for as long as the command runs
+
+exec starts the emulator on a free port (127.0.0.1:0 unless -listen is given) and runs the command with
+ESIGN_BASE_URL, ESIGN_SUBSCRIPTION_KEY and ESIGN_ACCESS_TOKEN set to it and its default tenant. It passes
+SIGINT (Ctrl-C) and SIGTERM on to the command, stops the emulator when the command ends and exits with the
+command's status (128+N when signal N ended it; 1 when the command succeeded but the state file was not saved).
+Its own failures exit 125 (the emulator did not start, the arguments are not the form above), 126 (the command
+could not be started) and 127 (the command was not found).
 
 Admin routes, under /_emulator/, without credentials (the guide "Testing your configuration" lists them all):
   curl -X POST $ESIGN_BASE_URL/_emulator/events/request-completed -d '{}'   # simulate a signing: the deliveries
@@ -118,7 +137,8 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (*c
 	fs.StringVar(&c.caFile, "delivery-ca-file", "", "PEM file of CAs trusted when delivering events to local receivers, such as `receiver.crt`")
 	fs.BoolVar(&c.insecure, "delivery-insecure-skip-verify", false, "do not verify the TLS certificate of event receivers")
 	fs.BoolVar(&c.AllowNonLoopbackDelivery, "allow-non-loopback-delivery", false, "deliver events to hosts other than loopback")
-	fs.StringVar(&c.readyFile, "ready-file", "", "write the base URL to this file once listening, such as `emulator.url`")
+	fs.StringVar(&c.readyFile, "ready-file", "", "file that holds the base URL once the emulator serves (removed at start, "+
+		"then written whole), such as `emulator.url`")
 	fs.BoolVar(&c.quiet, "quiet", false, "do not log each request and event delivery (a failure to save -state-file is still printed)")
 
 	// Environment first, so the command line wins.
@@ -144,46 +164,108 @@ func parseFlags(args []string, getenv func(string) string, stderr io.Writer) (*c
 			c.Faults.Routes = append(c.Faults.Routes, strings.TrimSpace(r))
 		}
 	}
+	c.logger = log.New(stderr, "esign-emulator: ", log.LstdFlags)
+	c.Tenants = []emulator.Tenant{c.tenant}
+	c.Hooks = strings.Split(c.hooks, ",")
+	c.Logf = c.logger.Printf
+	c.ErrorLogf = c.logger.Printf
+	if c.quiet {
+		c.Logf = func(string, ...any) {} // not ErrorLogf: a state file that cannot be saved is always printed
+	}
 	return c, err
 }
 
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	c, err := parseFlags(args, getenv, stderr)
-	if err == nil {
-		err = checkListen(c.listen, c.allowRemote)
-	}
-	if err == nil {
-		c.DeliveryClient, err = deliveryClient(c.caFile, c.insecure)
-	}
-	logger := log.New(stderr, "esign-emulator: ", log.LstdFlags)
-	c.Tenants, c.Hooks, c.Logf, c.ErrorLogf = []emulator.Tenant{c.tenant}, strings.Split(c.hooks, ","), logger.Printf, logger.Printf
-	if c.quiet {
-		c.Logf = func(string, ...any) {} // not ErrorLogf: a state file that cannot be saved is always printed
-	}
 	if err != nil {
 		return err
 	}
-	e, err := emulator.New(c.Options)
-	if err != nil {
-		return err
-	}
-	base, err := e.Start(c.listen)
+	e, base, err := start(c)
 	if err != nil {
 		return err
 	}
 	printBanner(stdout, base, c)
-	if c.readyFile != "" { // written whole, then renamed: a script polling for the file never reads half a URL
-		tmp := c.readyFile + ".tmp"
-		if err = os.WriteFile(tmp, []byte(base+"\n"), 0o600); err == nil {
-			err = os.Rename(tmp, c.readyFile)
-		}
-		if err != nil {
-			_ = e.Close()
-			return fmt.Errorf("-ready-file: %w", err)
+	<-ctx.Done()
+	return shutdown(e, c.logger.Printf)
+}
+
+// serveWithin bounds how long a started emulator may take to answer its first request.
+const serveWithin = 5 * time.Second
+
+// start serves the emulator c describes and returns its base URL once it answers. The -ready-file is removed
+// before anything else, so that it never holds the URL of an earlier run, and is written once the emulator
+// serves.
+func start(c *config) (*emulator.Emulator, string, error) {
+	err := checkListen(c.listen, c.allowRemote)
+	if err != nil {
+		return nil, "", err
+	}
+	c.DeliveryClient, err = deliveryClient(c.caFile, c.insecure)
+	if err != nil {
+		return nil, "", err
+	}
+	if c.readyFile != "" {
+		err = os.Remove(c.readyFile)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, "", fmt.Errorf("-ready-file: %w", err)
 		}
 	}
-	<-ctx.Done()
-	return shutdown(e, logger)
+	e, err := emulator.New(c.Options)
+	if err != nil {
+		return nil, "", err
+	}
+	base, err := e.Start(c.listen)
+	if err != nil {
+		return nil, "", err
+	}
+	err = awaitServing(base)
+	if err == nil && c.readyFile != "" {
+		err = writeReadyFile(c.readyFile, base)
+	}
+	if err != nil {
+		_ = e.Close()
+		return nil, "", err
+	}
+	return e, base, nil
+}
+
+// awaitServing asks the emulator's health route until it answers, for serveWithin at the most.
+func awaitServing(base string) error {
+	client := &http.Client{Timeout: time.Second}
+	deadline := time.Now().Add(serveWithin)
+	for {
+		resp, err := client.Get(base + "/_emulator/healthz")
+		if err == nil {
+			_ = resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+			err = fmt.Errorf("healthz answered %s", resp.Status)
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the emulator at %s does not serve after %s: %w", base, serveWithin, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// writeReadyFile writes the base URL to a temporary file in the same folder, then renames it: a script polling
+// for the file never reads half a URL.
+func writeReadyFile(path, base string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".esign-emulator-ready-*")
+	if err != nil {
+		return fmt.Errorf("-ready-file: %w", err)
+	}
+	_, err = tmp.WriteString(base + "\n")
+	err = errors.Join(err, tmp.Close())
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+		return fmt.Errorf("-ready-file: %w", err)
+	}
+	return nil
 }
 
 // shutdownGrace is how long requests in flight get to finish (a variable for the test).
@@ -191,14 +273,14 @@ var shutdownGrace = 5 * time.Second
 
 // shutdown lets the requests in flight finish for a while, then closes what is left (a held answer can take
 // longer); either way the state file is saved, and only a failure to save it is an error.
-func shutdown(e *emulator.Emulator, logger *log.Logger) error {
-	logger.Printf("shutting down (press Ctrl-C again to stop at once)")
+func shutdown(e *emulator.Emulator, logf func(format string, args ...any)) error {
+	logf("shutting down (press Ctrl-C again to stop at once)")
 	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := e.Shutdown(ctx); !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	logger.Printf("requests still open after %s: closing them", shutdownGrace)
+	logf("requests still open after %s: closing them", shutdownGrace)
 	if err := e.Close(); !errors.Is(err, net.ErrClosed) { // the listener is closed already, which Close reports again
 		return err
 	}

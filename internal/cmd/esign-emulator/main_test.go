@@ -185,13 +185,7 @@ func TestRunStateFileLost(t *testing.T) {
 
 // Ctrl-C (SIGINT) and SIGTERM are the normal way to stop the emulator: it says it shuts down and exits 0.
 func TestSignalStopsWithExitZero(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command")
-	}
-	bin := filepath.Join(t.TempDir(), "esign-emulator")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := emulatorBinary(t)
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		ready := filepath.Join(t.TempDir(), "ready")
 		var stderr syncBuffer
@@ -243,7 +237,7 @@ func TestShutdownClosesWhatOutlivesTheGrace(t *testing.T) {
 
 	var logged bytes.Buffer
 	started := time.Now()
-	if err := shutdown(e, log.New(&logged, "", 0)); err != nil || time.Since(started) > 5*time.Second ||
+	if err := shutdown(e, log.New(&logged, "", 0).Printf); err != nil || time.Since(started) > 5*time.Second ||
 		!strings.Contains(logged.String(), "closing them") {
 		t.Fatalf("shutdown: %v after %s\n%s", err, time.Since(started), logged.String())
 	}
