@@ -30,6 +30,7 @@ type subscriptionListResource struct{ framework.ListResourceBase }
 
 type subscriptionListConfigModel struct {
 	subscriptionFilterModel
+	URIPrefix   types.String `tfsdk:"uri_prefix"`
 	Description types.String `tfsdk:"description"`
 }
 
@@ -46,6 +47,13 @@ var subscriptionListSchema = schema.Schema{
 		"uri": schema.StringAttribute{
 			MarkdownDescription: "Only subscriptions that send to exactly this URI.",
 			Optional:            true,
+		},
+		"uri_prefix": schema.StringAttribute{
+			MarkdownDescription: "Only subscriptions whose `uri` is under this `https://` URL, as `esign_webhook_subscriptions_exclusive`'s `uri_prefix` reads it " +
+				"(scheme and host in any case, port 443 when left out, path with case; without a path: exactly that host), " +
+				"so a query with it lists what an exclusive resource of that scope would own.",
+			Optional:   true,
+			Validators: []validator.String{validators.WebhookURIPrefix()},
 		},
 		"description": schema.StringAttribute{
 			MarkdownDescription: "Only subscriptions with exactly this description (`\"\"` finds those without one).",
@@ -104,6 +112,7 @@ var headersNotListed = diag.NewWarningDiagnostic("Webhook headers cannot be list
 		"For a subscription that carries headers, set headers (or headers_wo and headers_wo_version) in its configuration: the first plan after the import takes them into state without replacing the subscription, and warns that they could not be verified.")
 
 func (f subscriptionListConfigModel) matches(s client.Subscription) bool {
+	uriPrefixMatches := f.URIPrefix.IsNull() || newExclusiveScope(nil, f.URIPrefix.ValueString()).contains(s)
 	descriptionMatches := f.Description.IsNull() || f.Description.ValueString() == s.Description
-	return f.subscriptionFilterModel.matches(s) && descriptionMatches
+	return f.subscriptionFilterModel.matches(s) && uriPrefixMatches && descriptionMatches
 }
