@@ -29,3 +29,19 @@ variable "crm_client_secret" {
   type      = string
   sensitive = true
 }
+
+# A receiver whose certificate the company's own authority signed: that
+# authority is trusted for this action's receiver only, besides the system's
+# trust store.
+action "esign_webhook_test_event" "internal" {
+  config {
+    uri         = "https://hooks.corp.example.com/esign/completed"
+    event_type  = "SignatureRequestCompleted"
+    ca_cert_pem = var.corp_ca_pem
+  }
+}
+
+variable "corp_ca_pem" {
+  type        = string
+  description = "PEM certificate of the authority that signed the receiver's certificate, e.g. file(\"corp-ca.pem\")."
+}
