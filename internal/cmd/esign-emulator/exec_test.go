@@ -27,6 +27,9 @@ import (
 // helperEnv switches the test binary into the command that exec runs (helperMain).
 const helperEnv = "ESIGN_EMULATOR_TEST_HELPER"
 
+// helper is the command line of helperMain; were the switch lost, the test binary would run no test.
+var helper = []string{os.Args[0], "-test.run=^$"}
+
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(helperEnv); mode != "" {
 		os.Exit(helperMain(mode))
@@ -39,12 +42,13 @@ func TestMain(m *testing.M) {
 }
 
 // helperMain is the command under exec. Every mode first creates the file ESIGN_EMULATOR_TEST_RAN names, so
-// that a test can tell whether it ran at all.
+// that a test can tell whether it ran at all, and removes what ESIGN_EMULATOR_TEST_REMOVE names.
 func helperMain(mode string) int {
 	ran := os.Getenv("ESIGN_EMULATOR_TEST_RAN")
 	if ran != "" {
 		_ = os.WriteFile(ran, nil, 0o600)
 	}
+	_ = os.RemoveAll(os.Getenv("ESIGN_EMULATOR_TEST_REMOVE")) // "": nothing
 	switch mode {
 	case "call": // the emulator with exec's variables; then stdin to stdout
 		status := send(http.MethodGet, os.Getenv("ESIGN_BASE_URL")+"/hooks/v1", "", os.Getenv("ESIGN_SUBSCRIPTION_KEY"), os.Getenv("ESIGN_ACCESS_TOKEN"))
@@ -107,7 +111,8 @@ func emulatorBinary(t *testing.T) string {
 func execHelper(t *testing.T, mode string, flags ...string) *exec.Cmd {
 	t.Helper()
 	args := append([]string{"exec"}, flags...)
-	args = append(args, "--", os.Args[0])
+	args = append(args, "--")
+	args = append(args, helper...)
 	cmd := exec.Command(emulatorBinary(t), args...)
 	cmd.Env = append(os.Environ(), helperEnv+"="+mode)
 	return cmd
@@ -167,6 +172,38 @@ func TestExecExitsWithTheCommandsStatus(t *testing.T) {
 	}
 }
 
+// A command that cannot be run exits 127 when it is not found and 126 when it cannot be started, as env(1).
+func TestExecCommandNotRun(t *testing.T) {
+	notExecutable := filepath.Join(t.TempDir(), "script.sh")
+	if err := os.WriteFile(notExecutable, []byte("exit 0\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for command, want := range map[string]int{
+		"esign-emulator-no-such-command": execNotFound,
+		notExecutable:                    execCannotRun,
+	} {
+		out, err := exec.Command(emulatorBinary(t), "exec", "-quiet", "--", command).CombinedOutput()
+		if status := exitStatus(t, err); status != want || !strings.Contains(string(out), command) {
+			t.Errorf("exec -- %s: exit status %d, want %d, naming the command; output:\n%s", command, status, want, out)
+		}
+	}
+}
+
+// A command that succeeds while the emulator could not save its -state-file does not make exec succeed.
+func TestExecStateFileLost(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "gone")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(dir, "state.json")
+	cmd := execHelper(t, "exit", "-quiet", "-state-file", state)
+	cmd.Env = append(cmd.Env, "ESIGN_EMULATOR_TEST_REMOVE="+dir, "ESIGN_EMULATOR_TEST_EXIT=0")
+	out, err := cmd.CombinedOutput()
+	if status := exitStatus(t, err); status != 1 || !strings.Contains(string(out), state) {
+		t.Errorf("exit status %d, want 1, naming %s; output:\n%s", status, state, out)
+	}
+}
+
 // startWaitingHelper starts cmd, whose helper runs in mode "signals", and returns once the helper waits.
 func startWaitingHelper(t *testing.T, cmd *exec.Cmd) <-chan error {
 	t.Helper()
@@ -214,7 +251,7 @@ func TestExecCtrlCInATerminal(t *testing.T) {
 	if runtime.GOOS != "linux" || err != nil {
 		t.Skip("needs util-linux script(1) for a terminal")
 	}
-	line := fmt.Sprintf("%s=signals %s exec -quiet -- %s", helperEnv, emulatorBinary(t), os.Args[0])
+	line := fmt.Sprintf("%s=signals %s exec -quiet -- %s", helperEnv, emulatorBinary(t), strings.Join(helper, " "))
 	cmd := exec.Command(script, "-qefc", line, "/dev/null")
 	keys, err := cmd.StdinPipe()
 	if err != nil {
@@ -247,15 +284,14 @@ func TestExecRefuses(t *testing.T) {
 	missing := filepath.Join(dir, "missing", "state.json")
 	ready := filepath.Join(dir, "ready")
 	ran := filepath.Join(dir, "ran")
-	helper := os.Args[0]
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"-nope", "--", helper}, "-nope"},
-		{[]string{"-listen", taken.Addr().String(), "-ready-file", ready, "--", helper}, taken.Addr().String()},
-		{[]string{"-state-file", missing, "--", helper}, missing},
-		{[]string{"-quiet", helper}, execForm},
+		{append([]string{"-nope", "--"}, helper...), "-nope"},
+		{append([]string{"-listen", taken.Addr().String(), "-ready-file", ready, "--"}, helper...), taken.Addr().String()},
+		{append([]string{"-state-file", missing, "--"}, helper...), missing},
+		{append([]string{"-quiet"}, helper...), execForm},
 		{[]string{"-quiet", "--"}, execForm},
 	} {
 		if err := os.WriteFile(ready, []byte("http://127.0.0.1:1\n"), 0o600); err != nil {

@@ -189,12 +189,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	return shutdown(e, c.logger.Printf)
 }
 
-// serveWithin bounds how long a started emulator may take to answer its first request.
-const serveWithin = 5 * time.Second
-
-// start serves the emulator c describes and returns its base URL once it answers. The -ready-file is removed
-// before anything else, so that it never holds the URL of an earlier run, and is written once the emulator
-// serves.
+// start serves the emulator c describes and returns its base URL. It serves once Start returns: the socket
+// listens, and what connects is answered. The -ready-file is removed before anything else, so that it never
+// holds the URL of an earlier run, and written once the emulator serves.
 func start(c *config) (*emulator.Emulator, string, error) {
 	err := checkListen(c.listen, c.allowRemote)
 	if err != nil {
@@ -218,35 +215,15 @@ func start(c *config) (*emulator.Emulator, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	err = awaitServing(base)
-	if err == nil && c.readyFile != "" {
-		err = writeReadyFile(c.readyFile, base)
+	if c.readyFile == "" {
+		return e, base, nil
 	}
+	err = writeReadyFile(c.readyFile, base)
 	if err != nil {
 		_ = e.Close()
 		return nil, "", err
 	}
 	return e, base, nil
-}
-
-// awaitServing asks the emulator's health route until it answers, for serveWithin at the most.
-func awaitServing(base string) error {
-	client := &http.Client{Timeout: time.Second}
-	deadline := time.Now().Add(serveWithin)
-	for {
-		resp, err := client.Get(base + "/_emulator/healthz")
-		if err == nil {
-			_ = resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-			err = fmt.Errorf("healthz answered %s", resp.Status)
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("the emulator at %s does not serve after %s: %w", base, serveWithin, err)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // writeReadyFile writes the base URL to a temporary file in the same folder, then renames it: a script polling

@@ -138,14 +138,14 @@ func TestHoldAnswersFlag(t *testing.T) {
 	}
 }
 
-// -h lists the answer-forms admin route with every field of its JSON body.
-func TestHelpListsAnswerForms(t *testing.T) {
+// -h shows the exec form with its example, and the answer-forms admin route with every field of its JSON body.
+func TestHelpNamesExecAndAnswerForms(t *testing.T) {
 	var help bytes.Buffer
 	_, err := parseFlags([]string{"-h"}, func(string) string { return "" }, &help)
 	if err == nil {
 		t.Fatal("-h: no flag.ErrHelp")
 	}
-	want := []string{"/_emulator/answer-forms"}
+	want := []string{execForm, "esign-emulator exec -- terraform test", "/_emulator/answer-forms"}
 	fields := reflect.TypeFor[emulator.AnswerForms]()
 	for i := range fields.NumField() {
 		want = append(want, fields.Field(i).Tag.Get("json"))
