@@ -242,6 +242,9 @@ func (r *exclusiveResource) Read(ctx context.Context, req resource.ReadRequest, 
 	if !ok {
 		return
 	}
+	// What the state listed and the list leaves out is gone only if a read by id says so.
+	leftOut := r.stillThere(ctx, scope, belong, listed(ctx, state, &resp.Diagnostics), unmanaged, &resp.Diagnostics)
+	unmanaged = scope.outside(append(unmanaged, leftOut...), belong)
 	state.Unmanaged = unmanagedValue(ctx, r.Client, unmanaged)
 	r.store(ctx, state, scope, &resp.State, resp.Identity, &resp.Diagnostics)
 }
@@ -292,9 +295,7 @@ func (r *exclusiveResource) deleteNamed(ctx context.Context, scope exclusiveScop
 	var left []client.Subscription
 	var late []client.Subscription // unmanaged, not named, and not leaving subscription_ids
 	var doomed []client.Subscription
-	listedIDs := idSet{}
 	for _, s := range unmanaged {
-		listedIDs.add(s.ID)
 		switch {
 		case namedIDs.has(s.ID):
 			doomed = append(doomed, s)
@@ -305,15 +306,7 @@ func (r *exclusiveResource) deleteNamed(ctx context.Context, scope exclusiveScop
 			left = append(left, s)
 		}
 	}
-	for _, s := range named {
-		if listedIDs.has(s.ID) {
-			continue
-		}
-		exists, found := r.stillExists(ctx, s, diags)
-		if found {
-			doomed = append(doomed, scope.outside([]client.Subscription{exists}, belong)...)
-		}
-	}
+	doomed = append(doomed, r.stillThere(ctx, scope, belong, named, unmanaged, diags)...)
 	for _, s := range doomed {
 		err := r.Client.DeleteSubscription(ctx, s.ID, s.EventType)
 		if err != nil && !client.IsNotFound(err) {
@@ -333,18 +326,31 @@ func (r *exclusiveResource) deleteNamed(ctx context.Context, scope exclusiveScop
 	return left
 }
 
-// stillExists reads by id a named subscription the list left out; false when it is gone (404 or 410) or the read
-// failed, which is reported.
-func (r *exclusiveResource) stillExists(ctx context.Context, named client.Subscription, diags *diag.Diagnostics) (client.Subscription, bool) {
-	sub, err := r.Client.GetSubscription(ctx, named.ID, named.EventType)
-	if client.IsNotFound(err) {
-		return client.Subscription{}, false
+// stillThere reads by id each of earlier (unmanaged at plan, or at the last refresh) that the list leaves out, and
+// answers those that still exist in scope and do not belong: a list may leave out what exists, and only a 404 or
+// 410 says it is gone. A read that fails is reported. When lists are whole this sends nothing.
+func (r *exclusiveResource) stillThere(ctx context.Context, scope exclusiveScope, belong idSet, earlier, listed []client.Subscription,
+	diags *diag.Diagnostics) []client.Subscription {
+	listedIDs := idSet{}
+	for _, s := range listed {
+		listedIDs.add(s.ID)
 	}
-	if err != nil {
-		r.ProviderData.AddAPIError(diags, "Could not read unmanaged webhook subscription "+describeSubscription(r.Client.RedactSubscriptions(named)[0]), err)
-		return client.Subscription{}, false
+	var there []client.Subscription
+	for _, s := range earlier {
+		if listedIDs.has(s.ID) {
+			continue
+		}
+		sub, err := r.Client.GetSubscription(ctx, s.ID, s.EventType)
+		if client.IsNotFound(err) {
+			continue
+		}
+		if err != nil {
+			r.ProviderData.AddAPIError(diags, "Could not read unmanaged webhook subscription "+describeSubscription(r.Client.RedactSubscriptions(s)[0]), err)
+			continue
+		}
+		there = append(there, scope.outside([]client.Subscription{*sub}, belong)...)
 	}
-	return *sub, true
+	return there
 }
 
 // store is the state Create, Read and Update leave: m, its id and its identity.

@@ -620,3 +620,34 @@ func TestAccSubscriptionsExclusive_neverInfersAbsence(t *testing.T) {
 		},
 	})
 }
+
+// A refresh during which the service lists nothing (maintenance) keeps what it found unmanaged before, read by
+// id: an empty list says nothing is gone, and a drift check must still see it.
+func TestAccSubscriptionsExclusive_refreshConfirmsByID(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	key := tenant.SubscriptionKey
+	uri := acctest.Receiver.URL(t.Name())
+	seedStray(t, key, "signatorysigned", uri+"/by-hand", "by hand")
+	config := managedSubscriptions(tenant, 1, "signatorysigned", uri, `  on_unmanaged = "warn"`)
+	stillUnmanaged := statecheck.ExpectKnownValue(exclusiveAddress, tfjsonpath.New("unmanaged"), knownvalue.ListSizeExact(1))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            config,
+				ConfigStateChecks: []statecheck.StateCheck{stillUnmanaged},
+			},
+			{
+				PreConfig: func() {
+					acctest.Emulator.SetAnswerForms(key, emulator.AnswerForms{EmptyLists: 1000})
+				},
+				Config:            config,
+				ConfigStateChecks: []statecheck.StateCheck{stillUnmanaged},
+			},
+			{
+				PreConfig: func() { acctest.Emulator.SetAnswerForms(key, emulator.AnswerForms{}) },
+				Config:    config,
+			},
+		},
+	})
+}
