@@ -91,7 +91,7 @@ func emulatorBinary(t *testing.T) string {
 		t.Skip("builds the command")
 	}
 	buildOnce.Do(func() {
-		builtDir, buildErr = os.MkdirTemp("", "esign-emulator-test-")
+		builtDir, buildErr = os.MkdirTemp("", "esign-emulator-test-") //nolint:usetesting // one build for every test of the package, removed by TestMain
 		if buildErr != nil {
 			return
 		}
