@@ -275,10 +275,12 @@ var gatewayOwnedHeaders = []string{
 
 var errInvalidHeader = errors.New("invalid webhook header")
 
+// tokenChars are the characters of an HTTP token (RFC 9110, 5.6.2): a header name, a parameter's.
+const tokenChars = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
 // CheckHeaderName's error does not repeat the name: the caller names the header.
 func CheckHeaderName(name string) error {
-	const tchars = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	if name == "" || strings.ContainsFunc(name, func(r rune) bool { return !strings.ContainsRune(tchars, r) }) {
+	if name == "" || strings.ContainsFunc(name, func(r rune) bool { return !strings.ContainsRune(tokenChars, r) }) {
 		return errors.New("must be a valid HTTP header name (letters, digits and !#$%&'*+-.^_`|~)")
 	}
 	if slices.ContainsFunc(gatewayOwnedHeaders, func(h string) bool { return strings.EqualFold(h, name) }) {
@@ -421,7 +423,17 @@ func readList[T any](ctx context.Context, c *Client, cl call, problem func([]T) 
 		if out.Total != nil {
 			total = max(total, *out.Total)
 		}
-		link := cmp.Or(out.NextLink, out.ODataNextLink, out.Next, nextOfLinkHeader(resp.Header))
+		headerLinks, unreadable := nextOfLinkHeader(resp.Header)
+		if unreadable != "" {
+			return nil, 0, c.partialList(cl, fmt.Sprintf("page %d: %s", page, unreadable))
+		}
+		link := cmp.Or(out.NextLink, out.ODataNextLink, out.Next)
+		for _, other := range headerLinks {
+			if link != "" && other != link {
+				return nil, 0, c.partialList(cl, fmt.Sprintf("page %d names two next pages, %s and %s", page, c.RedactURI(link), c.RedactURI(other)))
+			}
+			link = other
+		}
 		if link == "" {
 			token := out.continuationToken()
 			if token != "" {
@@ -482,24 +494,148 @@ func holdsToken(raw json.RawMessage) bool {
 	return v != "" && v != "null" && v != `""`
 }
 
-// nextOfLinkHeader answers the target of a Link header's rel="next" (RFC 8288), or "".
-func nextOfLinkHeader(h http.Header) string {
-	for _, value := range h.Values("Link") {
-		for _, link := range strings.Split(value, ",") {
-			target, params, closed := strings.Cut(strings.TrimSpace(link), ">")
-			if !closed || !strings.HasPrefix(target, "<") {
-				continue
+// nextOfLinkHeader answers the targets of the Link headers' links whose rel holds "next" (RFC 8288), and a sign
+// that the list may go on which cannot be read: a Link header that does not parse and mentions "next" in any
+// form, which is never ignored.
+func nextOfLinkHeader(h http.Header) (targets []string, unreadable string) {
+	for n, value := range h.Values("Link") {
+		links, err := parseLinkHeader(value)
+		if err != nil {
+			if strings.Contains(strings.ToLower(value), "next") {
+				return nil, fmt.Sprintf("its Link header %d mentions next and cannot be read as RFC 8288 writes it (%v)", n+1, err)
 			}
-			for _, param := range strings.Split(params, ";") {
-				name, rel, _ := strings.Cut(param, "=")
-				isNext := func(r string) bool { return strings.EqualFold(r, "next") }
-				if strings.EqualFold(strings.TrimSpace(name), "rel") && slices.ContainsFunc(strings.Fields(strings.Trim(rel, `" `)), isNext) {
-					return target[1:]
-				}
+			continue
+		}
+		for _, link := range links {
+			if slices.Contains(link.rels, "next") {
+				targets = append(targets, link.target)
 			}
 		}
 	}
-	return ""
+	return targets, ""
+}
+
+// linkValue is one link of a Link header: its target and its relation types, lower-case.
+type linkValue struct {
+	target string
+	rels   []string
+}
+
+// parseLinkHeader reads one Link field value (RFC 8288, section 3): link-values separated by commas outside
+// "<...>" and quoted strings, each "<" URI-Reference ">" and parameters after ";", a parameter's value bare or
+// a quoted string with backslash escapes. Empty list elements and parameters are skipped. The rel values of
+// every rel parameter count, not only the first's: a link that may be the next page is followed, never ignored.
+func parseLinkHeader(value string) ([]linkValue, error) {
+	var links []linkValue
+	i := 0
+	for {
+		i = skipLinkSpace(value, i)
+		if i == len(value) {
+			return links, nil
+		}
+		if value[i] == ',' {
+			i++
+			continue
+		}
+		if value[i] != '<' {
+			return nil, fmt.Errorf(`byte %d is %q where a link starts with "<"`, i+1, value[i])
+		}
+		end := strings.IndexAny(value[i+1:], "<>") + 1 // a URI holds neither
+		if end == 0 || value[i+end] != '>' {
+			return nil, fmt.Errorf(`the link at byte %d has no closing ">"`, i+1)
+		}
+		link := linkValue{target: value[i+1 : i+end]}
+		next, err := parseLinkParams(value, i+end+1, &link)
+		if err != nil {
+			return nil, err
+		}
+		links = append(links, link)
+		i = next
+	}
+}
+
+// parseLinkParams reads the parameters of one link from byte i, up to the comma after them or the end; it
+// answers where the next link-value may start.
+func parseLinkParams(value string, i int, link *linkValue) (int, error) {
+	for {
+		i = skipLinkSpace(value, i)
+		if i == len(value) {
+			return i, nil
+		}
+		switch value[i] {
+		case ',':
+			return i + 1, nil
+		case ';':
+			i = skipLinkSpace(value, i+1)
+		default:
+			return i, fmt.Errorf(`byte %d is %q where a parameter starts with ";" or the next link with ","`, i+1, value[i])
+		}
+		nameEnd := tokenEnd(value, i)
+		if nameEnd == i {
+			continue // an empty parameter: ";;", or ";" before "," or the end
+		}
+		name := value[i:nameEnd]
+		i = skipLinkSpace(value, nameEnd)
+		paramValue := ""
+		if i < len(value) && value[i] == '=' {
+			var err error
+			paramValue, i, err = linkParamValue(value, skipLinkSpace(value, i+1))
+			if err != nil {
+				return i, fmt.Errorf("parameter %q: %w", name, err)
+			}
+		}
+		if strings.EqualFold(name, "rel") {
+			link.rels = append(link.rels, strings.Fields(strings.ToLower(paramValue))...)
+		}
+	}
+}
+
+// linkParamValue reads a value or a quoted string from byte i, and answers it and the byte after it.
+func linkParamValue(value string, i int) (string, int, error) {
+	if i < len(value) && value[i] == '"' {
+		var b strings.Builder
+		for j := i + 1; j < len(value); j++ {
+			c := value[j]
+			if c == '"' {
+				return b.String(), j + 1, nil
+			}
+			if c == '\\' {
+				j++
+				if j == len(value) {
+					break
+				}
+				c = value[j]
+			}
+			b.WriteByte(c)
+		}
+		return "", len(value), fmt.Errorf("the quoted string at byte %d is not closed", i+1)
+	}
+	// Not only a token: services write media types (type=application/json) unquoted, which no other reading
+	// could mistake.
+	end := i
+	for end < len(value) && !strings.ContainsRune(" \t;,\"<>\\", rune(value[end])) {
+		end++
+	}
+	if end == i {
+		return "", i, fmt.Errorf("byte %d starts neither a value nor a quoted string", i+1)
+	}
+	return value[i:end], end, nil
+}
+
+// tokenEnd answers where the token (RFC 9110, 5.6.2) that starts at byte i ends: i when none starts there.
+func tokenEnd(value string, i int) int {
+	for i < len(value) && strings.IndexByte(tokenChars, value[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
+// skipLinkSpace skips RFC 9110's optional white space (spaces and tabs).
+func skipLinkSpace(value string, i int) int {
+	for i < len(value) && (value[i] == ' ' || value[i] == '\t') {
+		i++
+	}
+	return i
 }
 
 // nextPage resolves a page's next link against the page's URL. It must stay on base_url's origin, the only one

@@ -1191,3 +1191,119 @@ func TestSameURIOverEveryCombination(t *testing.T) {
 		}
 	}
 }
+
+// Link headers are read as RFC 8288 writes them. Generated: the next page's target with a comma or a semicolon
+// in it; its rel in every spelling (quoted or not, in any case, in a list, with odd spacing); parameters whose
+// quoted values hold commas, semicolons, "<", ">", escaped quotes and the word next; and other links before or
+// after it, in the same header line or another. Each form reads both pages, and page 2 answers only at its exact
+// query, so that a target misread is a 404. A header that mentions next and does not parse, or that names two
+// next pages, is ErrPartialList after page 1; one that does not parse and never mentions next is ignored. On a
+// loopback service of the test's own: the emulator writes one Link form only.
+func TestLinkHeadersAreReadAsRFC8288(t *testing.T) {
+	const list = "/hooks/v1/subscription"
+	var lines atomic.Pointer[[]string] // page 1's Link header lines
+	var page2Query atomic.Pointer[string]
+	var page2Hits atomic.Int32
+	item := func(id string) string { return `{"id": "` + id + `", "eventType": "signatorysigned"}` }
+	c, counts := fakeService(t, func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path != list:
+			http.NotFound(w, r)
+		case r.URL.RawQuery == "":
+			for _, line := range *lines.Load() {
+				w.Header().Add("Link", line)
+			}
+			fmt.Fprintf(w, `{"items": [%s]}`, item("a"))
+		case r.URL.RawQuery == *page2Query.Load():
+			page2Hits.Add(1)
+			fmt.Fprintf(w, `{"items": [%s]}`, item("b"))
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	read := func(header []string, query string) (int, error) {
+		for i := range header {
+			header[i] = strings.ReplaceAll(header[i], "PATH", list)
+		}
+		lines.Store(&header)
+		page2Query.Store(&query)
+		c.subscriptions.invalidate("")
+		set, err := c.Subscriptions(context.Background())
+		if err != nil {
+			return 0, err
+		}
+		return len(set.Items), nil
+	}
+
+	queries := []string{"page=2", "page=2&after=a,b", "page=2&after=a;b", "page=2&q=x%20y,z&r=%3E"}
+	rels := []string{`rel="next"`, `rel=next`, `REL=NEXT`, `Rel = "Next"`, `rel="prev next"`, `rel="next last"`, "rel=\"\tnext  \"", `rel="https://example.com/rels/x next"`}
+	params := []string{"", `title="a,b"`, `title="a;b, rel=prev"`, `title="say \"next, <please>\" twice"`, `type=application/json`, `title*=UTF-8'de'n%c3%a4chste`, `anchor="#x"`}
+	separators := []string{"; ", ";", " ;\t", "  ;  "}
+	first := `<PATH?page=1,first>; rel="first"`
+	last := `<PATH?page=9>; rel=last; title="x,<y>;z, \"next\""`
+	placements := map[string]func(next string) []string{
+		"alone":                 func(next string) []string { return []string{next} },
+		"after another":         func(next string) []string { return []string{first + ", " + next} },
+		"before another":        func(next string) []string { return []string{next + "," + last} },
+		"between, empty items":  func(next string) []string { return []string{first + " , ," + next + " ,\t" + last + ","} },
+		"own line, after":       func(next string) []string { return []string{first, next} },
+		"own line, before":      func(next string) []string { return []string{next, last, first + ", " + last} },
+		"own line, twice alike": func(next string) []string { return []string{next, first + ", " + next} },
+	}
+	forms := 0
+	for qi, query := range queries {
+		for ri, rel := range rels {
+			for pi, param := range params {
+				sep := separators[(qi+ri+pi)%len(separators)]
+				next := "<PATH?" + query + ">" + sep + rel
+				if param != "" && (ri+pi)%2 == 0 {
+					next = next + sep + param
+				}
+				if param != "" && (ri+pi)%2 == 1 {
+					next = "<PATH?" + query + ">" + sep + param + sep + rel
+				}
+				for name, place := range placements {
+					forms++
+					header := place(next)
+					before := page2Hits.Load()
+					n, err := read(header, query)
+					if err != nil || n != 2 || page2Hits.Load() != before+1 {
+						t.Errorf("%s: Link %q: read %d items, err = %v; want both pages, page 2 once", name, header, n, err)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d forms that name page 2", forms)
+
+	refused := []string{
+		`<PATH?page=2; rel="next"`,
+		`<PATH?page=2>; rel="next"; title="a,b`,
+		`<PATH?page=2>; rel="next"; title="a\`,
+		`<PATH?page=2>; rel=next prev`,
+		`PATH?page=2; rel="next"`,
+		`<PATH?page=2>; rel="next" <PATH?page=3>`,
+		`<PATH?page=2>; rel=, <PATH?page=3>; rel=NEXT`,
+		`<PATH?page=2>; title=<next>`,
+		`<PATH?page=2>; rel="next", <PATH?page=3>; rel="next"`,
+	}
+	for _, line := range refused {
+		for _, header := range [][]string{{line}, {first, line}, {line + ", " + last}} {
+			pagesBefore := counts.of("GET " + list)
+			before := page2Hits.Load()
+			n, err := read(header, "page=2")
+			if !errors.Is(err, ErrPartialList) || !strings.Contains(err.Error(), "page 1") {
+				t.Errorf("Link %q: read %d items, err = %v; want ErrPartialList after page 1", header, n, err)
+			}
+			if counts.of("GET "+list) != pagesBefore+1 || page2Hits.Load() != before {
+				t.Errorf("Link %q: a page after the first was requested", header)
+			}
+		}
+	}
+	for _, line := range []string{`<PATH?page=2; rel="prev"`, `garbage`, `<PATH?page=2>; rel="next-archive"`, `<PATH?page=2>; title="a,b"; rel="prev"`} {
+		n, err := read([]string{line}, "page=2")
+		if err != nil || n != 1 {
+			t.Errorf("Link %q: read %d items, err = %v; want page 1 read as the whole list", line, n, err)
+		}
+	}
+}
