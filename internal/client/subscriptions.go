@@ -4,7 +4,6 @@
 package client
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -402,13 +401,14 @@ func eventTypeQuery(eventType string) url.Values {
 // readList GETs a list answer, following its next links. A list is the whole truth about what exists
 // (DESIGN.md, "Creates that never duplicate, and never claim another's"): one with an item that cannot be
 // identified or told apart is malformed, and one that says it is partial, in a way the client cannot follow,
-// is ErrPartialList; neither is ever read as whole. Each page is sent as the first is (retries, a login
-// again after a 401).
+// is ErrPartialList (listPageSays); neither is ever read as whole. Each page is sent as the first is (retries,
+// a login again after a 401).
 func readList[T any](ctx context.Context, c *Client, cl call, problem func([]T) string) ([]T, int, error) {
 	cl.method = http.MethodGet
 	cl.idempotent = true
-	all := []T{} // an empty list is not nil
-	total := 0   // the largest "total" a page says
+	all := []T{}    // an empty list is not nil
+	count := 0      // the most items a page says the list holds
+	countedBy := "" // what said so
 	for page := 1; ; page++ {
 		var out listPage[T]
 		cl.out = &out
@@ -419,32 +419,22 @@ func readList[T any](ctx context.Context, c *Client, cl call, problem func([]T) 
 		if out.Items == nil {
 			return nil, 0, c.pageError(cl, page, c.malformed(cl, `it has no "items" list`))
 		}
+		says := c.listPageSays(page, out.members, resp)
+		if says.partial != "" {
+			return nil, 0, c.partialList(cl, says.partial)
+		}
 		all = append(all, out.Items...)
-		if out.Total != nil {
-			total = max(total, *out.Total)
+		if says.count > count {
+			count = says.count
+			countedBy = says.countedBy
 		}
-		headerLinks, unreadable := nextOfLinkHeader(resp.Header)
-		if unreadable != "" {
-			return nil, 0, c.partialList(cl, fmt.Sprintf("page %d: %s", page, unreadable))
-		}
-		link := cmp.Or(out.NextLink, out.ODataNextLink, out.Next)
-		for _, other := range headerLinks {
-			if link != "" && other != link {
-				return nil, 0, c.partialList(cl, fmt.Sprintf("page %d names two next pages, %s and %s", page, c.RedactURI(link), c.RedactURI(other)))
-			}
-			link = other
-		}
-		if link == "" {
-			token := out.continuationToken()
-			if token != "" {
-				return nil, 0, c.partialList(cl, fmt.Sprintf("page %d carries a %q, a token to send back for the rest, and no route of the service takes one", page, token))
-			}
+		if says.next == "" {
 			break
 		}
 		if page == maxListPages {
 			return nil, 0, c.partialList(cl, fmt.Sprintf("it goes on past %d pages, the most the client follows (a next link that leads back to an earlier page looks so too)", maxListPages))
 		}
-		cl.url, err = c.nextPage(cl, page, link)
+		cl.url, err = c.nextPage(cl, page, says.next)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -452,46 +442,177 @@ func readList[T any](ctx context.Context, c *Client, cl call, problem func([]T) 
 	if p := problem(all); p != "" {
 		return nil, 0, c.malformed(cl, p)
 	}
-	if total > len(all) {
-		return nil, 0, c.partialList(cl, fmt.Sprintf(`its "total" says %d items, and it holds %d, without a next link to the rest`, total, len(all)))
+	if count > len(all) {
+		return nil, 0, c.partialList(cl, fmt.Sprintf(`%s says %d items, and it holds %d, without a next link to the rest`, countedBy, count, len(all)))
 	}
-	return all, total, nil
+	return all, count, nil
 }
 
 // maxListPages bounds one list read: a next link that leads back to an earlier page would never end.
 const maxListPages = 1000
 
-// listPage is one page of a list answer. A page names the next one by nextLink, @odata.nextLink, next, or a
-// Link header with rel="next"; a token field says the list goes on where no link says how.
+// listPage is one page of a list answer: its items, and every member as sent, which listPageSays reads.
 type listPage[T any] struct {
-	Total         *int     `json:"total"`
-	Items         items[T] `json:"items"`
-	NextLink      string   `json:"nextLink"`
-	ODataNextLink string   `json:"@odata.nextLink"`
-	Next          string   `json:"next"`
-
-	ContinuationToken json.RawMessage `json:"continuationToken"`
-	Continuation      json.RawMessage `json:"continuation"`
-	NextPageToken     json.RawMessage `json:"nextPageToken"`
+	Items   items[T]
+	members map[string]json.RawMessage
 }
 
-// continuationToken names the page's token field that holds a token, or "".
-func (p *listPage[T]) continuationToken() string {
-	switch {
-	case holdsToken(p.ContinuationToken):
-		return "continuationToken"
-	case holdsToken(p.Continuation):
-		return "continuation"
-	case holdsToken(p.NextPageToken):
-		return "nextPageToken"
+func (p *listPage[T]) UnmarshalJSON(b []byte) error {
+	err := json.Unmarshal(b, &p.members)
+	if err != nil {
+		return err
 	}
-	return ""
+	raw, ok := p.members["items"]
+	if !ok {
+		return nil
+	}
+	err = json.Unmarshal(raw, &p.Items)
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) {
+		typeErr.Field = strings.TrimSuffix("items."+typeErr.Field, ".") // from the answer's root, as the message says
+	}
+	return err
 }
 
-// holdsToken: a last page may carry the field as null or "".
-func holdsToken(raw json.RawMessage) bool {
-	v := string(raw)
-	return v != "" && v != "null" && v != `""`
+// The members of a list page that listPageSays reads besides "items".
+var (
+	nextLinkMembers = []string{"nextLink", "@odata.nextLink", "next"}
+	lastPageMembers = []string{"isLastPage", "lastPage", "isLast"} // they say nothing only as true
+	countHeaders    = []string{"X-Total-Count", "Total-Count"}
+)
+
+// pageSays is what one list page says of the list beyond its own items.
+type pageSays struct {
+	next      string // the link to the next page; "": this is the last
+	count     int    // the most items a count of the page says the list holds
+	countedBy string // that count's name, for the error
+	partial   string // a sign that the list is partial which the client cannot follow; "": none
+}
+
+// listPageSays decides what one list page says of the list beyond its own items. The interface document shows
+// a list answer as an object with "items" (and "total" for metadata), so a page is partial, in a way the client
+// cannot follow, when it:
+//   - answers another 2xx than 200 (206 Partial Content, 202 Accepted);
+//   - holds any other member than those and the next links, unless its value says nothing (null, false, 0, "",
+//     [] or {}; for isLastPage and its like, true): hasMore, a count, a token, a link the client does not know;
+//   - has a header that counts the items (X-Total-Count) not as a number, or names the rest
+//     (X-Ms-Continuation, X-Next-Page: a name with the word continuation, cursor or next);
+//   - has a Link header that mentions next and cannot be read, or names another next page than the body.
+//
+// A count above the items is checked once every page is read.
+func (c *Client) listPageSays(page int, members map[string]json.RawMessage, resp *http.Response) pageSays {
+	var says pageSays
+	if resp.StatusCode != http.StatusOK {
+		says.partial = fmt.Sprintf("page %d answers %s, not 200 OK, which may say that it holds part of the list", page, StatusText(resp.StatusCode))
+		return says
+	}
+	var links, linkNames []string
+	for _, name := range slices.Sorted(maps.Keys(members)) {
+		raw := members[name]
+		var link string
+		switch {
+		case name == "items":
+		case name == "total":
+			err := json.Unmarshal(raw, &says.count)
+			if err != nil || says.count < 0 {
+				says.partial = fmt.Sprintf(`page %d's "total" is not a count of items`, page)
+				return says
+			}
+			says.countedBy = `its "total"`
+		case slices.Contains(nextLinkMembers, name):
+			err := json.Unmarshal(raw, &link)
+			if err != nil {
+				says.partial = fmt.Sprintf("page %d's %q is not a link", page, name)
+				return says
+			}
+			if link != "" {
+				links = append(links, link)
+				linkNames = append(linkNames, fmt.Sprintf("its %q", name))
+			}
+		case slices.Contains(lastPageMembers, name) && (string(raw) == "true" || string(raw) == "null"):
+		case slices.Contains(lastPageMembers, name) || !saysNothing(raw):
+			says.partial = fmt.Sprintf("page %d of the list answer carries %q, which the interface document does not show: it may say that the list is partial, in a way the client cannot follow", page, name)
+			return says
+		}
+	}
+	for _, name := range countHeaders {
+		value := resp.Header.Get(name)
+		if value == "" {
+			continue
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || n < 0 {
+			says.partial = fmt.Sprintf("page %d's %s header is not a count of items", page, name)
+			return says
+		}
+		if n > says.count {
+			says.count = n
+			says.countedBy = "its " + name + " header"
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(resp.Header)) {
+		values := resp.Header[name]
+		words := strings.Split(strings.ToLower(name), "-")
+		namesRest := slices.Contains(words, "continuation") || slices.Contains(words, "cursor") || slices.Contains(words, "next")
+		if namesRest && strings.Join(values, "") != "" {
+			says.partial = fmt.Sprintf("page %d's answer carries the header %s, which the interface document does not show: it may say that the list is partial, in a way the client cannot follow", page, name)
+			return says
+		}
+	}
+	headerLinks, unreadable := nextOfLinkHeader(resp.Header)
+	if unreadable != "" {
+		says.partial = fmt.Sprintf("page %d: %s", page, unreadable)
+		return says
+	}
+	for _, link := range headerLinks {
+		links = append(links, link)
+		linkNames = append(linkNames, "its Link header")
+	}
+	for i, link := range links {
+		if resolveLink(resp.Request.URL, link) != resolveLink(resp.Request.URL, links[0]) {
+			says.partial = fmt.Sprintf("page %d names two next pages, %s (%s) and %s (%s)",
+				page, c.RedactURI(links[0]), linkNames[0], c.RedactURI(link), linkNames[i])
+			return says
+		}
+	}
+	if len(links) > 0 {
+		says.next = links[0]
+	}
+	return says
+}
+
+// saysNothing: a member that is null, false, 0, "", [] or {}.
+func saysNothing(raw json.RawMessage) bool {
+	var v any
+	err := json.Unmarshal(raw, &v)
+	if err != nil {
+		return false
+	}
+	switch v := v.(type) {
+	case nil:
+		return true
+	case bool:
+		return !v
+	case float64:
+		return v == 0
+	case string:
+		return v == ""
+	case []any:
+		return len(v) == 0
+	case map[string]any:
+		return len(v) == 0
+	}
+	return false
+}
+
+// resolveLink is link against the page's URL, as the next request would be sent; link itself if it does not
+// parse (nextPage refuses it).
+func resolveLink(page *url.URL, link string) string {
+	ref, err := url.Parse(link)
+	if err != nil {
+		return link
+	}
+	return page.ResolveReference(ref).String()
 }
 
 // nextOfLinkHeader answers the targets of the Link headers' links whose rel holds "next" (RFC 8288), and a sign

@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -792,7 +793,7 @@ func TestPagedListsAreReadWholeOrRefused(t *testing.T) {
 				PageSize:          2,
 				ContinuationToken: true,
 			},
-			partial: `page 1 carries a "continuationToken"`,
+			partial: `page 1 of the list answer carries "continuationToken"`,
 		},
 	}
 	for _, route := range listRoutes {
@@ -845,40 +846,48 @@ func failsOnce(status int) func(w http.ResponseWriter, hit int, item func(string
 	}
 }
 
+// fakeListRoute is a list route as a loopback service of a test's own answers it: item writes the item of a name,
+// read answers how many items the client read, invalidate drops the client's copy of the list.
+type fakeListRoute struct {
+	path       string
+	item       func(name string) string
+	read       func(ctx context.Context, c *Client) (int, error)
+	invalidate func(c *Client)
+}
+
+var fakeListRoutes = map[string]fakeListRoute{
+	"subscriptions": {
+		path: "/hooks/v1/subscription",
+		item: func(name string) string { return `{"id": "` + name + `", "eventType": "signatorysigned"}` },
+		read: func(ctx context.Context, c *Client) (int, error) {
+			set, err := c.Subscriptions(ctx)
+			if err != nil {
+				return 0, err
+			}
+			return len(set.Items), nil
+		},
+		invalidate: func(c *Client) { c.subscriptions.invalidate("") },
+	},
+	"entity metadata": {
+		path: "/metadata/Document/doc-1",
+		item: func(name string) string {
+			return `{"key": "` + name + `", "value": "v", "entityId": "doc-1", "entityType": "Document"}`
+		},
+		read: func(ctx context.Context, c *Client) (int, error) {
+			set, err := c.EntityMetadata(ctx, "Document", "doc-1")
+			if err != nil {
+				return 0, err
+			}
+			return len(set.Items), nil
+		},
+		invalidate: func(c *Client) { c.entityMetadata.invalidate(entityCacheKey("Document", "doc-1")) },
+	},
+}
+
 // Each page after the first is sent and checked as the first is: retried, logged in again after a 401,
 // refused when malformed. A page that a list names is never gone, and the "total" counts every page. On a
 // loopback service of the test's own, which answers what the emulator never does.
 func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
-	routes := map[string]struct {
-		path string
-		item func(name string) string
-		read func(ctx context.Context, c *Client) (int, error)
-	}{
-		"subscriptions": {
-			path: "/hooks/v1/subscription",
-			item: func(name string) string { return `{"id": "` + name + `", "eventType": "signatorysigned"}` },
-			read: func(ctx context.Context, c *Client) (int, error) {
-				set, err := c.Subscriptions(ctx)
-				if err != nil {
-					return 0, err
-				}
-				return len(set.Items), nil
-			},
-		},
-		"entity metadata": {
-			path: "/metadata/Document/doc-1",
-			item: func(name string) string {
-				return `{"key": "` + name + `", "value": "v", "entityId": "doc-1", "entityType": "Document"}`
-			},
-			read: func(ctx context.Context, c *Client) (int, error) {
-				set, err := c.EntityMetadata(ctx, "Document", "doc-1")
-				if err != nil {
-					return 0, err
-				}
-				return len(set.Items), nil
-			},
-		},
-	}
 	cases := []struct {
 		name   string
 		page2  func(w http.ResponseWriter, hit int, item func(string) string) // hit counts page 2's requests from 1
@@ -956,7 +965,7 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 				fmt.Fprintf(w, `{"items": [%s], "nextPageToken": "abc"}`, item("b"))
 			},
 			want: ErrPartialList,
-			says: `page 2 carries a "nextPageToken"`,
+			says: `page 2 of the list answer carries "nextPageToken"`,
 			hits: 1,
 		},
 		{
@@ -969,7 +978,7 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 			hits: 999,
 		},
 	}
-	for routeName, route := range routes {
+	for routeName, route := range fakeListRoutes {
 		for _, tc := range cases {
 			t.Run(routeName+"/"+tc.name, func(t *testing.T) {
 				var page2Hits atomic.Int32
@@ -1304,6 +1313,172 @@ func TestLinkHeadersAreReadAsRFC8288(t *testing.T) {
 		n, err := read([]string{line}, "page=2")
 		if err != nil || n != 1 {
 			t.Errorf("Link %q: read %d items, err = %v; want page 1 read as the whole list", line, n, err)
+		}
+	}
+}
+
+// listSign is a way a list page may say that it is partial: a member of the page, a header or a status.
+type listSign struct {
+	name    string // what the error names
+	member  string // a JSON member of page 1, `"hasMore": true`
+	header  string // a header of page 1, "X-Total-Count: 5"
+	status  int    // page 1's status; 0: 200
+	partial bool
+	items   int // read when not partial: 1, or 2 when page 1 names page 2
+}
+
+// listSigns generates the table: each member seen on list answers of other services, with a value that may say
+// the list goes on and with one that says nothing; counts above and equal to the items; statuses; headers; and
+// next links of the body and the Link header that differ and that agree.
+func listSigns() []listSign {
+	members := []struct{ name, says, nothing string }{
+		{"hasMore", `true`, `false`},
+		{"more", `true`, `false`},
+		{"truncated", `true`, `false`},
+		{"isTruncated", `true`, `null`},
+		{"isLastPage", `false`, `true`},
+		{"lastPage", `"no"`, `null`},
+		{"@odata.count", `5`, `0`},
+		{"totalCount", `5`, `0`},
+		{"count", `1`, `0`},
+		{"totalItems", `5`, `null`},
+		{"_links", `{"next": {"href": "?page=2"}}`, `{}`},
+		{"links", `{"next": "?page=2"}`, `{}`},
+		{"skipToken", `"abc"`, `""`},
+		{"$skiptoken", `"abc"`, `""`},
+		{"cursor", `"abc"`, `null`},
+		{"next_cursor", `"abc"`, `""`},
+		{"nextToken", `"abc"`, `null`},
+		{"next_page_token", `"abc"`, `""`},
+		{"odata.nextLink", `"?page=2"`, `null`},
+		{"nextPageLink", `"?page=2"`, `""`},
+		{"next_page", `2`, `null`},
+		{"nextPage", `"?page=2"`, `""`},
+		{"@nextLink", `"?page=2"`, `""`},
+		{"continuationToken", `"abc"`, `""`},
+		{"continuation", `{"token": "abc"}`, `null`},
+		{"nextPageToken", `"abc"`, `""`},
+		{"pages", `[1, 2]`, `[]`},
+		{"Total", `0.5`, `0.0`},
+	}
+	var signs []listSign
+	for _, m := range members {
+		signs = append(signs, listSign{
+			name:    strconv.Quote(m.name),
+			member:  strconv.Quote(m.name) + ": " + m.says,
+			partial: true,
+		}, listSign{
+			name:   strconv.Quote(m.name),
+			member: strconv.Quote(m.name) + ": " + m.nothing,
+			items:  1,
+		})
+	}
+	for _, header := range []string{"X-Total-Count", "Total-Count"} {
+		signs = append(signs, listSign{
+			name:    header,
+			header:  header + ": 5",
+			partial: true,
+		}, listSign{
+			name:    header,
+			header:  header + ": many",
+			partial: true,
+		}, listSign{
+			name:   header,
+			header: header + ": 1",
+			items:  1,
+		})
+	}
+	for _, header := range []string{"X-Ms-Continuation", "X-Next-Page", "Next-Cursor"} {
+		signs = append(signs, listSign{
+			name:    header,
+			header:  header + ": abc",
+			partial: true,
+		}, listSign{
+			name:   header,
+			header: header + ":",
+			items:  1,
+		})
+	}
+	signs = append(signs, listSign{
+		name:    `"total" says 5`,
+		member:  `"total": 5`,
+		partial: true,
+	}, listSign{
+		name:   `"total"`,
+		member: `"total": 1`,
+		items:  1,
+	}, listSign{
+		name:   "an ordinary last page",
+		member: `"total": 1, "nextLink": null, "@odata.nextLink": "", "next": null`,
+		items:  1,
+	})
+	for _, status := range []int{http.StatusCreated, http.StatusAccepted, http.StatusNonAuthoritativeInfo, http.StatusPartialContent} {
+		signs = append(signs, listSign{
+			name:    StatusText(status),
+			status:  status,
+			partial: true,
+		})
+	}
+	signs = append(signs, listSign{
+		name:    "two next pages",
+		member:  `"nextLink": "?page=2"`,
+		header:  `Link: <?page=3>; rel="next"`,
+		partial: true,
+	}, listSign{
+		name:    "two next pages",
+		member:  `"nextLink": "?page=2", "@odata.nextLink": "?page=3"`,
+		partial: true,
+	}, listSign{
+		name:   "agreeing next pages",
+		member: `"nextLink": "?page=2", "next": "PATH?page=2"`,
+		header: `Link: <PATH?page=2>; rel="next"`,
+		items:  2,
+	})
+	return signs
+}
+
+// A list page that says in any way the client cannot follow that the list is partial fails with ErrPartialList
+// naming the sign, on each list route; the same page with the sign's empty value reads as before. On a loopback
+// service of the test's own: the emulator answers none of these.
+func TestListSignsOfPartialPages(t *testing.T) {
+	signs := listSigns()
+	for routeName, route := range fakeListRoutes {
+		var current atomic.Pointer[listSign]
+		c, counts := fakeService(t, func(w http.ResponseWriter, r *http.Request) {
+			sign := current.Load()
+			switch {
+			case r.URL.Path != route.path:
+				http.NotFound(w, r)
+			case r.URL.RawQuery == "page=2":
+				fmt.Fprintf(w, `{"items": [%s]}`, route.item("b"))
+			case r.URL.RawQuery != "":
+				http.NotFound(w, r)
+			default:
+				name, value, _ := strings.Cut(sign.header, ":")
+				if name != "" {
+					w.Header().Set(name, strings.ReplaceAll(strings.TrimSpace(value), "PATH", route.path))
+				}
+				w.WriteHeader(cmp.Or(sign.status, http.StatusOK))
+				member := strings.ReplaceAll(sign.member, "PATH", route.path)
+				if member != "" {
+					member += ", "
+				}
+				fmt.Fprintf(w, `{%s"items": [%s]}`, member, route.item("a"))
+			}
+		})
+		for _, sign := range signs {
+			current.Store(&sign)
+			route.invalidate(c)
+			before := counts.of("GET " + route.path)
+			n, err := route.read(context.Background(), c)
+			requests := counts.of("GET "+route.path) - before
+			if sign.partial && (!errors.Is(err, ErrPartialList) || !strings.Contains(err.Error(), sign.name) || requests != 1) {
+				t.Errorf("%s: page 1 with %s%s (status %d): read %d items in %d requests, err = %v; want ErrPartialList naming %s after page 1",
+					routeName, sign.member, sign.header, sign.status, n, requests, err, sign.name)
+			}
+			if !sign.partial && (err != nil || n != sign.items) {
+				t.Errorf("%s: page 1 with %s%s: read %d items, err = %v; want %d", routeName, sign.member, sign.header, n, err, sign.items)
+			}
 		}
 	}
 }
