@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -147,10 +148,13 @@ func WebhookURI() validator.String {
 	return stringRule{
 		summary:     "Invalid webhook URI",
 		description: "must be an absolute https:// URL",
-		check: func(raw string) error {
-			return asError("must be an absolute https:// URL: ", webhookURIProblem(raw))
-		},
+		check:       CheckWebhookURI,
 	}
+}
+
+// CheckWebhookURI is WebhookURI's rule, for a value the schema could not check (an action's, known only when it runs).
+func CheckWebhookURI(raw string) error {
+	return asError("must be an absolute https:// URL: ", webhookURIProblem(raw))
 }
 
 func webhookURIProblem(raw string) string {
@@ -164,12 +168,23 @@ func webhookURIProblem(raw string) string {
 		return fmt.Sprintf("%q does not start with https://", raw)
 	case u.Hostname() == "":
 		return fmt.Sprintf("%q has no host", raw)
+	case !validPort(u.Port()):
+		return fmt.Sprintf("%q has a port outside 1 to 65535", raw)
 	case u.User != nil:
 		return "it must not contain user information; send credentials in headers or headers_wo"
 	case u.Fragment != "":
 		return fmt.Sprintf("%q must not have a fragment", raw)
 	}
 	return ""
+}
+
+// validPort: no port, or a number a connection can go to.
+func validPort(port string) bool {
+	if port == "" {
+		return true
+	}
+	n, err := strconv.Atoi(port)
+	return err == nil && n >= 1 && n <= 65535
 }
 
 // WebhookURIPrefix accepts the start of a webhook URI, which a scope compares as a URL.

@@ -63,6 +63,10 @@ func TestValidators(t *testing.T) {
 		{"webhook URI no host", "uri", []validator.String{WebhookURI()}, "https:///x", `uri must be an absolute https:// URL: "https:///x" has no host`},
 		{"webhook URI user info", "uri", []validator.String{WebhookURI()}, "https://me:pw@hooks.example.com", `must not contain user information; send credentials in headers`},
 		{"webhook URI fragment", "uri", []validator.String{WebhookURI()}, "https://hooks.example.com/#x", `must not have a fragment`},
+		{"webhook URI port too high", "uri", []validator.String{WebhookURI()}, "https://hooks.example.com:65536/x", `has a port outside 1 to 65535`},
+		{"webhook URI port zero", "uri", []validator.String{WebhookURI()}, "https://hooks.example.com:0/x", `has a port outside 1 to 65535`},
+		{"webhook URI highest port", "uri", []validator.String{WebhookURI()}, "https://hooks.example.com:65535/x", ""},
+		{"webhook URI prefix port too high", "uri_prefix", []validator.String{WebhookURIPrefix()}, "https://hooks.example.com:99999/", `has a port outside 1 to 65535`},
 		{"webhook URI empty", "uri", []validator.String{WebhookURI()}, "", `uri must be an absolute https:// URL: it is empty`},
 
 		{"webhook URI prefix", "uri_prefix", []validator.String{WebhookURIPrefix()}, "https://hooks.example.com/prod/", ""},

@@ -162,6 +162,9 @@ func (a *testEventAction) ModifyPlan(ctx context.Context, req action.ModifyPlanR
 	var caCertPEM types.String
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("ca_cert_pem"), &caCertPEM)...)
 	checkCACerts(path.Root("ca_cert_pem"), caCertPEM, &resp.Diagnostics)
+	var uri types.String
+	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("uri"), &uri)...)
+	checkReceiverURI(uri, &resp.Diagnostics)
 	var eventType types.String
 	resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root("event_type"), &eventType)...)
 	if !eventType.IsUnknown() && !resp.Diagnostics.HasError() {
@@ -177,6 +180,7 @@ func (a *testEventAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 		return
 	}
 	caCerts := checkCACerts(path.Root("ca_cert_pem"), m.CACertPEM, &resp.Diagnostics)
+	checkReceiverURI(m.URI, &resp.Diagnostics)
 	if resp.Diagnostics.HasError() {
 		return
 	}
@@ -292,4 +296,16 @@ func newGUID() string {
 	b[6] = b[6]&0x0f | 0x40 // version 4
 	b[8] = b[8]&0x3f | 0x80 // RFC 4122 variant
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
+
+// checkReceiverURI runs the uri's schema rule where Terraform did not (an action's configuration is not validated
+// again at plan, and a value may be known only when the action runs): the headers go to an https:// receiver only.
+func checkReceiverURI(uri types.String, diags *diag.Diagnostics) {
+	if uri.IsNull() || uri.IsUnknown() {
+		return
+	}
+	err := validators.CheckWebhookURI(uri.ValueString())
+	if err != nil {
+		diags.AddAttributeError(path.Root("uri"), "Invalid webhook URI", "uri "+err.Error())
+	}
 }

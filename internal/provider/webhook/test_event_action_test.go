@@ -491,3 +491,81 @@ resource "terraform_data" "pem" {
 		t.Error(err)
 	}
 }
+
+// The receiver's uri is checked wherever it becomes known (from a data source at plan, from a resource when the
+// action runs), not only at validation: an http:// uri or one with user information fails, and nothing connects.
+func TestAccWebhookTestEventAction_uriCheckedWhenKnown(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var connections atomic.Int64
+	go func() {
+		for {
+			conn, err := listener.Accept()
+			if err != nil {
+				return
+			}
+			connections.Add(1)
+			_ = conn.Close()
+		}
+	}()
+	t.Cleanup(func() { _ = listener.Close() })
+	plain := "http://" + listener.Addr().String() + "/"
+	withUser := "https://user:pw@" + listener.Addr().String() + "/"
+	config := func(step, uri string) string {
+		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+data "esign_supported_hooks" "all" {}
+
+resource "terraform_data" "late" {
+  input = %[2]q
+}
+
+resource "terraform_data" "trigger" {
+  input = %[1]q
+  lifecycle {
+    action_trigger {
+      events  = [after_create, after_update]
+      actions = [action.esign_webhook_test_event.receiver]
+    }
+  }
+}
+
+action "esign_webhook_test_event" "receiver" {
+  config {
+    uri        = %[3]s
+    event_type = "SignatorySigned"
+  }
+}
+`, step, uri, "URI")
+	}
+	atPlan := func(uri string) string {
+		return strings.Replace(config("plan "+uri, uri), "URI", fmt.Sprintf(`"%s${data.esign_supported_hooks.all.event_types[0]}"`, uri), 1)
+	}
+	atInvoke := func(uri string) string {
+		return strings.Replace(config("invoke "+uri, uri), "URI", "terraform_data.late.output", 1)
+	}
+	var steps []resource.TestStep
+	for _, uri := range []string{plain, withUser} {
+		steps = append(steps,
+			resource.TestStep{
+				PlanOnly:    true,
+				Config:      atPlan(uri),
+				ExpectError: acctest.WrappedRegexp(`Failed to plan action .* Invalid webhook URI`),
+			},
+			resource.TestStep{
+				Config:      atInvoke(uri),
+				ExpectError: acctest.WrappedRegexp(`Error when invoking action .* Invalid webhook URI`),
+			},
+		)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
+		TerraformVersionChecks:   acctest.RequiresActions,
+		Steps:                    steps,
+	})
+	if n := connections.Load(); n != 0 {
+		t.Errorf("the receiver got %d connections, want none", n)
+	}
+}
