@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"slices"
+	"strings"
 	"syscall"
 )
 
@@ -28,10 +29,13 @@ const execForm = "esign-emulator exec [flags] -- <command> [args]"
 // execCommand is `esign-emulator exec`: it serves the emulator for as long as the command after "--" runs and
 // returns the command's exit status. An error is exec's own and comes with the status to exit with.
 func execCommand(args []string) (int, error) {
-	// From now until the command ends, SIGINT and SIGTERM are the command's to act on: exec passes them on.
+	// From now until the command ends, SIGINT, SIGTERM and SIGHUP are the command's to act on: exec passes them on.
 	signals := make(chan os.Signal, 1)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(signals)
+	// A reader of the output that goes away (| head) must not end exec, and with it the emulator, while the
+	// command still runs: a write to it fails instead.
+	ignoreBrokenPipes()
 
 	dashes := slices.Index(args, "--")
 	flags := args
@@ -59,10 +63,7 @@ func execCommand(args []string) (int, error) {
 	}
 
 	cmd := exec.Command(command[0], command[1:]...) //nolint:gosec // the command the user gave after --, as env(1) runs one
-	cmd.Env = append(os.Environ(),
-		"ESIGN_BASE_URL="+base,
-		"ESIGN_SUBSCRIPTION_KEY="+c.tenant.SubscriptionKey,
-		"ESIGN_ACCESS_TOKEN="+c.tenant.AccessToken)
+	cmd.Env = commandEnv(os.Environ(), base, c.tenant.SubscriptionKey, c.tenant.AccessToken)
 	cmd.Stdin = os.Stdin
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
@@ -70,10 +71,32 @@ func execCommand(args []string) (int, error) {
 	signal.Stop(signals) // a Ctrl-C while the emulator stops ends exec at once
 
 	stopErr := shutdown(e, c.Logf) // silent with -quiet: the command's output is what the user reads
+	removeReadyFile(c)
 	if stopErr != nil && status == 0 {
 		status = 1
 	}
 	return status, errors.Join(err, stopErr)
+}
+
+// loginVariables would make the provider log in to the service with a user of its own: beside the emulator's
+// access token they are "conflicting credentials", so the command does not inherit them.
+var loginVariables = []string{"ESIGN_USERNAME", "ESIGN_PASSWORD", "ESIGN_TENANT_ID"}
+
+// commandEnv is inherited with the emulator's base URL and credentials instead of any the caller had set.
+func commandEnv(inherited []string, base, subscriptionKey, accessToken string) []string {
+	replaced := append([]string{"ESIGN_BASE_URL", "ESIGN_SUBSCRIPTION_KEY", "ESIGN_ACCESS_TOKEN"}, loginVariables...)
+	env := make([]string, 0, len(inherited)+3)
+	for _, variable := range inherited {
+		name, _, _ := strings.Cut(variable, "=")
+		if !slices.Contains(replaced, name) {
+			env = append(env, variable)
+		}
+	}
+	env = append(env,
+		"ESIGN_BASE_URL="+base,
+		"ESIGN_SUBSCRIPTION_KEY="+subscriptionKey,
+		"ESIGN_ACCESS_TOKEN="+accessToken)
+	return env
 }
 
 // runPassingSignals runs cmd to its end, passing each signal on to it, and returns its exit status as a shell

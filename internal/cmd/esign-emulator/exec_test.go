@@ -62,6 +62,23 @@ func helperMain(mode string) int {
 	case "exit":
 		code, _ := strconv.Atoi(os.Getenv("ESIGN_EMULATOR_TEST_EXIT"))
 		return code
+	case "login": // the login variables the command sees
+		fmt.Printf("username=%q password=%q tenant=%q\n", os.Getenv("ESIGN_USERNAME"), os.Getenv("ESIGN_PASSWORD"), os.Getenv("ESIGN_TENANT_ID"))
+		return 0
+	case "calls": // writes a line, then calls the emulator twice a while later, silently; 5 when both were answered 200
+		fmt.Println("first line")
+		answered := 0
+		for range 2 {
+			time.Sleep(300 * time.Millisecond)
+			status := send(http.MethodGet, os.Getenv("ESIGN_BASE_URL")+"/hooks/v1", "", os.Getenv("ESIGN_SUBSCRIPTION_KEY"), os.Getenv("ESIGN_ACCESS_TOKEN"))
+			if status == http.StatusOK {
+				answered++
+			}
+		}
+		if answered == 2 {
+			return 5
+		}
+		return 1
 	case "kill":
 		_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
 		time.Sleep(time.Minute)
@@ -312,5 +329,53 @@ func TestExecRefuses(t *testing.T) {
 		if _, err := os.Stat(ready); slices.Contains(c.args, ready) && err == nil {
 			t.Errorf("exec %q left the stale -ready-file", c.args)
 		}
+	}
+}
+
+// The command does not inherit login variables, which beside the emulator's access token the provider reads as
+// conflicting credentials.
+func TestExecGivesNoLoginVariables(t *testing.T) {
+	cmd := execHelper(t, "login", "-quiet")
+	cmd.Env = append(cmd.Env, "ESIGN_USERNAME=someone", "ESIGN_PASSWORD=hunter2", "ESIGN_TENANT_ID=tenant")
+	out, err := cmd.Output()
+	if status := exitStatus(t, err); status != 0 || strings.TrimSpace(string(out)) != `username="" password="" tenant=""` {
+		t.Errorf("exit status %d; the command saw: %s", status, out)
+	}
+}
+
+// A reader of exec's output that goes away (| head -c 1) ends neither exec nor the emulator: the command keeps
+// being served and its status is exec's.
+func TestExecOutlivesItsReader(t *testing.T) {
+	reader, writer, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := execHelper(t, "calls") // not -quiet: the emulator logs each request to the closed pipe
+	cmd.Stdout = writer
+	cmd.Stderr = writer
+	err = cmd.Start()
+	_ = writer.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := make([]byte, 1)
+	_, _ = reader.Read(first)
+	_ = reader.Close()
+	if status := exitStatus(t, cmd.Wait()); status != 5 {
+		t.Errorf("exit status %d, want 5: the command's calls were answered only while the reader was there", status)
+	}
+}
+
+// Once the emulator stops, its ready file is gone: the base URL in it leads nowhere.
+func TestExecRemovesTheReadyFileAtStop(t *testing.T) {
+	readyFile := filepath.Join(t.TempDir(), "emulator.url")
+	cmd := execHelper(t, "exit", "-quiet", "-ready-file", readyFile)
+	cmd.Env = append(cmd.Env, "ESIGN_EMULATOR_TEST_EXIT=0")
+	out, err := cmd.CombinedOutput()
+	if status := exitStatus(t, err); status != 0 {
+		t.Fatalf("exit status %d; output:\n%s", status, out)
+	}
+	if _, err := os.Stat(readyFile); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the ready file is still there after the emulator stopped (%v)", err)
 	}
 }

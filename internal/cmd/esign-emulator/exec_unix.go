@@ -7,9 +7,15 @@ package main
 
 import (
 	"os"
+	"os/signal"
 	"syscall"
 	"unsafe"
 )
+
+// ignoreBrokenPipes: a write to a pipe whose reader went away fails with EPIPE instead of ending the process.
+func ignoreBrokenPipes() {
+	signal.Ignore(syscall.SIGPIPE)
+}
 
 // sentByTerminal tells whether sig is a Ctrl-C that the controlling terminal sent to exec's process group,
 // which holds the command too: passed on, it would reach the command twice, and Terraform reads a second

@@ -8,3 +8,6 @@ import "os"
 // sentByTerminal is false: a console's Ctrl-C reaches every process attached to it, the command too, and
 // exec cannot send one (os.Process.Signal fails there); SIGTERM is no Windows signal either.
 func sentByTerminal(os.Signal) bool { return false }
+
+// ignoreBrokenPipes: Windows ends no process for writing to a closed pipe.
+func ignoreBrokenPipes() {}

@@ -186,7 +186,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	printBanner(stdout, base, c)
 	<-ctx.Done()
-	return shutdown(e, c.logger.Printf)
+	err = shutdown(e, c.logger.Printf)
+	removeReadyFile(c)
+	return err
+}
+
+// removeReadyFile: once the emulator has stopped, its base URL leads nowhere.
+func removeReadyFile(c *config) {
+	if c.readyFile != "" {
+		_ = os.Remove(c.readyFile)
+	}
 }
 
 // start serves the emulator c describes and returns its base URL. It serves once Start returns: the socket
