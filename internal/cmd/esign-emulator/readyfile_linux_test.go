@@ -94,7 +94,7 @@ func TestReadyFileIsNeverStale(t *testing.T) {
 			events = append(events, "written in place")
 		}
 	}
-	if strings.Join(events, ", ") != "removed, renamed into place" {
-		t.Errorf("what happened to the -ready-file: %q, want removed, then renamed into place", events)
+	if strings.Join(events, ", ") != "removed, renamed into place, removed" {
+		t.Errorf("what happened to the -ready-file: %q, want removed, then renamed into place, then removed at stop", events)
 	}
 }
