@@ -130,6 +130,9 @@ func checkCACerts(p path.Path, value types.String, diags *diag.Diagnostics) []*x
 // parseCACerts reads PEM certificates. A block that does not decode is an error, not skipped as pem.Decode
 // skips it: a bundle that lost a line would otherwise trust fewer certificates than it shows.
 func parseCACerts(text string) ([]*x509.Certificate, error) {
+	// pem.Decode needs a line end after the last line: a value read from a file by $(...) or file() may lose it,
+	// after a CR left from CRLF line ends.
+	text = strings.TrimRight(text, " \t\r\n") + "\n"
 	var certs []*x509.Certificate
 	rest := []byte(text)
 	for {
