@@ -521,7 +521,7 @@ func TestCheckCredential(t *testing.T) {
 }
 
 func TestCanonicalURI(t *testing.T) {
-	for raw, want := range map[string]string{
+	for raw, want := range map[string]string{ //nolint:gosec // example URIs, one with user information, no credential
 		"https://hooks.example.com/a":                 "https://hooks.example.com/a",
 		"HTTPS://Hooks.Example.COM/a":                 "https://hooks.example.com/a",
 		"https://hooks.example.com:443/a":             "https://hooks.example.com/a",
@@ -842,7 +842,7 @@ func failsOnce(status int) func(w http.ResponseWriter, hit int, item func(string
 			http.Error(w, http.StatusText(status), status)
 			return
 		}
-		fmt.Fprintf(w, `{"items": [%s]}`, item("b"))
+		_, _ = fmt.Fprintf(w, `{"items": [%s]}`, item("b"))
 	}
 }
 
@@ -910,7 +910,7 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 		{
 			name: "Link header",
 			page2: func(w http.ResponseWriter, _ int, item func(string) string) {
-				fmt.Fprintf(w, `{"items": [%s]}`, item("b"))
+				_, _ = fmt.Fprintf(w, `{"items": [%s]}`, item("b"))
 			},
 			header: "<PATH?page=2>; rel=\"next\"",
 			hits:   1,
@@ -918,7 +918,7 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 		{
 			name: "total equal",
 			page2: func(w http.ResponseWriter, _ int, item func(string) string) {
-				fmt.Fprintf(w, `{"total": 2, "items": [%s]}`, item("b"))
+				_, _ = fmt.Fprintf(w, `{"total": 2, "items": [%s]}`, item("b"))
 			},
 			hits: 1,
 		},
@@ -934,7 +934,7 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 		{
 			name: "malformed",
 			page2: func(w http.ResponseWriter, _ int, _ func(string) string) {
-				fmt.Fprint(w, `{"itemz": []}`)
+				_, _ = fmt.Fprint(w, `{"itemz": []}`)
 			},
 			want: ErrMalformedAnswer,
 			says: `page 2, which page 1 named: GET`,
@@ -943,7 +943,7 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 		{
 			name: "total above items",
 			page2: func(w http.ResponseWriter, _ int, item func(string) string) {
-				fmt.Fprintf(w, `{"total": 3, "items": [%s]}`, item("b"))
+				_, _ = fmt.Fprintf(w, `{"total": 3, "items": [%s]}`, item("b"))
 			},
 			want: ErrPartialList,
 			says: `its "total" says 3 items, and it holds 2`,
@@ -952,7 +952,7 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 		{
 			name: "total shrinks",
 			page2: func(w http.ResponseWriter, _ int, item func(string) string) {
-				fmt.Fprintf(w, `{"total": 2, "items": [%s]}`, item("b"))
+				_, _ = fmt.Fprintf(w, `{"total": 2, "items": [%s]}`, item("b"))
 			},
 			total1: `"total": 3, `,
 			want:   ErrPartialList,
@@ -962,7 +962,7 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 		{
 			name: "token on the last page",
 			page2: func(w http.ResponseWriter, _ int, item func(string) string) {
-				fmt.Fprintf(w, `{"items": [%s], "nextPageToken": "abc"}`, item("b"))
+				_, _ = fmt.Fprintf(w, `{"items": [%s], "nextPageToken": "abc"}`, item("b"))
 			},
 			want: ErrPartialList,
 			says: `page 2 of the list answer carries "nextPageToken"`,
@@ -971,7 +971,7 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 		{
 			name: "a loop",
 			page2: func(w http.ResponseWriter, _ int, _ func(string) string) {
-				fmt.Fprint(w, `{"items": [], "@odata.nextLink": "?page=2"}`)
+				_, _ = fmt.Fprint(w, `{"items": [], "@odata.nextLink": "?page=2"}`)
 			},
 			want: ErrPartialList,
 			says: "past 1000 pages",
@@ -985,19 +985,19 @@ func TestListPagesAreCheckedAsTheFirst(t *testing.T) {
 				c, counts := fakeService(t, func(w http.ResponseWriter, r *http.Request) {
 					switch {
 					case r.URL.Path == "/identity/login":
-						fmt.Fprintf(w, `{"token": "token-%d"}`, rand.Int())
+						_, _ = fmt.Fprintf(w, `{"token": "token-%d"}`, rand.Int())
 					case r.URL.Path == "/hooks/v1":
-						fmt.Fprint(w, `[]`)
+						_, _ = fmt.Fprint(w, `[]`)
 					case r.URL.Path != route.path:
 						http.NotFound(w, r)
 					case r.URL.Query().Get("page") == "2":
 						tc.page2(w, int(page2Hits.Add(1)), route.item)
 					case tc.header != "":
 						w.Header().Set("Link", strings.ReplaceAll(tc.header, "PATH", route.path))
-						fmt.Fprintf(w, `{"items": [%s]}`, route.item("a"))
+						_, _ = fmt.Fprintf(w, `{"items": [%s]}`, route.item("a"))
 					default:
 						// A relative link, resolved against the page's URL.
-						fmt.Fprintf(w, `{%s"items": [%s], "nextLink": "%s?page=2"}`, tc.total1, route.item("a"), path.Base(route.path))
+						_, _ = fmt.Fprintf(w, `{%s"items": [%s], "nextLink": "%s?page=2"}`, tc.total1, route.item("a"), path.Base(route.path))
 					}
 				}, func(c *Config) {
 					c.AccessToken = ""
@@ -1222,10 +1222,10 @@ func TestLinkHeadersAreReadAsRFC8288(t *testing.T) {
 			for _, line := range *lines.Load() {
 				w.Header().Add("Link", line)
 			}
-			fmt.Fprintf(w, `{"items": [%s]}`, item("a"))
+			_, _ = fmt.Fprintf(w, `{"items": [%s]}`, item("a"))
 		case r.URL.RawQuery == *page2Query.Load():
 			page2Hits.Add(1)
-			fmt.Fprintf(w, `{"items": [%s]}`, item("b"))
+			_, _ = fmt.Fprintf(w, `{"items": [%s]}`, item("b"))
 		default:
 			http.NotFound(w, r)
 		}
@@ -1450,7 +1450,7 @@ func TestListSignsOfPartialPages(t *testing.T) {
 			case r.URL.Path != route.path:
 				http.NotFound(w, r)
 			case r.URL.RawQuery == "page=2":
-				fmt.Fprintf(w, `{"items": [%s]}`, route.item("b"))
+				_, _ = fmt.Fprintf(w, `{"items": [%s]}`, route.item("b"))
 			case r.URL.RawQuery != "":
 				http.NotFound(w, r)
 			default:
@@ -1463,7 +1463,7 @@ func TestListSignsOfPartialPages(t *testing.T) {
 				if member != "" {
 					member += ", "
 				}
-				fmt.Fprintf(w, `{%s"items": [%s]}`, member, route.item("a"))
+				_, _ = fmt.Fprintf(w, `{%s"items": [%s]}`, member, route.item("a"))
 			}
 		})
 		for _, sign := range signs {
