@@ -402,19 +402,8 @@ func TestAccWebhookTestEventAction_caCertPEM(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	private := startPrivateCAReceiver(t)
 	path := t.Name()
-	// Every step changes the trigger's input, so that its action runs again.
 	config := func(step string, actions ...string) string {
-		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
-resource "terraform_data" "trigger" {
-  input = %q
-  lifecycle {
-    action_trigger {
-      events  = [after_create, after_update]
-      actions = [%s]
-    }
-  }
-}
-`, step, strings.Join(actions, ", "))
+		return acctest.ProviderConfig(tenant) + actionTrigger(step, actions...)
 	}
 	action := func(name, uri, caCertPEM string) string {
 		return fmt.Sprintf(`
@@ -514,37 +503,29 @@ func TestAccWebhookTestEventAction_uriCheckedWhenKnown(t *testing.T) {
 	t.Cleanup(func() { _ = listener.Close() })
 	plain := "http://" + listener.Addr().String() + "/"
 	withUser := "https://user:pw@" + listener.Addr().String() + "/"
-	config := func(step, uri string) string {
-		return acctest.ProviderConfig(tenant) + fmt.Sprintf(`
+	// late holds uri; uriExpression is what the action's uri reads.
+	config := func(step, uri, uriExpression string) string {
+		return acctest.ProviderConfig(tenant) + actionTrigger(step, "action.esign_webhook_test_event.receiver") + fmt.Sprintf(`
 data "esign_supported_hooks" "all" {}
 
 resource "terraform_data" "late" {
-  input = %[2]q
-}
-
-resource "terraform_data" "trigger" {
-  input = %[1]q
-  lifecycle {
-    action_trigger {
-      events  = [after_create, after_update]
-      actions = [action.esign_webhook_test_event.receiver]
-    }
-  }
+  input = %q
 }
 
 action "esign_webhook_test_event" "receiver" {
   config {
-    uri        = %[3]s
+    uri        = %s
     event_type = "SignatorySigned"
   }
 }
-`, step, uri, "URI")
+`, uri, uriExpression)
 	}
+	// Known at plan: the uri joined with a data source's answer. Known when the action runs: a resource's output.
 	atPlan := func(uri string) string {
-		return strings.Replace(config("plan "+uri, uri), "URI", fmt.Sprintf(`"%s${data.esign_supported_hooks.all.event_types[0]}"`, uri), 1)
+		return config("plan "+uri, uri, fmt.Sprintf(`"%s${data.esign_supported_hooks.all.event_types[0]}"`, uri))
 	}
 	atInvoke := func(uri string) string {
-		return strings.Replace(config("invoke "+uri, uri), "URI", "terraform_data.late.output", 1)
+		return config("invoke "+uri, uri, "terraform_data.late.output")
 	}
 	var steps []resource.TestStep
 	for _, uri := range []string{plain, withUser} {
@@ -568,4 +549,20 @@ action "esign_webhook_test_event" "receiver" {
 	if n := connections.Load(); n != 0 {
 		t.Errorf("the receiver got %d connections, want none", n)
 	}
+}
+
+// actionTrigger is a resource whose create and update run actions; every step changes its input (step), so that
+// they run again.
+func actionTrigger(step string, actions ...string) string {
+	return fmt.Sprintf(`
+resource "terraform_data" "trigger" {
+  input = %q
+  lifecycle {
+    action_trigger {
+      events  = [after_create, after_update]
+      actions = [%s]
+    }
+  }
+}
+`, step, strings.Join(actions, ", "))
 }
