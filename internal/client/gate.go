@@ -176,7 +176,7 @@ func (n *needles) foundIn(d decoding) bool {
 		return true
 	}
 	for i := 0; i+8 <= len(folded); i++ {
-		key := binary.LittleEndian.Uint64([]byte(folded[i : i+8]))
+		key := prefixKey(folded[i : i+8])
 		bit := prefixBit(key)
 		if n.seen[bit/64]&(1<<(bit%64)) == 0 {
 			continue

@@ -158,10 +158,10 @@ func canonicalPercent(s string, lower bool) string {
 			continue
 		}
 		hex := strings.ToUpper(s[i+1 : i+3])
+		decoded, ok := hexByte(s, i+1)
 		i += 2
-		decoded, err := strconv.ParseUint(hex, 16, 8)
-		if err == nil && unreserved(byte(decoded)) {
-			c = byte(decoded)
+		if ok && unreserved(decoded) {
+			c = decoded
 			if lower {
 				c = toLowerASCII(c)
 			}

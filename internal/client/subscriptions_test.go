@@ -590,20 +590,12 @@ func fakeService(t *testing.T, handle http.HandlerFunc, tweak ...func(*Config)) 
 		handle(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	cfg := Config{
-		BaseURL:         srv.URL,
+	tenant := emulator.Tenant{
 		SubscriptionKey: "fake-subscription-key",
 		AccessToken:     "fake-access-token",
-		retryBaseDelay:  time.Millisecond,
 	}
-	for _, f := range tweak {
-		f(&cfg)
-	}
-	c, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c, counts
+	atServer := func(c *Config) { c.BaseURL = srv.URL }
+	return clientOf(t, tenant, append([]func(*Config){atServer}, tweak...)...), counts
 }
 
 type requestCounts struct {

@@ -4,6 +4,7 @@
 package emulator
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -224,7 +225,7 @@ func checkPaging(t *testing.T, f *fixture, route listRoute, form AnswerForms, si
 			}
 		}
 		if more && !partialOnly && form.NextLink != NextLinkHeader {
-			wantFields = append(wantFields, cmpOr(form.NextLink, NextLinkField))
+			wantFields = append(wantFields, cmp.Or(form.NextLink, NextLinkField))
 		}
 		slices.Sort(wantFields)
 		if !slices.Equal(p.fields, wantFields) {
@@ -252,13 +253,6 @@ func checkPaging(t *testing.T, f *fixture, route listRoute, form AnswerForms, si
 	if got := f.e.Counters(tn.SubscriptionKey)[route.name]; got != requests {
 		t.Fatalf("counted %d requests of %s, want %d (one a page)", got, route.name, requests)
 	}
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // TestAnswerFormsNextLinkOrigin: a next link keeps the query and points at the origin the forms name; a page

@@ -70,8 +70,7 @@ func execCommand(args []string) (int, error) {
 	status, err := runPassingSignals(cmd, signals)
 	signal.Stop(signals) // a Ctrl-C while the emulator stops ends exec at once
 
-	stopErr := shutdown(e, c.Logf) // silent with -quiet: the command's output is what the user reads
-	removeReadyFile(c)
+	stopErr := stop(e, c, c.Logf) // silent with -quiet: the command's output is what the user reads
 	if stopErr != nil && status == 0 {
 		status = 1
 	}

@@ -186,16 +186,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	printBanner(stdout, base, c)
 	<-ctx.Done()
-	err = shutdown(e, c.logger.Printf)
-	removeReadyFile(c)
-	return err
+	return stop(e, c, c.logger.Printf)
 }
 
-// removeReadyFile: once the emulator has stopped, its base URL leads nowhere.
-func removeReadyFile(c *config) {
+// stop shuts the emulator down and removes its ready file: its base URL leads nowhere any more.
+func stop(e *emulator.Emulator, c *config, logf func(format string, args ...any)) error {
+	err := shutdown(e, logf)
 	if c.readyFile != "" {
 		_ = os.Remove(c.readyFile)
 	}
+	return err
 }
 
 // start serves the emulator c describes and returns its base URL. It serves once Start returns: the socket
