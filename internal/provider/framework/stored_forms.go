@@ -24,13 +24,14 @@ type storedForm struct {
 	Stored string `json:"stored,omitempty"`
 }
 
-// PrivateGetter and PrivateSetter are the private state of a request and of a response.
-type PrivateGetter interface {
-	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
-}
-
+// PrivateSetter is a response's private state; Private, a Read's, which it reads and writes.
 type PrivateSetter interface {
 	SetKey(ctx context.Context, key string, value []byte) diag.Diagnostics
+}
+
+type Private interface {
+	PrivateSetter
+	GetKey(ctx context.Context, key string) ([]byte, diag.Diagnostics)
 }
 
 // A Written value is one attribute a write sent.
@@ -55,8 +56,7 @@ func RecordWritten(ctx context.Context, private PrivateSetter, written []Written
 		}
 		forms[w.Attribute] = form
 	}
-	raw, _ := json.Marshal(forms) // strings always marshal
-	diags.Append(private.SetKey(ctx, privateKeyStoredForms, raw)...)
+	setForms(ctx, private, forms, diags)
 }
 
 // A StoredValue is what a Read keeps of one attribute.
@@ -69,10 +69,9 @@ type StoredValue struct {
 
 // ValueAfterRead answers the value a Read keeps of attribute, given the state's value and the service's: the
 // state's while the service shows what was sent or the form it keeps, else the service's (a change made outside
-// Terraform). Where the first Read tells the form (Written.FirstReadTells), it learns it. The response's private
-// state starts as the request's (the framework copies it).
-func ValueAfterRead(ctx context.Context, private PrivateGetter, next PrivateSetter, attribute, inState, onService string,
-	diags *diag.Diagnostics) StoredValue {
+// Terraform). Where the first Read tells the form (Written.FirstReadTells), it learns it. private is the Read's
+// response's, which starts as the request's.
+func ValueAfterRead(ctx context.Context, private Private, attribute, inState, onService string, diags *diag.Diagnostics) StoredValue {
 	raw, getDiags := private.GetKey(ctx, privateKeyStoredForms)
 	diags.Append(getDiags...)
 	forms := map[string]storedForm{}
@@ -89,14 +88,14 @@ func ValueAfterRead(ctx context.Context, private PrivateGetter, next PrivateSett
 		form.Seen = true
 		form.Stored = onService
 		forms[attribute] = form
-		setForms(ctx, next, forms, diags)
+		setForms(ctx, private, forms, diags)
 		return StoredValue{Value: inState, Learned: true}
 	case sentIsInState && form.Stored == onService:
 		return StoredValue{Value: inState}
 	}
 	if recorded {
 		delete(forms, attribute)
-		setForms(ctx, next, forms, diags)
+		setForms(ctx, private, forms, diags)
 	}
 	return StoredValue{Value: onService}
 }

@@ -48,7 +48,7 @@ func TestValueAfterReadLearnsOneFormPerWrite(t *testing.T) {
 			learned := ""
 			drifted := false
 			for i, onService := range answers {
-				kept := ValueAfterRead(ctx, private, private, "value", inState, onService, &diags)
+				kept := ValueAfterRead(ctx, private, "value", inState, onService, &diags)
 				wantValue := onService
 				wantLearned := false
 				switch {
@@ -84,11 +84,11 @@ func TestValueAfterReadKeepsTheAnsweredForm(t *testing.T) {
 	var diags diag.Diagnostics
 	private := privateData{}
 	RecordWritten(ctx, private, []Written{{Attribute: "value", Sent: "v ", Stored: "v"}}, &diags)
-	kept := ValueAfterRead(ctx, private, private, "value", "v ", "v", &diags)
+	kept := ValueAfterRead(ctx, private, "value", "v ", "v", &diags)
 	if kept.Value != "v " || kept.Learned {
 		t.Errorf("the answered form: kept %+v", kept)
 	}
-	kept = ValueAfterRead(ctx, private, private, "value", "v ", "changed", &diags)
+	kept = ValueAfterRead(ctx, private, "value", "v ", "changed", &diags)
 	if kept.Value != "changed" || kept.Learned {
 		t.Errorf("a change made outside Terraform: kept %+v", kept)
 	}
@@ -97,7 +97,7 @@ func TestValueAfterReadKeepsTheAnsweredForm(t *testing.T) {
 // Without a write, a Read learns nothing: the service's value is the state's.
 func TestValueAfterReadWithoutAWrite(t *testing.T) {
 	var diags diag.Diagnostics
-	kept := ValueAfterRead(context.Background(), privateData{}, privateData{}, "value", "v", "v ", &diags)
+	kept := ValueAfterRead(context.Background(), privateData{}, "value", "v", "v ", &diags)
 	if kept.Value != "v " || kept.Learned {
 		t.Errorf("kept %+v without a write", kept)
 	}

@@ -111,7 +111,9 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 	}
 
 	if !plan.OverwriteOnCreate.ValueBool() {
-		r.refuseOverwrite(ctx, plan, &resp.Diagnostics)
+		// A PUT would silently replace a value something else set: the plan looked, and the create looks again,
+		// since the value may have been set since.
+		r.checkOverwrite(ctx, plan, false, &resp.Diagnostics)
 	}
 	written := r.write(ctx, req.Config, resp.Private, false, plan, "Could not write the metadata entry", &resp.Diagnostics)
 	if !written {
@@ -120,12 +122,6 @@ func (r *entryResource) Create(ctx context.Context, req resource.CreateRequest, 
 
 	plan.ID = plan.id()
 	resp.Diagnostics.Append(resp.State.Set(ctx, &plan)...)
-}
-
-// refuseOverwrite: a PUT would silently replace a value something else set. The plan of a create looks first
-// (checkOverwrite); the create looks again, since the value may have been set since.
-func (r *entryResource) refuseOverwrite(ctx context.Context, plan entryModel, diags *diag.Diagnostics) {
-	r.checkOverwrite(ctx, plan, false, diags)
 }
 
 // checkOverwrite reads the entity's list, which one refresh shares, and reports a different value the key holds:
@@ -182,7 +178,7 @@ func (r *entryResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		return
 	}
 	// resp.State starts as req.State: an unchanged entry needs no Set, a sixteenth of the provider's CPU in a plan.
-	kept := framework.ValueAfterRead(ctx, req.Private, resp.Private, "value", state.Value.ValueString(), entry.Value, &resp.Diagnostics)
+	kept := framework.ValueAfterRead(ctx, resp.Private, "value", state.Value.ValueString(), entry.Value, &resp.Diagnostics)
 	read := types.StringValue(kept.Value)
 	if read != state.Value || state.id() != state.ID {
 		state.Value = read

@@ -506,12 +506,7 @@ data "esign_metadata" "all" {
 `
 	}
 	writtenOnce := func(tenant emulator.Tenant) statecheck.StateCheck {
-		return acctest.Func(func() error {
-			if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
-				return fmt.Errorf("the entries were written %d times since the list was paged", n)
-			}
-			return nil
-		})
+		return acctest.ExpectNoWrites(tenant) // since the list was paged
 	}
 	acctest.TestListAnswers(t, acctest.ListAnswers, config, writtenOnce)
 }
@@ -538,12 +533,7 @@ func TestAccMetadataEntryResource_storedFormIsLearned(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					keptAsConfigured,
-					acctest.Func(func() error {
-						if n := acctest.Emulator.Writes(tenant.SubscriptionKey); n != 0 {
-							return fmt.Errorf("an unchanged configuration was written %d times", n)
-						}
-						return nil
-					}),
+					acctest.ExpectNoWrites(tenant), // an unchanged configuration
 				},
 			},
 			{

@@ -41,7 +41,7 @@ func claimOf(config entryModel, hadPrior bool, resource string) (framework.Claim
 // refuseRivalBeforeWrite looks for rivals again right before a write: one may have been planned meanwhile.
 func refuseRivalBeforeWrite(ctx context.Context, coordinator *framework.PlanCoordinator, config tfsdk.Config, hadPrior bool, diags *diag.Diagnostics) {
 	m := framework.Get[entryModel](ctx, config, diags)
-	if diags.HasError() || coordinator == nil {
+	if diags.HasError() {
 		return
 	}
 	claim, known := claimOf(m, hadPrior, "")

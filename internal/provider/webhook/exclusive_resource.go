@@ -337,7 +337,8 @@ func (r *exclusiveResource) stillThere(ctx context.Context, scope exclusiveScope
 	}
 	var there []client.Subscription
 	for _, s := range earlier {
-		if listedIDs.has(s.ID) {
+		// Listed, or no longer unmanaged whatever the service says (it belongs now): nothing to ask.
+		if listedIDs.has(s.ID) || belong.has(s.ID) || !scope.contains(s) {
 			continue
 		}
 		sub, err := r.Client.GetSubscription(ctx, s.ID, s.EventType)
@@ -418,7 +419,8 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 				"Set them from literals or variables.")
 		return
 	}
-	r.claimScope(ctx, scope, prior.ID.ValueString(), req, resp)
+	coordinator := r.ProviderData.Coordinator()
+	r.claimScope(ctx, coordinator, scope, prior.ID.ValueString(), req, resp)
 	plan.ID = types.StringValue(scope.id())
 	if create || !prior.EventTypes.Equal(plan.EventTypes) {
 		checkEventTypes(ctx, r.ProviderData, path.Root("event_types"), scope.eventTypes, &resp.Diagnostics)
@@ -464,7 +466,7 @@ func (r *exclusiveResource) ModifyPlan(ctx context.Context, req resource.ModifyP
 			then += " subscription_ids is known only after apply: if the id turns out to be in it, the subscription is kept."
 		}
 	}
-	reportEach(r.ProviderData.Coordinator(), &resp.Diagnostics, severity, scope, r.Client.RedactSubscriptions(unmanaged...), summary, then)
+	reportEach(coordinator, &resp.Diagnostics, severity, scope, r.Client.RedactSubscriptions(unmanaged...), summary, then)
 }
 
 // reportEach names subs in diagnostics of their own and counts those past framework.NamedBound in one.
@@ -515,7 +517,7 @@ func scopeIDsOverlap(a, b string) bool {
 	return scopeA.overlaps(scopeB)
 }
 
-func (r *exclusiveResource) claimScope(ctx context.Context, scope exclusiveScope, priorID string,
+func (r *exclusiveResource) claimScope(ctx context.Context, coordinator *framework.PlanCoordinator, scope exclusiveScope, priorID string,
 	req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	claim := framework.Claim{
 		Topic:    exclusiveScopes,
@@ -524,7 +526,7 @@ func (r *exclusiveResource) claimScope(ctx context.Context, scope exclusiveScope
 		HadPrior: priorID != "",
 		Label:    scope.id(),
 	}
-	rivals := r.ProviderData.Coordinator().ClaimAtPlan(claim)
+	rivals := coordinator.ClaimAtPlan(claim)
 	if len(rivals) == 0 {
 		return
 	}

@@ -202,7 +202,7 @@ func (r *subscriptionResource) ModifyPlan(ctx context.Context, req resource.Modi
 		warnRivals(coordinator, &resp.Diagnostics, claim, redacted, rivals)
 	}
 	if priorID == "" && !resp.Diagnostics.HasError() {
-		warnLeftovers(ctx, r.ProviderData, declared, &resp.Diagnostics)
+		warnLeftovers(ctx, r.ProviderData, coordinator, declared, &resp.Diagnostics)
 	}
 }
 
@@ -305,8 +305,8 @@ func (r *subscriptionResource) Read(ctx context.Context, req resource.ReadReques
 	r.ProviderData.Coordinator().Track(sub.ID) // no create of this run adopts it after a lost answer, nor warns about it
 	configured := state
 	flattenSubscription(sub, &state)
-	uri := framework.ValueAfterRead(ctx, req.Private, resp.Private, "uri", configured.URI.ValueString(), state.URI.ValueString(), &resp.Diagnostics)
-	description := framework.ValueAfterRead(ctx, req.Private, resp.Private, "description", configured.Description.ValueString(), sub.Description, &resp.Diagnostics)
+	uri := framework.ValueAfterRead(ctx, resp.Private, "uri", configured.URI.ValueString(), state.URI.ValueString(), &resp.Diagnostics)
+	description := framework.ValueAfterRead(ctx, resp.Private, "description", configured.Description.ValueString(), sub.Description, &resp.Diagnostics)
 	state.URI = types.StringValue(uri.Value)
 	state.Description = types.StringValue(description.Value)
 	if uri.Learned {

@@ -439,14 +439,7 @@ import {
 func TestAccWebhookSubscription_goneIsDeleted(t *testing.T) {
 	tenant := acctest.NewTenant(t)
 	acctest.Emulator.SetAnswerForms(tenant.SubscriptionKey, emulator.AnswerForms{DeleteAnswersGone: true})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
-		CheckDestroy: func(*terraform.State) error {
-			if stored := acctest.Emulator.Subscriptions(tenant.SubscriptionKey); len(stored) != 0 {
-				return fmt.Errorf("the service still holds %+v", stored)
-			}
-			return nil
-		},
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{
 			{
 				Config: webhookConfig(tenant, `
@@ -460,13 +453,7 @@ func TestAccWebhookSubscription_goneIsDeleted(t *testing.T) {
   uri        = "https://hooks.example.com/gone-replaced"
 `),
 				ConfigStateChecks: []statecheck.StateCheck{
-					acctest.Func(func() error {
-						stored := acctest.Emulator.Subscriptions(tenant.SubscriptionKey)
-						if len(stored) != 1 || stored[0].URI != "https://hooks.example.com/gone-replaced" {
-							return fmt.Errorf("the replacement left %+v", stored)
-						}
-						return nil
-					}),
+					onService(tenant.SubscriptionKey, "https://hooks.example.com/gone-replaced"),
 				},
 			},
 		},

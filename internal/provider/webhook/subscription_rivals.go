@@ -76,7 +76,8 @@ func warnRivals(coordinator *framework.PlanCoordinator, diags *diag.Diagnostics,
 
 // warnLeftovers warns about each identical subscription no resource of the run tracks, from the list every refresh
 // reads (no request of its own). The create goes ahead: the subscription may be another configuration's.
-func warnLeftovers(ctx context.Context, data *framework.ProviderData, declared declaredSubscription, diags *diag.Diagnostics) {
+func warnLeftovers(ctx context.Context, data *framework.ProviderData, coordinator *framework.PlanCoordinator, declared declaredSubscription,
+	diags *diag.Diagnostics) {
 	baseline, err := data.Client.SubscriptionBaseline(ctx)
 	if err != nil {
 		data.AddAPIError(diags, "Could not read the webhook subscriptions", err)
@@ -87,7 +88,6 @@ func warnLeftovers(ctx context.Context, data *framework.ProviderData, declared d
 	for _, s := range identical {
 		ids = append(ids, s.ID)
 	}
-	coordinator := data.Coordinator()
 	untracked := coordinator.NameUntracked(ids, declared.eventType)
 	var leftovers []client.Subscription
 	for _, s := range identical {
