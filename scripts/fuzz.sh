@@ -30,7 +30,7 @@ go_cmd="${GO:-go}"
 
 # package                        target                   inputs
 targets=(
-  "./internal/client              FuzzDecodeResponses      50000x"
+  "./internal/client              FuzzDecodeResponses      5000x"
   "./internal/client              FuzzParseRetryAfter      100000x"
   "./internal/client              FuzzGate                 20000x"
   "./internal/provider/webhook    FuzzParseImportID        40000x"
