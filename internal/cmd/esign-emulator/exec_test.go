@@ -268,8 +268,14 @@ func TestExecCtrlCInATerminal(t *testing.T) {
 	if runtime.GOOS != "linux" || err != nil {
 		t.Skip("needs util-linux script(1) for a terminal")
 	}
-	line := fmt.Sprintf("%s=signals %s exec -quiet -- %s", helperEnv, emulatorBinary(t), strings.Join(helper, " "))
+	// script runs the line with $SHELL -c; exec keeps that shell out of the terminal's process group, since a
+	// non-interactive dash would die of the Ctrl-C itself and script would report that instead.
+	line := "exec " + shellQuote(emulatorBinary(t)) + " exec -quiet --"
+	for _, arg := range helper {
+		line += " " + shellQuote(arg)
+	}
 	cmd := exec.Command(script, "-qefc", line, "/dev/null")
+	cmd.Env = append(os.Environ(), helperEnv+"=signals")
 	keys, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -287,6 +293,11 @@ func TestExecCtrlCInATerminal(t *testing.T) {
 		_ = cmd.Process.Kill()
 		t.Fatal("exec did not end after Ctrl-C")
 	}
+}
+
+// shellQuote is s as one word of a POSIX shell.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // What stops the emulator from starting, and arguments not of the exec form, fail at once with status 125,
