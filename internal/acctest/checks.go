@@ -145,12 +145,16 @@ func SubscriptionsTest(t *testing.T, tenant emulator.Tenant, tc resource.TestCas
 	resource.ParallelTest(t, tc)
 }
 
-// CheckSubscriptionsDestroyed is a CheckDestroy: no subscription is left
-// on the tenant.
+// CheckSubscriptionsDestroyed is a CheckDestroy: no subscription is left on the tenant but another owner's
+// (NewTenantWithOtherOwner), which is still there.
 func CheckSubscriptionsDestroyed(key string) func(*terraform.State) error {
 	return func(*terraform.State) error {
-		if subs := Emulator.Subscriptions(key); len(subs) != 0 {
+		if subs := ManagedSubscriptions(key); len(subs) != 0 {
 			return fmt.Errorf("%d subscriptions are left after destroy: %+v", len(subs), subs)
+		}
+		otherID, seeded := otherOwners.Load(key)
+		if seeded && len(Emulator.Subscriptions(key)) != 1 {
+			return fmt.Errorf("the destroy deleted the subscription %s of another owner", otherID)
 		}
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -97,6 +98,37 @@ func runWithEmulator(m *testing.M) int {
 func NewTenant(t *testing.T) emulator.Tenant {
 	t.Helper()
 	return Emulator.NewTenant()
+}
+
+// otherOwners holds, by subscription key, the id of the subscription NewTenantWithOtherOwner added.
+var otherOwners sync.Map
+
+// NewTenantWithOtherOwner is a fresh tenant that already holds one subscription of another owner, to an endpoint
+// no test configures. Its list before a first create is not empty, so a lost create answer can adopt the one
+// identical subscription that appeared since: after an empty list, which a service in maintenance may answer,
+// the client adopts nothing. ManagedSubscriptions leaves the other owner's out, and CheckSubscriptionsDestroyed
+// wants it kept.
+func NewTenantWithOtherOwner(t *testing.T) emulator.Tenant {
+	t.Helper()
+	tenant := Emulator.NewTenant()
+	other, err := Emulator.AddSubscription(tenant.SubscriptionKey, "signaturerequestcompleted", "https://other-owner.example.com/hooks", "not managed here")
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherOwners.Store(tenant.SubscriptionKey, other.ID)
+	return tenant
+}
+
+// ManagedSubscriptions is what the tenant holds but the subscription of NewTenantWithOtherOwner, if any.
+func ManagedSubscriptions(key string) []emulator.Subscription {
+	otherID, _ := otherOwners.Load(key)
+	var managed []emulator.Subscription
+	for _, s := range Emulator.Subscriptions(key) {
+		if s.ID != otherID {
+			managed = append(managed, s)
+		}
+	}
+	return managed
 }
 
 // ProviderConfig is the provider block for a tenant, with an access token.

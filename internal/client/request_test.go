@@ -712,6 +712,7 @@ func TestUninterruptedCreateCompletes(t *testing.T) {
 // its request did: the lost-answer check runs with a context of its own.
 func TestCancelledCreateLearnsItsOutcome(t *testing.T) {
 	c, tenant := newTestClient(t)
+	unrelated := seedUnrelated(t, tenant.SubscriptionKey)
 	var got CreatedSubscription
 	err := interruptWhileHeld(t, tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, func(ctx context.Context) (err error) {
 		got, err = c.CreateSubscriptionOnce(ctx, onceRequest, claimsOf(c))
@@ -723,7 +724,7 @@ func TestCancelledCreateLearnsItsOutcome(t *testing.T) {
 	if !got.Adopted {
 		t.Errorf("got %+v, want the subscription adopted from the list", got)
 	}
-	checkSubscriptionIDs(t, tenant.SubscriptionKey, got.ID)
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, unrelated, got.ID)
 }
 
 // After the interrupt no new attempt starts: a request that fails is not

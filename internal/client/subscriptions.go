@@ -962,8 +962,11 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 				candidates = append(candidates, s)
 			}
 		}
-		if len(candidates) > 1 {
-			return out, c.ambiguousCreate(req, candidates, err)
+		// An empty baseline may be a service in maintenance, not an empty account: a candidate may then have
+		// existed before, another configuration's, which a later destroy here would delete.
+		baselineEmpty := len(baseline.Items) == 0
+		if len(candidates) > 1 || (baselineEmpty && len(candidates) > 0) {
+			return out, c.ambiguousCreate(req, candidates, baselineEmpty, err)
 		}
 		if len(candidates) == 1 {
 			claimed := claims.Claim(candidates[0].ID) // false: a resource that tracks it claimed it meanwhile
@@ -1025,8 +1028,9 @@ func (c *Client) SubscriptionBaseline(ctx context.Context) (_ *SubscriptionSet, 
 	return c.baseline, err
 }
 
-// AmbiguousCreateError: a create's answer was lost and several identical subscriptions appeared that
-// nothing in this process tracks, so none was adopted and nothing sent again. It matches ErrOutcomeUnknown.
+// AmbiguousCreateError: a create's answer was lost and the identical subscriptions that nothing in this process
+// tracks cannot be told from the one it may have created: several appeared since the list before the first
+// create, or that list was empty. None was adopted and nothing sent again. It matches ErrOutcomeUnknown.
 type AmbiguousCreateError struct {
 	Candidates []Subscription
 	cause      error
@@ -1037,17 +1041,25 @@ func (e *AmbiguousCreateError) Error() string { return e.text }
 
 func (e *AmbiguousCreateError) Unwrap() []error { return []error{ErrOutcomeUnknown, e.cause} }
 
-func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Subscription, lost error) *AmbiguousCreateError {
+func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Subscription, baselineEmpty bool, lost error) *AmbiguousCreateError {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%v. "+
-		"Looking for what it created, the client found %d identical subscriptions (event type %s, uri %s, description %q) that appeared since its first look and that nothing in this run tracks. "+
-		"The lost request may have created one of them, or none, and another writer (another Terraform run or configuration, a person) the others, so none was adopted and the request was not sent again:",
+		"Looking for what it created, the client found %d identical subscription(s) (event type %s, uri %s, description %q) that nothing in this run tracks. ",
 		lost, len(candidates), CanonicalEventType(req.EventType), c.RedactURI(req.URI), c.gate.redact(req.Description))
-	for _, s := range candidates {
-		fmt.Fprintf(&b, "\n  - %s (event type %s, uri %s)", c.gate.redact(s.ID), c.gate.redact(s.EventType), c.RedactURI(s.URI))
+	if baselineEmpty {
+		b.WriteString("The list before the first create was empty (a service in maintenance may answer so), so the client cannot tell whether the create made one of them or they existed before and belong to another writer (another Terraform run or configuration, a person). " +
+			"None was adopted and the request was not sent again:")
+	} else {
+		b.WriteString("They appeared since the list before the first create: the lost request may have created one of them, or none, and another writer (another Terraform run or configuration, a person) the others. " +
+			"None was adopted and the request was not sent again:")
 	}
-	fmt.Fprintf(&b, "\nImport the one that belongs to this resource, and leave the others to their owners (or delete them), e.g.:\n"+
-		"  import {\n    to = <address>\n    id = %s\n  }", c.gate.redact(strconv.Quote(candidates[0].EventType+"/"+candidates[0].ID)))
+	// The import ids spell the event type as the request did, so that an import shows no change of case.
+	for _, s := range candidates {
+		fmt.Fprintf(&b, "\n  - %s (event type %s, uri %s), import id %s",
+			c.gate.redact(s.ID), c.gate.redact(s.EventType), c.RedactURI(s.URI), c.gate.redact(strconv.Quote(req.EventType+"/"+s.ID)))
+	}
+	fmt.Fprintf(&b, "\nImport the one that belongs to this resource, if one does, and leave the others to their owners, e.g.:\n"+
+		"  import {\n    to = <address>\n    id = %s\n  }", c.gate.redact(strconv.Quote(req.EventType+"/"+candidates[0].ID)))
 	return &AmbiguousCreateError{
 		Candidates: candidates,
 		cause:      lost,

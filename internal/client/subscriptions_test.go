@@ -186,6 +186,17 @@ func checkSubscriptionIDs(t *testing.T, key string, ids ...string) {
 	}
 }
 
+// seedUnrelated adds a subscription no create of the tests matches, so that the list before the first create is
+// not empty (an empty one adopts nothing: TestCreateOnceNeverAdoptsOnAnEmptyBaseline), and answers its id.
+func seedUnrelated(t testing.TB, key string) string {
+	t.Helper()
+	s, err := testEmulator.AddSubscription(key, "signaturerequestcompleted", "https://hooks.example.com/unrelated", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.ID
+}
+
 // A lost answer of a create that took effect: the subscription is adopted, the request is not repeated. One
 // that failed ambiguously but did not take effect is sent again.
 func TestCreateOnceAfterLostAnswers(t *testing.T) {
@@ -193,6 +204,7 @@ func TestCreateOnceAfterLostAnswers(t *testing.T) {
 		emulator.FaultServiceUnavailable: 2, emulator.FaultDrop: 2} {
 		t.Run(string(kind), func(t *testing.T) {
 			c, tenant := newTestClient(t)
+			unrelated := seedUnrelated(t, tenant.SubscriptionKey)
 			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, kind, lost)
 			got := createOnce(t, c, onceRequest)
 			adopted, requests := kind == emulator.FaultCommitThenDrop, lost+1
@@ -202,7 +214,7 @@ func TestCreateOnceAfterLostAnswers(t *testing.T) {
 			if got.Adopted != adopted || got.Requests != requests {
 				t.Errorf("got %+v, want adopted %v after %d requests", got, adopted, requests)
 			}
-			checkSubscriptionIDs(t, tenant.SubscriptionKey, got.ID)
+			checkSubscriptionIDs(t, tenant.SubscriptionKey, unrelated, got.ID)
 			if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != requests {
 				t.Errorf("%d create requests, want %d", n, requests)
 			}
@@ -288,6 +300,7 @@ func TestCreateOnceListFailureKeepsOutcomeUnknown(t *testing.T) {
 // subscription per call, each id returned once.
 func TestCreateOnceConcurrentIdenticalCreates(t *testing.T) {
 	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 10 })
+	unrelated := seedUnrelated(t, tenant.SubscriptionKey)
 	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{
 		CommitThenDropRate: 0.25, DropRate: 0.1, ErrorRate: 0.2, Seed: 7,
 		Routes: []string{emulator.RouteSubscriptionCreate},
@@ -310,7 +323,7 @@ func TestCreateOnceConcurrentIdenticalCreates(t *testing.T) {
 	for err := range errs {
 		t.Fatal(err)
 	}
-	checkSubscriptionIDs(t, tenant.SubscriptionKey, ids...)
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, append(ids, unrelated)...)
 }
 
 // When the answer of a create is lost and two identical subscriptions
@@ -360,6 +373,7 @@ func TestAmbiguousCreateAdoptsNothing(t *testing.T) {
 // error, so nothing is orphaned without a word.
 func TestTwoProcessesNeverClaimTheSameSubscription(t *testing.T) {
 	tenant := testEmulator.NewTenant()
+	unrelated := seedUnrelated(t, tenant.SubscriptionKey)
 	testEmulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{
 		CommitThenDropRate: 0.35, Seed: 11, Routes: []string{emulator.RouteSubscriptionCreate},
 	})
@@ -396,12 +410,74 @@ func TestTwoProcessesNeverClaimTheSameSubscription(t *testing.T) {
 		}
 	}
 	for _, s := range testEmulator.Subscriptions(tenant.SubscriptionKey) {
-		if owners[s.ID] == 0 && !named[s.ID] {
+		if owners[s.ID] == 0 && !named[s.ID] && s.ID != unrelated {
 			t.Errorf("subscription %s is owned by no call and named by no error", s.ID)
 		}
 	}
 	if len(owners) == 0 {
 		t.Error("no create succeeded: the faults leave nothing to check")
+	}
+}
+
+// A lost answer after a list before the first create that was empty (a service in maintenance answers so) adopts
+// nothing: an identical subscription found may have existed before, another configuration's, which a later
+// destroy here would delete. The error names each found with its import id and says why, and nothing is sent
+// again; only when none is found is the create sent again. Generated: an identical subscription seeded before or
+// not, times a lost answer after the service acted or before.
+func TestCreateOnceNeverAdoptsOnAnEmptyBaseline(t *testing.T) {
+	for _, seeded := range []bool{true, false} {
+		for _, fault := range []emulator.FaultKind{emulator.FaultCommitThenDrop, emulator.FaultDrop, emulator.FaultInternalError, emulator.FaultGatewayTimeout} {
+			t.Run(fmt.Sprintf("seeded %v, %s", seeded, fault), func(t *testing.T) {
+				c, tenant := newTestClient(t)
+				key := tenant.SubscriptionKey
+				var found []string // what the list after the lost answer shows
+				if seeded {
+					theirs, err := testEmulator.AddSubscription(key, "signatorysigned", onceRequest.URI, onceRequest.Description)
+					if err != nil {
+						t.Fatal(err)
+					}
+					found = append(found, theirs.ID)
+				}
+				testEmulator.SetAnswerForms(key, emulator.AnswerForms{
+					EmptyLists: 1,
+				})
+				testEmulator.ScriptFault(key, emulator.RouteSubscriptionCreate, fault, 1)
+				got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
+
+				if left := testEmulator.AnswerForms(key).EmptyLists; left != 0 {
+					t.Fatalf("%d empty list answers left: the baseline was not read empty", left)
+				}
+				var after []string
+				for _, s := range testEmulator.Subscriptions(key) {
+					after = append(after, s.ID)
+				}
+				if fault == emulator.FaultCommitThenDrop {
+					found = after
+				}
+				creates := testEmulator.Counters(key)[emulator.RouteSubscriptionCreate]
+				if len(found) == 0 {
+					if err != nil || got.Adopted || creates != 2 || len(after) != 1 {
+						t.Fatalf("got %+v, err = %v, %d creates, the emulator holds %v; want nothing found, the create sent again and made", got, err, creates, after)
+					}
+					return
+				}
+				var ambiguous *AmbiguousCreateError
+				if !errors.As(err, &ambiguous) || !errors.Is(err, ErrOutcomeUnknown) || got.ID != "" {
+					t.Fatalf("got %+v, err = %v; want nothing adopted, an *AmbiguousCreateError that matches ErrOutcomeUnknown", got, err)
+				}
+				if !strings.Contains(err.Error(), "The list before the first create was empty") {
+					t.Errorf("the error does not say why nothing was adopted: %v", err)
+				}
+				for _, id := range found {
+					if !strings.Contains(err.Error(), id+" (event type signatorysigned, uri "+onceRequest.URI+`), import id "SignatorySigned/`+id+`"`) {
+						t.Errorf("the error does not name %s with its import id: %v", id, err)
+					}
+				}
+				if len(ambiguous.Candidates) != len(found) || creates != 1 || len(after) != len(found) {
+					t.Errorf("candidates %v, %d creates, the emulator holds %v; want %v named and nothing sent again", ambiguous.Candidates, creates, after, found)
+				}
+			})
+		}
 	}
 }
 

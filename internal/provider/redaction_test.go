@@ -105,7 +105,7 @@ resource "esign_webhook_subscription" "headers_wo" {
 // runRedactionScenario applies, plans again and destroys with TF_LOG=TRACE,
 // then scans every log, every output and the state for the secrets.
 func runRedactionScenario(t *testing.T, terraformBin, pluginDir, mode string, writeOnly bool) {
-	tenant := acctest.NewTenant(t)
+	tenant := acctest.NewTenantWithOtherOwner(t) // so that the lost create answer below is adopted
 	// Values full of what encoders escape; each is found, in any encoding, by its random part.
 	headerSecret, headerCore := escapedSecret(t, "hdr-")
 	woSecret, woCore := escapedSecret(t, "wo-")

@@ -43,7 +43,7 @@ func expectStateMatchesSubscriptions(key string, n int) statecheck.StateCheck {
 	return acctest.StateFunc(func(req statecheck.CheckStateRequest) error {
 		inState := stateIDsOfType(req, "esign_webhook_subscription")
 		var onService []string
-		for _, s := range acctest.Emulator.Subscriptions(key) {
+		for _, s := range acctest.ManagedSubscriptions(key) {
 			onService = append(onService, s.ID)
 		}
 		sort.Strings(onService)
@@ -62,7 +62,7 @@ func expectStateMatchesSubscriptions(key string, n int) statecheck.StateCheck {
 // Chaos: a fifth of all requests fail with 5xx or 429, some connections drop before or after the service
 // acted.
 func TestAccReliability_chaos(t *testing.T) {
-	tenant := acctest.NewTenant(t)
+	tenant := acctest.NewTenantWithOtherOwner(t)
 	acctest.Emulator.SetFaults(tenant.SubscriptionKey, emulator.FaultConfig{
 		ErrorRate:          0.15,
 		RateLimitRate:      0.05,
@@ -184,7 +184,7 @@ func TestAccReliability_ambiguousCreate(t *testing.T) {
 		{"internal server error", emulator.FaultInternalError, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tenant := acctest.NewTenant(t)
+			tenant := acctest.NewTenantWithOtherOwner(t)
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: acctest.ProtoV6ProviderFactories,
 				CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
@@ -196,7 +196,7 @@ func TestAccReliability_ambiguousCreate(t *testing.T) {
 
 // Identical subscriptions cannot be told apart in a list.
 func TestAccReliability_ambiguousCreateOfIdenticalSubscriptions(t *testing.T) {
-	tenant := acctest.NewTenant(t)
+	tenant := acctest.NewTenantWithOtherOwner(t)
 	uri := acctest.Receiver.URL(t.Name())
 	// A header change replaces all three, new ones first.
 	replaceAll := ambiguousCreateStep(tenant, uri, emulator.FaultBadGateway, 2, 3, "v2", 4)

@@ -30,7 +30,7 @@ func seedStray(t *testing.T, key, eventType, uri, description string) emulator.S
 func onService(key string, uris ...string) acctest.Func {
 	return func() error {
 		var got []string
-		for _, s := range acctest.Emulator.Subscriptions(key) {
+		for _, s := range acctest.ManagedSubscriptions(key) {
 			got = append(got, s.URI)
 		}
 		slices.Sort(got)

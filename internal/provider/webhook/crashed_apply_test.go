@@ -22,6 +22,12 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
+// suggestedImport is the id line of the import block that a leftover warning suggests for leftover id: the event type
+// spelt as the module configures it, so that the import shows no change of case.
+func suggestedImport(id string) string {
+	return `id = "SignatorySigned/` + id + `"`
+}
+
 func TestAccCrashedApplyLeftovers(t *testing.T) {
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("finding the provider process that terraform started needs /proc")
@@ -50,6 +56,9 @@ func TestAccCrashedApplyLeftovers(t *testing.T) {
 		if want := "Warning: An identical webhook subscription already exists: " + id + " (signatorysigned)"; strings.Count(plan, want) != 1 {
 			t.Errorf("the plan does not show %q once:\n%s", want, plan)
 		}
+		if want := suggestedImport(id); !strings.Contains(plan, want) {
+			t.Errorf("the plan does not suggest %s, the import id in the configuration's spelling:\n%s", want, plan)
+		}
 	}
 	if strings.Contains(plan, "more similar warning") {
 		t.Errorf("terraform folds the leftover warnings:\n%s", plan)
@@ -67,12 +76,15 @@ func TestAccCrashedApplyLeftovers(t *testing.T) {
 	for _, sub := range acctest.Emulator.Subscriptions(tenant.SubscriptionKey) {
 		if slices.Contains(leftovers, sub.ID) {
 			index := strings.TrimPrefix(sub.URI, acctest.Receiver.URL(t.Name())+"/")
-			fmt.Fprintf(&imports, "import {\n  to = esign_webhook_subscription.hook[%s]\n  id = %q\n}\n", index, sub.EventType+"/"+sub.ID)
+			fmt.Fprintf(&imports, "import {\n  to = esign_webhook_subscription.hook[%s]\n  %s\n}\n", index, suggestedImport(sub.ID))
 		}
 	}
 	acctest.WriteFile(t, filepath.Join(m.Dir, "imports.tf"), imports.String())
 	acctest.Emulator.ResetCounters(tenant.SubscriptionKey)
-	m.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
+	applied := m.Run(0, "apply", "-auto-approve", "-input=false", "-no-color")
+	if !strings.Contains(applied, " 0 changed,") {
+		t.Errorf("the apply of the suggested imports changed what it imported (a change of case?):\n%s", applied)
+	}
 	acctest.Check(t, acctest.ExpectRequests(tenant, emulator.RouteSubscriptionCreate, count-len(leftovers)))
 	m.ExpectConverged(count)
 

@@ -307,7 +307,7 @@ func TestAccWebhookSubscriptionResource_headersWOOnOlderClients(t *testing.T) {
 // When a create's answer is lost after the service carried it out, the provider finds the new subscription instead
 // of posting again (and tracks it: else the plan after the apply would create it again).
 func TestAccWebhookSubscriptionResource_createOutcomeUnknown(t *testing.T) {
-	tenant := acctest.NewTenant(t)
+	tenant := acctest.NewTenantWithOtherOwner(t)
 	uri := acctest.Receiver.URL(t.Name())
 	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
 		Steps: []resource.TestStep{{
@@ -320,6 +320,48 @@ func TestAccWebhookSubscriptionResource_createOutcomeUnknown(t *testing.T) {
 				acctest.ExpectRequests(tenant, emulator.RouteSubscriptionCreate, 1),
 			},
 		}},
+	})
+}
+
+// A create whose answer is lost on an account whose list was empty before: what the service made cannot be told
+// from another owner's identical subscription (an empty list may be a service in maintenance), so the apply stops,
+// naming it with its import id, and never sends the create again. Imported, it is this resource's.
+func TestAccWebhookSubscriptionResource_lostCreateOnAnEmptyAccount(t *testing.T) {
+	tenant := acctest.NewTenant(t)
+	config := plainWebhookConfig(tenant, "SignatureRequestCompleted", acctest.Receiver.URL(t.Name()))
+	importID := func(*terraform.State) (string, error) {
+		held := acctest.Emulator.Subscriptions(tenant.SubscriptionKey)
+		if len(held) != 1 {
+			return "", fmt.Errorf("the service holds %d subscriptions, want the 1 the lost create made", len(held))
+		}
+		return "SignatureRequestCompleted/" + held[0].ID, nil // as the error suggests
+	}
+	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() {
+					acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
+				},
+				Config:      config,
+				ExpectError: acctest.WrappedRegexp(`The list before the first create was empty.*import id "SignatureRequestCompleted/`),
+			},
+			{
+				Config:             config,
+				ResourceName:       webhookAddr,
+				ImportState:        true,
+				ImportStateIdFunc:  importID,
+				ImportStatePersist: true,
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					acctest.ExpectRequests(tenant, emulator.RouteSubscriptionCreate, 1),
+				},
+			},
+		},
 	})
 }
 

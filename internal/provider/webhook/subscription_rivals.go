@@ -96,30 +96,31 @@ func warnLeftovers(ctx context.Context, data *framework.ProviderData, coordinato
 		}
 	}
 	named := func(i int) diag.Diagnostic {
-		return leftoverWarning(leftovers[i])
+		return leftoverWarning(leftovers[i], declared.eventType)
 	}
 	rest := func(n int) diag.Diagnostic {
-		return moreLeftoversWarning(leftovers[len(leftovers)-n:])
+		return moreLeftoversWarning(leftovers[len(leftovers)-n:], declared.eventType)
 	}
 	coordinator.Report(diags, "identical webhook subscriptions", len(leftovers), named, rest)
 }
 
-// leftoverWarning names s in its summary: Terraform folds warnings that share one.
-func leftoverWarning(s client.Subscription) diag.Diagnostic {
+// leftoverWarning names s in its summary: Terraform folds warnings that share one. Its import id spells the event
+// type as the configuration does (configuredEventType), so that the import shows no change of case.
+func leftoverWarning(s client.Subscription, configuredEventType string) diag.Diagnostic {
 	summary := fmt.Sprintf("An identical webhook subscription already exists: %s (%s)", s.ID, s.EventType)
 	detail := fmt.Sprintf("The service holds subscription %s with the same event type (%s), uri and description as this one, and no resource of this run that Terraform has refreshed or planned so far tracks it: the leftover of a run killed after its create reached the service, or another configuration's. "+
 		"The apply creates another one beside it, so the receiver gets every event twice. "+
 		"To have this resource track it instead, import it before applying:"+
 		"\n\n  import {\n    to = <address of this resource>\n    id = %q\n  }\n\n"+
 		"Terraform plans resources concurrently: if one of this configuration not refreshed yet tracks it, its plan says so.",
-		s.ID, s.EventType, importID(s.EventType, s.ID))
+		s.ID, s.EventType, importID(configuredEventType, s.ID))
 	return diag.NewWarningDiagnostic(summary, detail)
 }
 
-func moreLeftoversWarning(subs []client.Subscription) diag.Diagnostic {
+func moreLeftoversWarning(subs []client.Subscription, configuredEventType string) diag.Diagnostic {
 	ids := make([]string, 0, len(subs))
 	for _, s := range subs {
-		ids = append(ids, fmt.Sprintf("%s (import id %q)", s.ID, importID(s.EventType, s.ID)))
+		ids = append(ids, fmt.Sprintf("%s (import id %q)", s.ID, importID(configuredEventType, s.ID)))
 	}
 	detail := fmt.Sprintf("Besides the %d that warnings of this plan name, the service holds %d more subscription(s) with the same event type, uri and description as this one, which no resource of this run tracks so far: %s. "+
 		"The apply creates another one beside them. Those warnings say why and how to import one.",

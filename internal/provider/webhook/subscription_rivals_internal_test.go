@@ -29,8 +29,10 @@ func TestWarningsPastTheBoundShareASummary(t *testing.T) {
 			warnRivals(coordinator, &diags, claim, declared, rivals)
 		}
 		leftover := client.Subscription{ID: fmt.Sprint(i), EventType: "signatorysigned"}
-		named := func(int) diag.Diagnostic { return leftoverWarning(leftover) }
-		rest := func(int) diag.Diagnostic { return moreLeftoversWarning([]client.Subscription{leftover}) }
+		named := func(int) diag.Diagnostic { return leftoverWarning(leftover, declared.eventType) }
+		rest := func(int) diag.Diagnostic {
+			return moreLeftoversWarning([]client.Subscription{leftover}, declared.eventType)
+		}
 		coordinator.Report(&diags, "identical webhook subscriptions", 1, named, rest)
 	}
 	summaries := map[string]int{}

@@ -189,7 +189,7 @@ resource "esign_webhook_subscription" "not_twin" {
 				onService(key, uri, uri, uri, uri+"/other"),
 				warnings.expect("An identical webhook subscription already exists: "+leftover.ID+" (signatorysigned)\n",
 					"The apply creates another one beside it, so the receiver gets every event twice",
-					`id = "signatorysigned/`+leftover.ID+`"`),
+					`id = "SignatorySigned/`+leftover.ID+`"`),
 				warnings.lack(other.ID),
 				acctest.Func(func() error {
 					if applied := warnings.applied(); len(applied) != 0 {
