@@ -22,7 +22,7 @@ import (
 // user passes Redact (DESIGN.md, "Credentials go to the configured origin only").
 type gate struct {
 	mu      sync.Mutex
-	secrets []string
+	secrets map[string]bool
 	needles *needles // built from secrets when first needed, dropped when one is added
 }
 
@@ -50,9 +50,12 @@ const (
 func (g *gate) add(values ...string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.secrets == nil {
+		g.secrets = map[string]bool{}
+	}
 	for _, v := range values {
-		if v != "" && !slices.Contains(g.secrets, v) {
-			g.secrets = append(g.secrets, v)
+		if v != "" && !g.secrets[v] {
+			g.secrets[v] = true
 			g.needles = nil
 		}
 	}
@@ -74,7 +77,7 @@ func (g *gate) redact(text string) string {
 func (g *gate) holdsSecret(text string) bool {
 	g.mu.Lock()
 	if g.needles == nil && len(g.secrets) > 0 {
-		g.needles = needlesOf(g.secrets)
+		g.needles = needlesOf(slices.Collect(maps.Keys(g.secrets)))
 	}
 	n := g.needles
 	g.mu.Unlock()

@@ -63,6 +63,36 @@ func TestRedactURIAndStatus(t *testing.T) {
 	}
 }
 
+// The query values of every receiver URI the service answers are secrets from then on, those of subscriptions
+// this configuration does not manage too: their descriptions may repeat them. Read by list or by id.
+func TestListedURIQueryValuesAreSecrets(t *testing.T) {
+	for _, read := range []string{"list", "by id"} {
+		t.Run(read, func(t *testing.T) {
+			c, tenant := newTestClient(t)
+			code := "unmanaged-" + strconv.Itoa(len(read)) + "0987654321"
+			description := "the function key is " + code
+			s, err := testEmulator.AddSubscription(tenant.SubscriptionKey, "signatorysigned", "https://fn.example/api/hook?code="+code, description)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.Redact(description); got != description {
+				t.Fatalf("before any answer, Redact(%q) = %q: the test proves nothing", description, got)
+			}
+			if read == "list" {
+				_, err = c.Subscriptions(context.Background())
+			} else {
+				_, err = c.GetSubscription(context.Background(), s.ID, s.EventType)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.Redact(description); got != Withheld {
+				t.Errorf("after the answer, Redact(%q) = %q, want it withheld", description, got)
+			}
+		})
+	}
+}
+
 // redactURI never shows userinfo, a query value or a fragment, whether the URI parses or not.
 func TestRedactURI(t *testing.T) {
 	shownWhole := []string{

@@ -347,7 +347,16 @@ func (c *Client) listSubscriptions(ctx context.Context) (*SubscriptionSet, error
 	if err != nil {
 		return nil, c.notFoundOnFixedRoute(err)
 	}
+	c.learnURISecrets(subs...)
 	return NewSubscriptionSet(subs), nil
+}
+
+// learnURISecrets tells the gate the query values of the receiver URIs the service lists, those of
+// subscriptions no configuration here manages too: a description, or an answer, may repeat one.
+func (c *Client) learnURISecrets(subs ...Subscription) {
+	for _, s := range subs {
+		c.gate.add(URISecrets(s.URI)...)
+	}
 }
 
 // Subscriptions is the list shared by every reader until a create or delete (coalesce.go).
@@ -374,6 +383,7 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 	if !strings.EqualFold(out.ID, id) {
 		return nil, c.malformed(cl, fmt.Sprintf("it describes the subscription %q, not %q", out.ID, id))
 	}
+	c.learnURISecrets(out)
 	out.EventType = CanonicalEventType(out.EventType)
 	return &out, nil
 }
@@ -1043,9 +1053,9 @@ func (e *AmbiguousCreateError) Unwrap() []error { return []error{ErrOutcomeUnkno
 
 func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Subscription, baselineEmpty bool, lost error) *AmbiguousCreateError {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%v. "+
+	fmt.Fprintf(&b, "%s. "+
 		"Looking for what it created, the client found %d identical subscription(s) (event type %s, uri %s, description %q) that nothing in this run tracks. ",
-		lost, len(candidates), CanonicalEventType(req.EventType), c.RedactURI(req.URI), c.gate.redact(req.Description))
+		strings.TrimSuffix(lost.Error(), "."), len(candidates), CanonicalEventType(req.EventType), c.RedactURI(req.URI), c.gate.redact(req.Description))
 	if baselineEmpty {
 		b.WriteString("The list before the first create was empty (a service in maintenance may answer so), so the client cannot tell whether the create made one of them or they existed before and belong to another writer (another Terraform run or configuration, a person). " +
 			"None was adopted and the request was not sent again:")

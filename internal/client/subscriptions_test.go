@@ -355,7 +355,7 @@ func TestAmbiguousCreateAdoptsNothing(t *testing.T) {
 			t.Errorf("the error does not list %s with its event type and uri: %v", s.ID, err)
 		}
 	}
-	wantImport := "import {\n    to = <address>\n    id = \"signatorysigned/" + ambiguous.Candidates[0].ID + "\"\n  }"
+	wantImport := "import {\n    to = <address>\n    id = \"SignatorySigned/" + ambiguous.Candidates[0].ID + "\"\n  }"
 	if !strings.Contains(err.Error(), wantImport) {
 		t.Errorf("the error lacks the import block %q: %v", wantImport, err)
 	}
