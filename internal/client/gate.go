@@ -16,6 +16,9 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/mtibben/confusables"
+	"golang.org/x/text/unicode/norm"
 )
 
 // The gate: everything a peer (the service, a receiver, a proxy, the network stack) says that can reach a
@@ -92,17 +95,17 @@ func (g *gate) holdsSecret(text string) bool {
 	return found || !complete
 }
 
-// needles are what the gate looks for in each decoding: a secret's fragments (or, when it has none, the
-// secret whole), folded as normalized folds text, and the short secrets as they are.
+// needles are what the gate looks for in each decoding: a secret's fragments, found in the decoding's skeleton,
+// or, when it has none, the secret whole, found in the decoding folded; and the short secrets as they are.
 type needles struct {
-	// byPrefix holds each needle of 8 bytes or more under its first 8 bytes; seen has a bit for each
-	// prefix's hash, to pass over most positions of a text without a map lookup.
+	// byPrefix holds each fragment under its first 8 bytes; seen has a bit for each prefix's hash, to pass
+	// over most positions of a text without a map lookup.
 	byPrefix map[uint64][]string
 	seen     [1 << 10]uint64
-	// short are the folded needles under 8 bytes; words the secrets under shortSecret, found as whole
+	// wholes are the folded secrets without a fragment; words the secrets under shortSecret, found as whole
 	// words in text decodings only.
-	short []string
-	words []string
+	wholes []string
+	words  []string
 }
 
 func needlesOf(secrets []string) *needles {
@@ -112,28 +115,23 @@ func needlesOf(secrets []string) *needles {
 			n.words = append(n.words, s)
 			continue
 		}
-		folded := normalized(s)
-		found := fragmentsOf(folded)
-		if len(found) == 0 {
-			found = append(found, folded)
-			if len(folded) >= longSecret {
-				found = append(found, folded[2:])
-			}
+		fragments := fragmentsOf(skeleton(s))
+		for _, f := range fragments {
+			n.addFragment(f)
 		}
-		for _, f := range found {
-			n.addNeedle(f)
+		if len(fragments) > 0 {
+			continue
+		}
+		whole := folded(s)
+		n.wholes = append(n.wholes, whole)
+		if len(whole) >= longSecret {
+			n.wholes = append(n.wholes, whole[2:])
 		}
 	}
 	return n
 }
 
-func (n *needles) addNeedle(f string) {
-	if len(f) < 8 {
-		if !slices.Contains(n.short, f) {
-			n.short = append(n.short, f)
-		}
-		return
-	}
+func (n *needles) addFragment(f string) {
 	key := prefixKey(f)
 	if !slices.Contains(n.byPrefix[key], f) {
 		n.byPrefix[key] = append(n.byPrefix[key], f)
@@ -142,11 +140,11 @@ func (n *needles) addNeedle(f string) {
 	n.seen[bit/64] |= 1 << (bit % 64)
 }
 
-// fragmentsOf are the runs of fragment letters and digits of a folded secret that hold a digit, and the
-// runs of wordFragment letters: what every text encoding leaves as it is.
-func fragmentsOf(folded string) []string {
+// fragmentsOf are the runs of fragment ASCII letters and digits of a skeleton that hold a digit, and the runs
+// of wordFragment letters: what every text encoding leaves as it is.
+func fragmentsOf(skeleton string) []string {
 	var out []string
-	for run := range strings.FieldsFuncSeq(folded, func(r rune) bool { return !isASCIIAlnum(r) }) {
+	for run := range strings.FieldsFuncSeq(skeleton, func(r rune) bool { return !isASCIIAlnum(r) }) {
 		for i := 0; i+fragment <= len(run); i++ {
 			if strings.ContainsAny(run[i:i+fragment], "0123456789") {
 				out = append(out, run[i:i+fragment])
@@ -169,23 +167,29 @@ func prefixKey(s string) uint64 { return binary.LittleEndian.Uint64([]byte(s[:8]
 
 func prefixBit(key uint64) uint64 { return (key * 0x9E3779B97F4A7C15) >> (64 - 16) }
 
-// foundIn tells whether the decoding, normalized, holds a needle.
+// foundIn tells whether the decoding holds a needle.
 func (n *needles) foundIn(d decoding) bool {
 	if !d.binary && slices.ContainsFunc(n.words, func(w string) bool { return containsWord(d.text, w) }) {
 		return true
 	}
-	folded := normalized(d.text)
-	if slices.ContainsFunc(n.short, func(f string) bool { return strings.Contains(folded, f) }) {
-		return true
+	if len(n.wholes) > 0 {
+		text := folded(d.text)
+		if slices.ContainsFunc(n.wholes, func(w string) bool { return strings.Contains(text, w) }) {
+			return true
+		}
 	}
-	for i := 0; i+8 <= len(folded); i++ {
-		key := prefixKey(folded[i : i+8])
+	if len(n.byPrefix) == 0 {
+		return false
+	}
+	text := skeleton(d.text)
+	for i := 0; i+fragment <= len(text); i++ {
+		key := prefixKey(text[i : i+fragment])
 		bit := prefixBit(key)
 		if n.seen[bit/64]&(1<<(bit%64)) == 0 {
 			continue
 		}
 		for _, f := range n.byPrefix[key] {
-			if strings.HasPrefix(folded[i:], f) {
+			if strings.HasPrefix(text[i:], f) {
 				return true
 			}
 		}
@@ -193,11 +197,11 @@ func (n *needles) foundIn(d decoding) bool {
 	return false
 }
 
-// normalized is text as the gate searches it: fullwidth forms as ASCII, each letter in one case (ToLower
-// of ToUpper, so that "ı" and "i", "ſ" and "s" meet as a case change leaves them), without white space,
-// control, format (zero-width) or separator characters, which a peer may insert between a secret's
-// characters.
-func normalized(text string) string {
+// folded is text as the gate searches it for a secret without fragments: fullwidth forms as ASCII, each
+// letter in one case (ToLower of ToUpper, so that "ı" and "i", "ſ" and "s" meet as a case change leaves
+// them), without white space, control, format (zero-width) or separator characters, which a peer may insert
+// between a secret's characters.
+func folded(text string) string {
 	var b strings.Builder
 	b.Grow(len(text))
 	for _, r := range text {
@@ -216,6 +220,69 @@ func normalized(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// skeleton is text as the gate searches it for fragments: its letters and digits alone, folded, each as a
+// reader sees it. A peer may put anything between a secret's characters (white space, zero-width or
+// combining characters, separators, punctuation), and may write a letter in another form: a compatibility
+// form (fullwidth, mathematical, circled, superscript), which NFKD undoes, or a letter of another script that
+// looks the same, which Unicode's confusables (TR39) map to the letter it looks like.
+func skeleton(text string) string {
+	var b strings.Builder
+	b.Grow(len(text))
+	if isASCIIText(text) {
+		for i := 0; i < len(text); i++ {
+			writeSkeletonRune(&b, rune(text[i]))
+		}
+		return b.String()
+	}
+	for _, r := range norm.NFKD.String(text) {
+		looksLike := ""
+		if r >= utf8.RuneSelf && unicode.IsLetter(r) {
+			looksLike = asciiLookalike(r)
+		}
+		if looksLike == "" {
+			writeSkeletonRune(&b, r)
+			continue
+		}
+		for _, ascii := range looksLike {
+			writeSkeletonRune(&b, ascii)
+		}
+	}
+	return b.String()
+}
+
+// asciiLookalike is the ASCII that letter r looks like (TR39): in lower case where that has one, else in its own
+// case ("В" looks like "B", its "в" like no Latin letter; "І" like "l", its "і" like "i"); "" for none.
+func asciiLookalike(r rune) string {
+	for _, form := range []rune{unicode.ToLower(r), r} {
+		looksLike := confusables.Skeleton(string(form))
+		if isASCIIText(looksLike) {
+			return looksLike
+		}
+	}
+	return ""
+}
+
+// writeSkeletonRune writes r folded if it is a letter or a digit, and nothing else.
+func writeSkeletonRune(b *strings.Builder, r rune) {
+	switch {
+	case 'A' <= r && r <= 'Z':
+		b.WriteRune(r + 'a' - 'A')
+	case ('a' <= r && r <= 'z') || ('0' <= r && r <= '9'):
+		b.WriteRune(r)
+	case r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+		b.WriteRune(unicode.ToLower(unicode.ToUpper(r)))
+	}
+}
+
+func isASCIIText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // containsWord finds a short secret where it stands as a word of its own.

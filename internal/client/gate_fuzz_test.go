@@ -21,7 +21,8 @@ import (
 )
 
 // A gateEncoder is a way a peer may say a text. Most are encodings the gate decodes (kind code); the others
-// it undoes by searching folded text (caseChange, insertion) or by fragments (cut).
+// it undoes by searching folded text (caseChange, insertion), by fragments (cut), or by fragments in the
+// skeleton of a text (disguise: letters in other forms, anything between them).
 type gateEncoder struct {
 	name   string
 	kind   encoderKind
@@ -37,6 +38,7 @@ const (
 	caseChange
 	insertion
 	cut
+	disguise
 )
 
 // gateEncoders are written independently of the gate's decoders: the library's where there is one.
@@ -165,6 +167,40 @@ var gateEncoders = []gateEncoder{
 	{name: "cut at the start by 1 to 3", kind: cut},
 	{name: "cut at the end by 1 to 3", kind: cut},
 	{name: "split in two by other text", kind: cut},
+	disguiseOf("hyphen between characters", func(s string) string { return strings.Join(strings.Split(s, ""), "-") }),
+	disguiseOf("dot and space between characters", func(s string) string { return strings.Join(strings.Split(s, ""), ". ") }),
+	disguiseOf("combining low line after each character", func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			b.WriteRune(r)
+			b.WriteRune('\u0332')
+		}
+		return b.String()
+	}),
+	disguiseOf("mathematical bold", func(s string) string {
+		return mapASCIIAlnum(s, func(r rune, base rune) rune {
+			return map[rune]rune{'a': 0x1d41a, 'A': 0x1d400, '0': 0x1d7ce}[base] + r - base
+		})
+	}),
+	disguiseOf("circled", func(s string) string {
+		return mapASCIIAlnum(s, func(r rune, base rune) rune {
+			switch {
+			case r == '0':
+				return 0x24ea
+			case base == '0':
+				return 0x2460 + r - '1'
+			}
+			return map[rune]rune{'a': 0x24d0, 'A': 0x24b6}[base] + r - base
+		})
+	}),
+	disguiseOf("Cyrillic lookalikes", func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if lookalike, ok := cyrillicLookalikes[r]; ok {
+				return lookalike
+			}
+			return r
+		}, s)
+	}),
 }
 
 func codeOf(name string, encode func(string) string) gateEncoder {
@@ -179,6 +215,34 @@ func caseSensitiveCodeOf(name string, encode func(string) string) gateEncoder {
 	e := codeOf(name, encode)
 	e.caseSensitive = true
 	return e
+}
+
+func disguiseOf(name string, encode func(string) string) gateEncoder {
+	e := codeOf(name, encode)
+	e.kind = disguise
+	return e
+}
+
+// mapASCIIAlnum maps each ASCII letter and digit r with the first of its range (a, A or 0).
+func mapASCIIAlnum(s string, to func(r, base rune) rune) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case 'a' <= r && r <= 'z':
+			return to(r, 'a')
+		case 'A' <= r && r <= 'Z':
+			return to(r, 'A')
+		case '0' <= r && r <= '9':
+			return to(r, '0')
+		}
+		return r
+	}, s)
+}
+
+// cyrillicLookalikes are Cyrillic letters a reader takes for Latin ones.
+var cyrillicLookalikes = map[rune]rune{
+	'a': 'а', 'c': 'с', 'e': 'е', 'i': 'і', 'j': 'ј', 'o': 'о', 'p': 'р', 's': 'ѕ', 'x': 'х', 'y': 'у',
+	'A': 'А', 'B': 'В', 'C': 'С', 'E': 'Е', 'H': 'Н', 'I': 'І', 'J': 'Ј', 'K': 'К', 'M': 'М', 'O': 'О', 'P': 'Р',
+	'S': 'Ѕ', 'T': 'Т', 'X': 'Х',
 }
 
 func insertionOf(name, between string) gateEncoder {
@@ -274,14 +338,19 @@ type echo struct {
 }
 
 // echoOf builds the echo of secret under the encoders chain picks. The cuts act on the secret itself (a peer
-// echoing part of it), before any other layer; a case change never sits above a case-sensitive layer nor an
-// inserted character above an encoding, where they would lose what it says: the harness skips such a layer.
+// echoing part of it), before any other layer; a case change never sits above a case-sensitive layer, an
+// inserted character above an encoding, nor a disguise above rot13 or an encoding, where they would lose
+// what it says: the harness skips such a layer.
 func echoOf(secret, words, outer string, chain []byte) echo {
 	pieces := []string{secret}
 	embedded := secret
 	var names []string
 	caseSafe := true
-	plain := true // only cuts, case changes, insertions, rot13, reversal, fullwidth so far
+	plain := true // only cuts, case changes, insertions, disguises, rot13, reversal, fullwidth so far
+	// Below a disguise, no layer the gate decodes but reversal and fullwidth: decoding rot13 under a disguise
+	// would turn its Latin letters, not the disguised ones.
+	disguiseSafe := true
+	disguised := false
 	cutsOnly := true
 	for _, c := range chain {
 		enc := gateEncoders[int(c)%len(gateEncoders)]
@@ -293,6 +362,8 @@ func echoOf(secret, words, outer string, chain []byte) echo {
 			continue
 		case enc.kind == insertion && !plain:
 			continue
+		case enc.kind == disguise && !disguiseSafe:
+			continue
 		case enc.name == "UTF-16LE" && !isASCII(embedded):
 			continue
 		}
@@ -300,6 +371,8 @@ func echoOf(secret, words, outer string, chain []byte) echo {
 		cutsOnly = cutsOnly && enc.kind == cut
 		caseSafe = caseSafe && !enc.caseSensitive
 		plain = plain && (enc.kind != code || slices.Contains([]string{"rot13", "reversed", "fullwidth"}, enc.name))
+		disguiseSafe = disguiseSafe && (enc.kind != code || slices.Contains([]string{"reversed", "fullwidth"}, enc.name))
+		disguised = disguised || enc.kind == disguise
 		if enc.kind == cut {
 			embedded = cutPieces(enc.name, &pieces, words, p)
 			continue
@@ -317,7 +390,8 @@ func echoOf(secret, words, outer string, chain []byte) echo {
 		names: names,
 		found: slices.ContainsFunc(pieces, holdsFragment),
 	}
-	if len(pieces) == 1 && pieces[0] == secret {
+	// Whole, the secret is found as it is said; disguised, by its fragments alone.
+	if len(pieces) == 1 && pieces[0] == secret && !disguised {
 		e.found = true
 	}
 	return e
@@ -344,14 +418,14 @@ func cutPieces(name string, pieces *[]string, words string, p int) string {
 	return strings.Join(ps, " "+words+" ")
 }
 
-// holdsFragment: the text holds 8 consecutive letters and digits with a digit, or 16 letters, white space
-// aside; written apart from the gate's own rule, which it states.
+// holdsFragment: the text holds 8 consecutive ASCII letters and digits with a digit, or 16 letters, what is
+// neither a letter nor a digit aside; written apart from the gate's own rule, which it states.
 func holdsFragment(text string) bool {
 	run := []rune{}
-	for _, r := range text + "." {
+	for _, r := range text + "é" {
 		switch {
-		case unicode.IsSpace(r):
-		case r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+		case r < utf8.RuneSelf:
 			run = append(run, r)
 		default:
 			for i := range run {
@@ -409,6 +483,15 @@ func FuzzGate(f *testing.F) {
 	f.Add(`PwD<Zx4>"Yk`, "", []byte("echo "), []byte{6, 7, 9})
 	f.Add("Tr0ub4dor&3-horse", "refused: ", []byte(" "), []byte{35, 26, 29, 20, 23})
 	f.Add(`\x1b[31mq\x07`, "\x1b[0m ", []byte("said "), []byte{1})
+	// Each disguise, under a layer the gate decodes or a case change.
+	f.Add("sk-live-4f7A9c2E8b1D", "denied: ", []byte("echo "), chainOf(f, 0, "hyphen between characters", "Go JSON"))
+	f.Add("Zx81-mpq3.tY5e", "", []byte(" "), chainOf(f, 1, "dot and space between characters", "rot13"))
+	f.Add("AbCdEf1234567890", "<p>", []byte("key: "), chainOf(f, 0, "combining low line after each character", "base64"))
+	f.Add("pw+9f2c4e6a8b0d", "", []byte("said "), chainOf(f, 0, "mathematical bold", "percent"))
+	f.Add("token_5y7u9i0o2p", "refused ", []byte{}, chainOf(f, 0, "circled", "upper-cased"))
+	f.Add("Space-Ocean-7XPKTMI3a", "error: ", []byte("secret "), chainOf(f, 0, "Cyrillic lookalikes", "upper-cased", "HTML numeric"))
+	f.Add("I9I8I7I6I5I4", "", []byte("id "), chainOf(f, 0, "Cyrillic lookalikes"))
+	f.Add("ab12-cd34-ef56", "bad: ", []byte("value "), chainOf(f, 0, "hyphen between characters", "form"))
 	f.Fuzz(func(t *testing.T, secret, outer string, inner, chain []byte) {
 		// From 8 bytes on, a secret read from a binary layer is a stretch of text readsAsText keeps, whatever
 		// is glued to it; TestGateShortestSecrets has the shorter ones.
