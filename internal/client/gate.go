@@ -287,18 +287,19 @@ func isASCIIText(s string) bool {
 
 // containsWord finds a short secret where it stands as a word of its own.
 func containsWord(text, secret string) bool {
-	rest := text
+	from := 0
 	for {
-		at := strings.Index(rest, secret)
-		if at < 0 {
+		found := strings.Index(text[from:], secret)
+		if found < 0 {
 			return false
 		}
-		before, _ := utf8.DecodeLastRuneInString(rest[:at])
-		after, _ := utf8.DecodeRuneInString(rest[at+len(secret):])
+		at := from + found
+		before, _ := utf8.DecodeLastRuneInString(text[:at]) // what precedes it in the whole text
+		after, _ := utf8.DecodeRuneInString(text[at+len(secret):])
 		if !isWordRune(before) && !isWordRune(after) {
 			return true
 		}
-		rest = rest[at+1:]
+		from = at + 1
 	}
 }
 

@@ -63,6 +63,37 @@ func TestRedactURIAndStatus(t *testing.T) {
 	}
 }
 
+// A short secret counts where it stands as a word of its own, judged by what surrounds it in the whole text:
+// every text of a secret twice, with each kind of character before, between and after.
+func TestContainsWord(t *testing.T) {
+	around := []string{"", "x", "_", "-", " ", "1", "é"}
+	for _, secret := range []string{"s", "40", "on"} {
+		for _, before := range around {
+			for _, between := range around {
+				for _, after := range around {
+					text := before + secret + between + secret + after
+					if got, want := containsWord(text, secret), standsAlone(text, secret); got != want {
+						t.Errorf("containsWord(%q, %q) = %v, want %v", text, secret, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// standsAlone looks at every position of text, written apart from containsWord.
+func standsAlone(text, secret string) bool {
+	isWord := func(s string) bool {
+		return s != "" && strings.ContainsAny(s[:1], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+	}
+	for i := 0; i+len(secret) <= len(text); i++ {
+		if text[i:i+len(secret)] == secret && !isWord(text[max(i-1, 0):i]) && !isWord(text[i+len(secret):]) {
+			return true
+		}
+	}
+	return false
+}
+
 // The query values of every receiver URI the service answers are secrets from then on, those of subscriptions
 // this configuration does not manage too: their descriptions may repeat them. Read by list or by id.
 func TestListedURIQueryValuesAreSecrets(t *testing.T) {

@@ -262,6 +262,11 @@ func (c *Client) CreateSubscription(ctx context.Context, req CreateSubscriptionR
 	if out.ID == "" {
 		return "", fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, c.malformed(cl, "a 2xx answer without an id"))
 	}
+	// The id reaches the state and every output: one the gate would not show as it is (a credential, a
+	// control character) is no id the service issued, but the sign of a broken or hostile peer.
+	if c.gate.redact(out.ID) != out.ID {
+		return "", fmt.Errorf("%s: %w: %w", cl.route, ErrOutcomeUnknown, c.malformed(cl, "a 2xx answer whose id cannot be shown"))
+	}
 	return out.ID, nil
 }
 
@@ -978,6 +983,11 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 		if len(candidates) > 1 || (baselineEmpty && len(candidates) > 0) {
 			return out, c.ambiguousCreate(req, candidates, baselineEmpty, err)
 		}
+		// Nor does an empty list show that the request did not take effect: sent again, it could make a twin.
+		if len(set.Items) == 0 {
+			return out, fmt.Errorf("%w. The list read to find out whether it was created is empty (a service in maintenance may answer so), so the client cannot tell whether the request took effect, and did not send it again. %s",
+				err, c.lookFor(req))
+		}
 		if len(candidates) == 1 {
 			claimed := claims.Claim(candidates[0].ID) // false: a resource that tracks it claimed it meanwhile
 			if claimed {
@@ -1012,8 +1022,7 @@ func (c *Client) checkListWhole(ctx context.Context, baseline, set *Subscription
 		if IsNotFound(err) {
 			continue
 		}
-		lookFor := fmt.Sprintf("Look on the service for a subscription with event type %s, uri %s and description %q: import it if there is one, else apply again",
-			CanonicalEventType(req.EventType), c.RedactURI(req.URI), c.gate.redact(req.Description))
+		lookFor := c.lookFor(req)
 		if err != nil {
 			return fmt.Errorf("%w. The list read to find out whether it was created lacks subscription %s, which existed before the first create, and reading it by id, to tell whether it is gone, failed: %w. "+
 				"So the client cannot tell whether the request took effect, and did not send it again. %s",
@@ -1024,6 +1033,12 @@ func (c *Client) checkListWhole(ctx context.Context, baseline, set *Subscription
 			lost, c.gate.redact(s.ID), ErrPartialList, lookFor)
 	}
 	return nil
+}
+
+// lookFor says what to do when a create's outcome is unknown.
+func (c *Client) lookFor(req CreateSubscriptionRequest) string {
+	return fmt.Sprintf("Look on the service for a subscription with event type %s, uri %s and description %q: import it if there is one, else apply again",
+		CanonicalEventType(req.EventType), c.RedactURI(req.URI), c.gate.redact(req.Description))
 }
 
 // SubscriptionBaseline answers the subscriptions that existed before this client's first create: the

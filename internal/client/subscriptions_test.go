@@ -6,8 +6,11 @@ package client
 import (
 	"cmp"
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -267,6 +270,7 @@ func TestCreateOnceNeverAdoptsClaimed(t *testing.T) {
 // created (it is not ErrOutcomeUnknown any more).
 func TestCreateOnceIsBounded(t *testing.T) {
 	c, tenant := newTestClient(t, func(c *Config) { c.MaxRetries = 2 })
+	unrelated := seedUnrelated(t, tenant.SubscriptionKey) // an empty list would show nothing: no resend
 	testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultServiceUnavailable, 10)
 	got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
 	if err == nil || errors.Is(err, ErrOutcomeUnknown) {
@@ -278,7 +282,7 @@ func TestCreateOnceIsBounded(t *testing.T) {
 	if n := testEmulator.Counters(tenant.SubscriptionKey)[emulator.RouteSubscriptionCreate]; n != 3 {
 		t.Errorf("%d create requests reached the service, want 3", n)
 	}
-	checkSubscriptionIDs(t, tenant.SubscriptionKey)
+	checkSubscriptionIDs(t, tenant.SubscriptionKey, unrelated)
 }
 
 // When the list that would resolve the doubt cannot be read, the error
@@ -422,62 +426,81 @@ func TestTwoProcessesNeverClaimTheSameSubscription(t *testing.T) {
 // A lost answer after a list before the first create that was empty (a service in maintenance answers so) adopts
 // nothing: an identical subscription found may have existed before, another configuration's, which a later
 // destroy here would delete. The error names each found with its import id and says why, and nothing is sent
-// again; only when none is found is the create sent again. Generated: an identical subscription seeded before or
-// not, times a lost answer after the service acted or before.
+// again. Only when none is found in a list that holds something is the create sent again: an empty list shows
+// nothing. Generated: an identical subscription seeded before or not, an unrelated one or not, times a lost
+// answer after the service acted or before.
 func TestCreateOnceNeverAdoptsOnAnEmptyBaseline(t *testing.T) {
 	for _, seeded := range []bool{true, false} {
-		for _, fault := range []emulator.FaultKind{emulator.FaultCommitThenDrop, emulator.FaultDrop, emulator.FaultInternalError, emulator.FaultGatewayTimeout} {
-			t.Run(fmt.Sprintf("seeded %v, %s", seeded, fault), func(t *testing.T) {
-				c, tenant := newTestClient(t)
-				key := tenant.SubscriptionKey
-				var found []string // what the list after the lost answer shows
-				if seeded {
-					theirs, err := testEmulator.AddSubscription(key, "signatorysigned", onceRequest.URI, onceRequest.Description)
-					if err != nil {
-						t.Fatal(err)
-					}
-					found = append(found, theirs.ID)
-				}
-				testEmulator.SetAnswerForms(key, emulator.AnswerForms{
-					EmptyLists: 1,
+		for _, unrelated := range []bool{true, false} {
+			for _, fault := range []emulator.FaultKind{emulator.FaultCommitThenDrop, emulator.FaultDrop, emulator.FaultInternalError, emulator.FaultGatewayTimeout} {
+				t.Run(fmt.Sprintf("seeded %v, unrelated %v, %s", seeded, unrelated, fault), func(t *testing.T) {
+					checkLostCreateAfterAnEmptyBaseline(t, seeded, unrelated, fault)
 				})
-				testEmulator.ScriptFault(key, emulator.RouteSubscriptionCreate, fault, 1)
-				got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
-
-				if left := testEmulator.AnswerForms(key).EmptyLists; left != 0 {
-					t.Fatalf("%d empty list answers left: the baseline was not read empty", left)
-				}
-				var after []string
-				for _, s := range testEmulator.Subscriptions(key) {
-					after = append(after, s.ID)
-				}
-				if fault == emulator.FaultCommitThenDrop {
-					found = after
-				}
-				creates := testEmulator.Counters(key)[emulator.RouteSubscriptionCreate]
-				if len(found) == 0 {
-					if err != nil || got.Adopted || creates != 2 || len(after) != 1 {
-						t.Fatalf("got %+v, err = %v, %d creates, the emulator holds %v; want nothing found, the create sent again and made", got, err, creates, after)
-					}
-					return
-				}
-				var ambiguous *AmbiguousCreateError
-				if !errors.As(err, &ambiguous) || !errors.Is(err, ErrOutcomeUnknown) || got.ID != "" {
-					t.Fatalf("got %+v, err = %v; want nothing adopted, an *AmbiguousCreateError that matches ErrOutcomeUnknown", got, err)
-				}
-				if !strings.Contains(err.Error(), "The list before the first create was empty") {
-					t.Errorf("the error does not say why nothing was adopted: %v", err)
-				}
-				for _, id := range found {
-					if !strings.Contains(err.Error(), id+" (event type signatorysigned, uri "+onceRequest.URI+`), import id "SignatorySigned/`+id+`"`) {
-						t.Errorf("the error does not name %s with its import id: %v", id, err)
-					}
-				}
-				if len(ambiguous.Candidates) != len(found) || creates != 1 || len(after) != len(found) {
-					t.Errorf("candidates %v, %d creates, the emulator holds %v; want %v named and nothing sent again", ambiguous.Candidates, creates, after, found)
-				}
-			})
+			}
 		}
+	}
+}
+
+func checkLostCreateAfterAnEmptyBaseline(t *testing.T, seeded, unrelated bool, fault emulator.FaultKind) {
+	c, tenant := newTestClient(t)
+	key := tenant.SubscriptionKey
+	var found []string // what the list after the lost answer shows
+	var before []string
+	if seeded {
+		theirs, err := testEmulator.AddSubscription(key, "signatorysigned", onceRequest.URI, onceRequest.Description)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found = append(found, theirs.ID)
+		before = append(before, theirs.ID)
+	}
+	if unrelated {
+		before = append(before, seedUnrelated(t, key))
+	}
+	testEmulator.SetAnswerForms(key, emulator.AnswerForms{
+		EmptyLists: 1,
+	})
+	testEmulator.ScriptFault(key, emulator.RouteSubscriptionCreate, fault, 1)
+	got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
+
+	if left := testEmulator.AnswerForms(key).EmptyLists; left != 0 {
+		t.Fatalf("%d empty list answers left: the baseline was not read empty", left)
+	}
+	var after []string
+	for _, s := range testEmulator.Subscriptions(key) {
+		after = append(after, s.ID)
+	}
+	if fault == emulator.FaultCommitThenDrop { // the one the lost create made
+		found = append(found, slices.DeleteFunc(slices.Clone(after), func(id string) bool { return slices.Contains(before, id) })...)
+	}
+	creates := testEmulator.Counters(key)[emulator.RouteSubscriptionCreate]
+	switch {
+	case len(found) == 0 && len(before) > 0:
+		if err != nil || got.Adopted || creates != 2 || len(after) != len(before)+1 {
+			t.Fatalf("got %+v, err = %v, %d creates, the emulator holds %v; want nothing found, the create sent again and made", got, err, creates, after)
+		}
+		return
+	case len(found) == 0:
+		if !errors.Is(err, ErrOutcomeUnknown) || !strings.Contains(err.Error(), "is empty") || got.ID != "" || creates != 1 || len(after) != 0 {
+			t.Fatalf("got %+v, err = %v, %d creates, the emulator holds %v; want an unknown outcome that says the list is empty, and nothing sent again", got, err, creates, after)
+		}
+		return
+	}
+	var ambiguous *AmbiguousCreateError
+	if !errors.As(err, &ambiguous) || !errors.Is(err, ErrOutcomeUnknown) || got.ID != "" {
+		t.Fatalf("got %+v, err = %v; want nothing adopted, an *AmbiguousCreateError that matches ErrOutcomeUnknown", got, err)
+	}
+	if !strings.Contains(err.Error(), "The list before the first create was empty") {
+		t.Errorf("the error does not say why nothing was adopted: %v", err)
+	}
+	for _, id := range found {
+		if !strings.Contains(err.Error(), id+" (event type signatorysigned, uri "+onceRequest.URI+`), import id "SignatorySigned/`+id+`"`) {
+			t.Errorf("the error does not name %s with its import id: %v", id, err)
+		}
+	}
+	held := slices.Compact(slices.Sorted(slices.Values(append(before, found...))))
+	if len(ambiguous.Candidates) != len(found) || creates != 1 || !slices.Equal(slices.Sorted(slices.Values(after)), held) {
+		t.Errorf("candidates %v, %d creates, the emulator holds %v; want %v named and nothing sent again", ambiguous.Candidates, creates, after, found)
 	}
 }
 
@@ -653,6 +676,43 @@ func TestIdenticalComparesURIsAsURLs(t *testing.T) {
 	got := set.Identical("SignatorySigned", "HTTPS://Hooks.Example.com:443/%6Fnce", "")
 	if len(got) != 1 || got[0].ID != "1" {
 		t.Errorf("Identical = %+v, want subscription 1 alone", got)
+	}
+}
+
+// A create answer whose id the gate would not show as it is (a credential in any encoding, a control character,
+// an id too long to show) is no id the service issued: the answer counts as lost, and the list tells which
+// subscription the create made. The id never reaches the state.
+func TestCreateAnswerIDThatCannotBeShown(t *testing.T) {
+	const made = "5d8f0c2e-6b1a-4f3e-9c7d-2a4b6e8f0a1c"
+	key := "fake-subscription-key"
+	for name, id := range map[string]string{
+		"the access token":             "fake-access-token",
+		"the subscription key, base64": base64.StdEncoding.EncodeToString([]byte(key)),
+		"an escape sequence":           "\x1b[31mid",
+		"too long to show":             strings.Repeat("a", maxExcerpt+1),
+	} {
+		t.Run(name, func(t *testing.T) {
+			var posted atomic.Bool
+			c, counts := fakeService(t, func(w http.ResponseWriter, r *http.Request) {
+				items := `{"id":"0b1c2d3e-4f50-4a1b-8c2d-3e4f5a6b7c8d","eventType":"signaturerequestcompleted","uri":"https://hooks.example.com/unrelated"}`
+				switch {
+				case r.Method == http.MethodPost:
+					posted.Store(true)
+					_ = json.NewEncoder(w).Encode(map[string]string{"id": id})
+					return
+				case posted.Load():
+					items += `,{"id":"` + made + `","eventType":"signatorysigned","uri":"` + onceRequest.URI + `","description":"d"}`
+				}
+				_, _ = io.WriteString(w, `{"items":[`+items+`]}`)
+			})
+			got, err := c.CreateSubscriptionOnce(context.Background(), onceRequest, claimsOf(c))
+			if err != nil || got.ID != made || !got.Adopted {
+				t.Fatalf("got %+v, err = %v; want %s found in the list after the answer whose id cannot be shown", got, err, made)
+			}
+			if n := counts.of("POST /hooks/v1/subscription"); n != 1 {
+				t.Errorf("%d creates, want 1", n)
+			}
+		})
 	}
 }
 
@@ -1191,8 +1251,9 @@ func TestCreateOnceNeverInfersAbsence(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.deleted {
+			if tc.deleted { // and another writer's made, so that the list is not empty, which would show nothing
 				testEmulator.DeleteSubscription(tenant.SubscriptionKey, before.ID)
+				seedUnrelated(t, tenant.SubscriptionKey)
 			}
 			testEmulator.SetAnswerForms(tenant.SubscriptionKey, tc.forms)
 			testEmulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, tc.fault, 1)

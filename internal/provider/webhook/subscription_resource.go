@@ -254,6 +254,9 @@ func (r *subscriptionResource) Create(ctx context.Context, req resource.CreateRe
 	if interrupted {
 		warnDoneDespiteInterrupt(&resp.Diagnostics, created.ID, "created")
 	}
+	if created.Adopted {
+		warnAdopted(&resp.Diagnostics, created.ID)
+	}
 	plan.ID = types.StringValue(created.ID)
 	// The create's answer is an id: the first Read shows the forms the service keeps.
 	written := []framework.Written{
@@ -438,6 +441,16 @@ func warnDoneDespiteInterrupt(diags *diag.Diagnostics, id, done string) {
 	detail := "Terraform was interrupted after this request was sent. " +
 		"The service may carry out a sent request whether or not anyone waits, so the provider waited for the answer: subscription " + id + " was " + done + ", and the state says so. " +
 		"Run the command again to finish the rest."
+	diags.AddWarning(summary, detail)
+}
+
+// warnAdopted names a subscription taken after a lost answer: the service has no idempotency key, so another
+// writer's identical create at that moment cannot be told from this one's.
+func warnAdopted(diags *diag.Diagnostics, id string) {
+	summary := "Webhook subscription " + id + " was found after a lost answer"
+	detail := "The service's answer to the create was lost. The provider then found subscription " + id + ", identical to this one and new since its first look, and took it as the one its request created, without sending the request again. " +
+		"Had another writer (another configuration or Terraform run) created an identical subscription at that moment, this could be that one, with that writer's headers, which the service never shows. " +
+		"If another configuration declares the same subscription, see that only one of them keeps it."
 	diags.AddWarning(summary, detail)
 }
 

@@ -305,11 +305,15 @@ func TestAccWebhookSubscriptionResource_headersWOOnOlderClients(t *testing.T) {
 }
 
 // When a create's answer is lost after the service carried it out, the provider finds the new subscription instead
-// of posting again (and tracks it: else the plan after the apply would create it again).
+// of posting again (and tracks it: else the plan after the apply would create it again), and says so: another
+// writer's identical create at that moment could not be told from its own.
 func TestAccWebhookSubscriptionResource_createOutcomeUnknown(t *testing.T) {
 	tenant := acctest.NewTenantWithOtherOwner(t)
 	uri := acctest.Receiver.URL(t.Name())
-	acctest.SubscriptionsTest(t, tenant, resource.TestCase{
+	warnings := &warningRecorder{typeName: "esign_webhook_subscription"}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: warnings.factories(),
+		CheckDestroy:             acctest.CheckSubscriptionsDestroyed(tenant.SubscriptionKey),
 		Steps: []resource.TestStep{{
 			PreConfig: func() {
 				acctest.Emulator.ScriptFault(tenant.SubscriptionKey, emulator.RouteSubscriptionCreate, emulator.FaultCommitThenDrop, 1)
@@ -318,6 +322,7 @@ func TestAccWebhookSubscriptionResource_createOutcomeUnknown(t *testing.T) {
 			ConfigStateChecks: []statecheck.StateCheck{
 				onService(tenant.SubscriptionKey, uri),
 				acctest.ExpectRequests(tenant, emulator.RouteSubscriptionCreate, 1),
+				warnings.expectApplied("was found after a lost answer", "took it as the one its request created"),
 			},
 		}},
 	})
