@@ -346,10 +346,36 @@ func StatusText(code int) string {
 // does not parse follows the same rule; there, where a password may hold an unescaped "/", "?" or "#", the
 // userinfo ends at the last "@" of all rather than the authority's.
 func redactURI(raw string) string {
-	scheme := ""
+	p := splitURI(raw)
+	var b strings.Builder
+	b.WriteString(p.scheme)
+	b.WriteString(p.path)
+	if p.hasQuery {
+		b.WriteString("?")
+		b.WriteString(redactQueryValues(p.query))
+	}
+	if p.hasFragment {
+		b.WriteString("#…")
+	}
+	return b.String()
+}
+
+// uriParts is a URI as redactURI reads it.
+type uriParts struct {
+	scheme      string // with "://"
+	userinfo    string
+	path        string // the host and port, then the path
+	query       string
+	hasQuery    bool
+	fragment    string
+	hasFragment bool
+}
+
+func splitURI(raw string) uriParts {
+	var p uriParts
 	rest := raw
 	if i := strings.Index(raw, "://"); i >= 0 {
-		scheme = raw[:i+len("://")]
+		p.scheme = raw[:i+len("://")]
 		rest = raw[i+len("://"):]
 	}
 	authority := rest
@@ -360,31 +386,25 @@ func redactURI(raw string) string {
 	if _, err := url.Parse(raw); err != nil {
 		userinfoEnd = strings.LastIndex(rest, "@")
 	}
+	if userinfoEnd >= 0 {
+		p.userinfo = rest[:userinfoEnd]
+	}
 	rest = rest[userinfoEnd+1:]
-	beforeFragment, _, hasFragment := strings.Cut(rest, "#")
-	path, query, hasQuery := strings.Cut(beforeFragment, "?")
-
-	var b strings.Builder
-	b.WriteString(scheme)
-	b.WriteString(path)
-	if hasQuery {
-		b.WriteString("?")
-		b.WriteString(redactQueryValues(query))
-	}
-	if hasFragment {
-		b.WriteString("#…")
-	}
-	return b.String()
+	beforeFragment, fragment, hasFragment := strings.Cut(rest, "#")
+	p.fragment = fragment
+	p.hasFragment = hasFragment
+	p.path, p.query, p.hasQuery = strings.Cut(beforeFragment, "?")
+	return p
 }
 
-// redactQueryValues keeps each parameter's name and shows its value as "…"; a parameter without "=" is all
-// value (a bare token).
+// redactQueryValues keeps each parameter's name and shows its value as "…"; a parameter without a value is all
+// value (a bare token, or one that ends in base64's "=").
 func redactQueryValues(query string) string {
 	params := strings.Split(query, "&")
 	for i, param := range params {
-		name, _, hasValue := strings.Cut(param, "=")
+		name, value, _ := strings.Cut(param, "=")
 		switch {
-		case hasValue:
+		case value != "":
 			params[i] = name + "=…"
 		case param != "":
 			params[i] = "…"
@@ -393,15 +413,33 @@ func redactQueryValues(query string) string {
 	return strings.Join(params, "&")
 }
 
-// URISecrets are the query values of a receiver URI, for the gate.
+// URISecrets are what redactURI hides of a receiver URI that may be a credential, for the gate: the
+// userinfo's password, each query value (a parameter without a value whole; whatever follows "=", ";" too)
+// and the fragment, each as written and unescaped.
 func URISecrets(raw string) []string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return nil
+	p := splitURI(raw)
+	var written []string
+	if _, password, hasPassword := strings.Cut(p.userinfo, ":"); hasPassword {
+		written = append(written, password)
 	}
-	out := slices.Concat(slices.Collect(maps.Values(u.Query()))...)
-	if p, ok := u.User.Password(); ok {
-		out = append(out, p)
+	if p.hasQuery {
+		for param := range strings.SplitSeq(p.query, "&") {
+			_, value, _ := strings.Cut(param, "=")
+			if value == "" {
+				value = param
+			}
+			written = append(written, value)
+		}
+	}
+	if p.hasFragment {
+		written = append(written, p.fragment)
+	}
+	out := slices.Clone(written)
+	for _, value := range written {
+		unescaped, err := url.QueryUnescape(value)
+		if err == nil && unescaped != value {
+			out = append(out, unescaped)
+		}
 	}
 	return out
 }

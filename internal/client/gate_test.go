@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,6 +61,36 @@ func TestRedactURIAndStatus(t *testing.T) {
 	}
 	if got := StatusText(401); got != "401 Unauthorized" {
 		t.Errorf("StatusText(401) = %q", got)
+	}
+}
+
+// A credential in a receiver URI is a secret wherever it sits and however the URI is written: generated, each
+// place (password, a query value after "&" or ";", a bare parameter, the fragment) times each neighbour (none,
+// another parameter, a bad percent-escape) times each spelling (as it is, percent-escaped).
+func TestURISecretsEverywhere(t *testing.T) {
+	const credential = "Jx8Pw3Lr6Tn1Qb9K/+="
+	places := map[string]func(v, neighbour string) string{
+		"password":         func(v, n string) string { return "https://user:" + v + "@fn.example/api?" + n },
+		"query value":      func(v, n string) string { return "https://fn.example/api?code=" + v + "&" + n },
+		"after &":          func(v, n string) string { return "https://fn.example/api?" + n + "&code=" + v },
+		"after ;":          func(v, n string) string { return "https://fn.example/api?v=2;sig=" + v + "&" + n },
+		"a bare parameter": func(v, n string) string { return "https://fn.example/api?" + n + "&" + v },
+		"the fragment":     func(v, n string) string { return "https://fn.example/api?" + n + "#" + v },
+	}
+	for place, uriOf := range places {
+		for _, neighbour := range []string{"", "x=1", "bad=%zz"} {
+			for _, spelling := range []string{credential, url.QueryEscape(credential)} {
+				uri := uriOf(spelling, neighbour)
+				g := &gate{}
+				g.add(URISecrets(uri)...)
+				if got := g.redact("invalid: " + credential); got != Withheld {
+					t.Errorf("%s of %q: the credential was shown: %q", place, uri, got)
+				}
+				if shown := redactURI(uri); strings.Contains(shown, "Jx8Pw3") {
+					t.Errorf("%s of %q: redactURI shows %q", place, uri, shown)
+				}
+			}
+		}
 	}
 }
 
@@ -140,7 +171,7 @@ func TestRedactURI(t *testing.T) {
 	redacted := [][2]string{
 		{"https://user:hide@hooks.example.com:8443/a", "https://hooks.example.com:8443/a"},
 		{"https://hooks.example.com/a?code=hide&x=hide", "https://hooks.example.com/a?code=…&x=…"},
-		{"https://hooks.example.com/a?hide&x=", "https://hooks.example.com/a?…&x=…"},
+		{"https://hooks.example.com/a?hide&x=", "https://hooks.example.com/a?…&…"},
 		{"https://hooks.example.com/a#hide", "https://hooks.example.com/a#…"},
 		{"https://hooks.example.com/%zz?k=hide#hide", "https://hooks.example.com/%zz?k=…#…"},
 		{"https://user:hi/de@hooks.example.com/a", "https://hooks.example.com/a"},
