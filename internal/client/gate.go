@@ -96,16 +96,18 @@ func (g *gate) holdsSecret(text string) bool {
 }
 
 // needles are what the gate looks for in each decoding: a secret's fragments, found in the decoding's skeleton,
-// or, when it has none, the secret whole, found in the decoding folded; and the short secrets as they are.
+// or, when it has none, the secret whole, found in the decoding folded and, when it has shortSecret letters and
+// digits, in its skeleton; and the short secrets as they are.
 type needles struct {
 	// byPrefix holds each fragment under its first 8 bytes; seen has a bit for each prefix's hash, to pass
 	// over most positions of a text without a map lookup.
 	byPrefix map[uint64][]string
 	seen     [1 << 10]uint64
-	// wholes are the folded secrets without a fragment; words the secrets under shortSecret, found as whole
-	// words in text decodings only.
-	wholes []string
-	words  []string
+	// wholes are the folded secrets without a fragment, skeletonWholes their skeletons; words the secrets
+	// under shortSecret, found as whole words in text decodings only.
+	wholes         []string
+	skeletonWholes []string
+	words          []string
 }
 
 func needlesOf(secrets []string) *needles {
@@ -122,13 +124,23 @@ func needlesOf(secrets []string) *needles {
 		if len(fragments) > 0 {
 			continue
 		}
-		whole := folded(s)
-		n.wholes = append(n.wholes, whole)
-		if len(whole) >= longSecret {
-			n.wholes = append(n.wholes, whole[2:])
+		n.wholes = append(n.wholes, withoutTheFirstTwo(folded(s))...)
+		bare := skeleton(s)
+		if len(bare) >= shortSecret {
+			n.skeletonWholes = append(n.skeletonWholes, withoutTheFirstTwo(bare)...)
 		}
 	}
 	return n
+}
+
+// withoutTheFirstTwo is a whole secret, and from longSecret bytes on also without its first two characters.
+func withoutTheFirstTwo(whole string) []string {
+	if len(whole) < longSecret {
+		return []string{whole}
+	}
+	_, first := utf8.DecodeRuneInString(whole)
+	_, second := utf8.DecodeRuneInString(whole[first:])
+	return []string{whole, whole[first+second:]}
 }
 
 func (n *needles) addFragment(f string) {
@@ -178,10 +190,13 @@ func (n *needles) foundIn(d decoding) bool {
 			return true
 		}
 	}
-	if len(n.byPrefix) == 0 {
+	if len(n.byPrefix) == 0 && len(n.skeletonWholes) == 0 {
 		return false
 	}
 	text := skeleton(d.text)
+	if slices.ContainsFunc(n.skeletonWholes, func(w string) bool { return strings.Contains(text, w) }) {
+		return true
+	}
 	for i := 0; i+fragment <= len(text); i++ {
 		key := prefixKey(text[i : i+fragment])
 		bit := prefixBit(key)

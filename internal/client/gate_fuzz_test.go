@@ -390,8 +390,9 @@ func echoOf(secret, words, outer string, chain []byte) echo {
 		names: names,
 		found: slices.ContainsFunc(pieces, holdsFragment),
 	}
-	// Whole, the secret is found as it is said; disguised, by its fragments alone.
-	if len(pieces) == 1 && pieces[0] == secret && !disguised {
+	// Whole, the secret is found as it is said; disguised, by its fragments, or whole by its letters and digits
+	// when it has four of them.
+	if len(pieces) == 1 && pieces[0] == secret && (!disguised || asciiLettersAndDigits(secret) >= 4) {
 		e.found = true
 	}
 	return e
@@ -464,6 +465,16 @@ func saidWithControls(s string) string {
 
 func half(s string) int { return len(s) / 2 }
 
+func asciiLettersAndDigits(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			n++
+		}
+	}
+	return n
+}
+
 func isASCII(s string) bool {
 	return !strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf })
 }
@@ -492,6 +503,7 @@ func FuzzGate(f *testing.F) {
 	f.Add("Space-Ocean-7XPKTMI3a", "error: ", []byte("secret "), chainOf(f, 0, "Cyrillic lookalikes", "upper-cased", "HTML numeric"))
 	f.Add("I9I8I7I6I5I4", "", []byte("id "), chainOf(f, 0, "Cyrillic lookalikes"))
 	f.Add("ab12-cd34-ef56", "bad: ", []byte("value "), chainOf(f, 0, "hyphen between characters", "form"))
+	f.Add("Zq3Wx9k!", "invalid: ", []byte(" "), chainOf(f, 0, "Cyrillic lookalikes", "dot and space between characters"))
 	f.Fuzz(func(t *testing.T, secret, outer string, inner, chain []byte) {
 		// From 8 bytes on, a secret read from a binary layer is a stretch of text readsAsText keeps, whatever
 		// is glued to it; TestGateShortestSecrets has the shorter ones.

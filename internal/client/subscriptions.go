@@ -494,6 +494,9 @@ var (
 	nextLinkMembers = []string{"nextLink", "@odata.nextLink", "next"}
 	lastPageMembers = []string{"isLastPage", "lastPage", "isLast"} // they say nothing only as true
 	countHeaders    = []string{"X-Total-Count", "Total-Count"}
+	// pagingStems are in the name of a header that may say the list goes on: X-Has-More, X-Total-Pages,
+	// X-NextPageToken, X-Ms-Continuation, X-Page-Token, X-Offset. Content-Range says so too.
+	pagingStems = []string{"continu", "cursor", "next", "more", "page", "offset", "skip", "total", "count"}
 )
 
 // pageSays is what one list page says of the list beyond its own items.
@@ -510,8 +513,8 @@ type pageSays struct {
 //   - answers another 2xx than 200 (206 Partial Content, 202 Accepted);
 //   - holds any other member than those and the next links, unless its value says nothing (null, false, 0, "",
 //     [] or {}; for isLastPage and its like, true): hasMore, a count, a token, a link the client does not know;
-//   - has a header that counts the items (X-Total-Count) not as a number, or names the rest
-//     (X-Ms-Continuation, X-Next-Page: a name with the word continuation, cursor or next);
+//   - has a header that counts the items (X-Total-Count) not as a number, or another paging header
+//     (pagingStems, Content-Range) whose value says something (not "", 0, false or null);
 //   - has a Link header that mentions next and cannot be read, or names another next page than the body.
 //
 // A count above the items is checked once every page is read.
@@ -566,10 +569,14 @@ func (c *Client) listPageSays(page int, members map[string]json.RawMessage, resp
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(resp.Header)) {
-		values := resp.Header[name]
-		words := strings.Split(strings.ToLower(name), "-")
-		namesRest := slices.Contains(words, "continuation") || slices.Contains(words, "cursor") || slices.Contains(words, "next")
-		if namesRest && strings.Join(values, "") != "" {
+		if slices.Contains(countHeaders, name) {
+			continue
+		}
+		lower := strings.ToLower(name)
+		paging := lower == "content-range" || slices.ContainsFunc(pagingStems, func(stem string) bool { return strings.Contains(lower, stem) })
+		value := strings.ToLower(strings.TrimSpace(strings.Join(resp.Header[name], "")))
+		saysNothing := slices.Contains([]string{"", "0", "false", "null"}, value)
+		if paging && !saysNothing {
 			says.partial = fmt.Sprintf("page %d's answer carries the header %s, which the interface document does not show: it may say that the list is partial, in a way the client cannot follow", page, name)
 			return says
 		}

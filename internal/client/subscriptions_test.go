@@ -1517,14 +1517,28 @@ func listSigns() []listSign {
 			items:  1,
 		})
 	}
-	for _, header := range []string{"X-Ms-Continuation", "X-Next-Page", "Next-Cursor"} {
+	pagingHeaders := []string{"X-Ms-Continuation", "X-Next-Page", "Next-Cursor", "X-Has-More", "X-HasMore", "Content-Range",
+		"X-Total-Pages", "X-NextPageToken", "X-Page-Token", "X-Offset", "X-Skip"}
+	for _, header := range pagingHeaders {
+		for _, says := range []string{"abc", "true", "items 0-0/2", "2"} {
+			signs = append(signs, listSign{
+				name:    http.CanonicalHeaderKey(header),
+				header:  header + ": " + says,
+				partial: true,
+			})
+		}
+		for _, nothing := range []string{"", "0", "false", "null"} {
+			signs = append(signs, listSign{
+				name:   http.CanonicalHeaderKey(header),
+				header: header + ": " + nothing,
+				items:  1,
+			})
+		}
+	}
+	for _, unrelated := range []string{"X-Request-Id", "X-RateLimit-Remaining", "Accept-Ranges", "Access-Control-Expose-Headers"} {
 		signs = append(signs, listSign{
-			name:    header,
-			header:  header + ": abc",
-			partial: true,
-		}, listSign{
-			name:   header,
-			header: header + ":",
+			name:   unrelated,
+			header: unrelated + ": 5",
 			items:  1,
 		})
 	}
