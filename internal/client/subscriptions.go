@@ -393,6 +393,27 @@ func (c *Client) GetSubscription(ctx context.Context, id, eventType string) (*Su
 	return &out, nil
 }
 
+// FindSubscription reads a subscription by id. Without its event type, which the service's get route needs, it
+// tries each supported event type; IsNotFound when none has it.
+func (c *Client) FindSubscription(ctx context.Context, id, eventType string) (*Subscription, error) {
+	if eventType != "" {
+		return c.GetSubscription(ctx, id, eventType)
+	}
+	hooks, err := c.SupportedHooks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	notFound := fmt.Errorf("the service supports no event type to read subscription %s with", c.gate.redact(id))
+	for _, hook := range hooks {
+		found, err := c.GetSubscription(ctx, id, hook.EventType)
+		if !IsNotFound(err) {
+			return found, err
+		}
+		notFound = err
+	}
+	return nil, notFound
+}
+
 // DeleteSubscription answers nil once the subscription is deleted, also when the service answers 410 Gone (some
 // answer a delete so, or a resent one); a 404 is IsNotFound, for the caller to read as done.
 func (c *Client) DeleteSubscription(ctx context.Context, id, eventType string) error {

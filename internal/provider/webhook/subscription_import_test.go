@@ -13,6 +13,7 @@ import (
 
 	"github.com/esign-oss/terraform-provider-esign/internal/acctest"
 	"github.com/esign-oss/terraform-provider-esign/internal/client"
+	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
 // The headers of an imported subscription are adopted by the first plan after the import, not by a later one.
@@ -66,6 +67,56 @@ func TestAccWebhookSubscriptionResource_importStopsAdoptingAfterApplyWithoutHead
 						ConfigStateChecks: []statecheck.StateCheck{
 							expectReplaced(existing, "the headers were adopted into the imported subscription instead of replacing it"),
 						},
+					},
+				},
+			})
+		})
+	}
+}
+
+// An import while the service's lists answer empty (a service in maintenance may) reads the subscription by id,
+// with the event type of the import ID or, for a plain id, each supported one: a list is no proof of absence.
+func TestAccWebhookSubscriptionResource_importWhileListsAreEmpty(t *testing.T) {
+	for _, idForm := range []string{"plain id", "lower-case type/id", "CamelCase type/id"} {
+		t.Run(idForm, func(t *testing.T) {
+			tenant := acctest.NewTenant(t)
+			uri := acctest.Receiver.URL(t.Name())
+			existing := acctest.SeedSubscriptions(t, tenant, client.CreateSubscriptionRequest{EventType: "signatorysigned", URI: uri})[0]
+			eventType, importID := "signatorysigned", existing
+			switch idForm {
+			case "lower-case type/id":
+				importID = eventType + "/" + existing
+			case "CamelCase type/id":
+				eventType = "SignatorySigned"
+				importID = eventType + "/" + existing
+			}
+			config := webhookConfig(tenant, fmt.Sprintf(`
+  event_type = %q
+  uri        = %q
+`, eventType, uri))
+			acctest.Emulator.SetAnswerForms(tenant.SubscriptionKey, emulator.AnswerForms{EmptyLists: 1000})
+			acctest.SubscriptionsTest(t, tenant, resource.TestCase{
+				Steps: []resource.TestStep{
+					{
+						Config:             config,
+						ResourceName:       webhookAddr,
+						ImportState:        true,
+						ImportStateId:      importID,
+						ImportStatePersist: true,
+					},
+					{
+						Config:           config,
+						ConfigPlanChecks: acctest.Converges(plancheck.ExpectEmptyPlan()),
+						ConfigStateChecks: []statecheck.StateCheck{
+							onService(tenant.SubscriptionKey, uri),
+						},
+					},
+					{
+						PreConfig: func() {
+							acctest.Emulator.SetAnswerForms(tenant.SubscriptionKey, emulator.AnswerForms{})
+						},
+						Config:           config,
+						ConfigPlanChecks: acctest.Converges(plancheck.ExpectEmptyPlan()),
 					},
 				},
 			})

@@ -373,12 +373,22 @@ func (r *subscriptionResource) importByID(ctx context.Context, req resource.Impo
 		r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscriptions", err)
 		return
 	}
-	sub, found := set.Find(id)
-	switch {
-	case !found:
-		resp.Diagnostics.AddError("Webhook subscription not found", fmt.Sprintf("The service lists no subscription with id %q. Expected %s.", id, importIDForm))
-		return
-	case eventType != "" && client.CanonicalEventType(eventType) != sub.EventType:
+	sub, listed := set.Find(id)
+	if !listed {
+		// A list may leave out what exists (a page it did not say it left, an answer during maintenance): only a
+		// read by id says that there is none.
+		found, err := r.Client.FindSubscription(ctx, id, eventType)
+		if client.IsNotFound(err) {
+			resp.Diagnostics.AddError("Webhook subscription not found", fmt.Sprintf("The service has no subscription with id %q. Expected %s.", id, importIDForm))
+			return
+		}
+		if err != nil {
+			r.ProviderData.AddAPIError(&resp.Diagnostics, "Could not read the webhook subscription", err)
+			return
+		}
+		sub = *found
+	}
+	if eventType != "" && client.CanonicalEventType(eventType) != sub.EventType {
 		resp.Diagnostics.AddError("Webhook subscription has another event type", fmt.Sprintf(
 			"Subscription %q has event type %q, not %q. Import it as %s/%s or as %s.", id, sub.EventType, eventType, sub.EventType, sub.ID, sub.ID))
 		return
