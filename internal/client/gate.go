@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -663,9 +664,9 @@ func decodings(text string, visit func(decoding) bool) bool {
 }
 
 // unescapeBackslashes undoes JSON escapes of every style (\uXXXX in either case, surrogate pairs, \/, \",
-// \\, \n ...), the \xXX of JavaScript and Python, Python's \UXXXXXXXX (and \UXXXX, a \u upper-cased) and
-// octal \NNN; anything else stays as it is. With pairs false, "\\" is no escape: a careless encoder leaves a
-// backslash raw before an escape of its own ("\\u0075" for "\u").
+// \\, \n ...), the \xXX of JavaScript and Python, JavaScript's \u{X}, Python's \UXXXXXXXX (and \UXXXX, a
+// \u upper-cased) and octal \NNN; anything else stays as it is. With pairs false, "\\" is no escape: a careless
+// encoder leaves a backslash raw before an escape of its own ("\\u0075" for "\u").
 func unescapeBackslashes(s string, pairs bool) string {
 	if !strings.Contains(s, `\`) {
 		return s
@@ -714,6 +715,9 @@ func unescapeBackslashes(s string, pairs bool) string {
 // unicodeEscape reads the \u or \U escape at s[at:], a surrogate pair of them as one, and answers its
 // rune and width; width 0 when it is none.
 func unicodeEscape(s string, at int) (rune, int) {
+	if r, width := bracedEscape(s, at); width > 0 { // JavaScript's \u{74}
+		return r, width
+	}
 	if s[at+1] == 'U' {
 		hi, ok1 := hexRune(s, at+2)
 		lo, ok2 := hexRune(s, at+6)
@@ -735,6 +739,19 @@ func unicodeEscape(s string, at int) (rune, int) {
 		return r, 6
 	}
 	return pair, 12
+}
+
+// bracedEscape reads \u{X} to \u{XXXXXX} at s[at:]; width 0 when it is none.
+func bracedEscape(s string, at int) (rune, int) {
+	digits, _, closed := strings.Cut(s[min(at+3, len(s)):], "}")
+	if at+2 >= len(s) || s[at+2] != '{' || !closed || digits == "" || len(digits) > 6 {
+		return 0, 0
+	}
+	v, err := strconv.ParseUint(digits, 16, 32)
+	if err != nil || v > unicode.MaxRune {
+		return 0, 0
+	}
+	return rune(v), len(`\u{}`) + len(digits)
 }
 
 // octalEscape reads one to three octal digits at s[at:] as a byte, and answers how many it read.
@@ -854,8 +871,8 @@ func newRunCodec(alphabet string, bits, align int, skip string) *runCodec {
 var (
 	// base64 and base64url: "-" and "_" are base64url's "+" and "/".
 	base64Runs = newRunCodec(base64Alphabet+"+/"+base64Alphabet+"-_", 6, 4, "\r\n")
-	// hex in either case, its pairs joined or spaced.
-	hexRuns = newRunCodec("0123456789abcdef0123456789ABCDEF", 4, 2, "\r\n ")
+	// hex in either case, its pairs joined, spaced, or separated by colons or dashes.
+	hexRuns = newRunCodec("0123456789abcdef0123456789ABCDEF", 4, 2, "\r\n :-")
 	// base32 (RFC 4648) in either case.
 	base32Runs = newRunCodec("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567abcdefghijklmnopqrstuvwxyz234567", 5, 8, "\r\n")
 )

@@ -167,6 +167,16 @@ var gateEncoders = []gateEncoder{
 	{name: "cut at the start by 1 to 3", kind: cut},
 	{name: "cut at the end by 1 to 3", kind: cut},
 	{name: "split in two by other text", kind: cut},
+	codeOf("hex with colons", func(s string) string {
+		return strings.Join(strings.Split(strings.TrimSpace(fmt.Sprintf("% X", []byte(s))), " "), ":")
+	}),
+	codeOf(`JavaScript \u{X}, every character`, func(s string) string {
+		var b strings.Builder
+		for _, r := range s {
+			fmt.Fprintf(&b, `\u{%x}`, r)
+		}
+		return b.String()
+	}),
 	disguiseOf("hyphen between characters", func(s string) string { return strings.Join(strings.Split(s, ""), "-") }),
 	disguiseOf("dot and space between characters", func(s string) string { return strings.Join(strings.Split(s, ""), ". ") }),
 	disguiseOf("combining low line after each character", func(s string) string {
@@ -504,6 +514,8 @@ func FuzzGate(f *testing.F) {
 	f.Add("I9I8I7I6I5I4", "", []byte("id "), chainOf(f, 0, "Cyrillic lookalikes"))
 	f.Add("ab12-cd34-ef56", "bad: ", []byte("value "), chainOf(f, 0, "hyphen between characters", "form"))
 	f.Add("Zq3Wx9k!", "invalid: ", []byte(" "), chainOf(f, 0, "Cyrillic lookalikes", "dot and space between characters"))
+	f.Add("t0kenT0KENtok99", "message: ", []byte("invalid: "), chainOf(f, 0, "hex with colons"))
+	f.Add("pa55-Wørd-2024", "error: ", []byte("said "), chainOf(f, 0, `JavaScript \u{X}, every character`, "Go JSON"))
 	f.Fuzz(func(t *testing.T, secret, outer string, inner, chain []byte) {
 		// From 8 bytes on, a secret read from a binary layer is a stretch of text readsAsText keeps, whatever
 		// is glued to it; TestGateShortestSecrets has the shorter ones.
