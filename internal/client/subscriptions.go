@@ -516,8 +516,8 @@ var (
 	lastPageMembers = []string{"isLastPage", "lastPage", "isLast"} // they say nothing only as true
 	countHeaders    = []string{"X-Total-Count", "Total-Count"}
 	// pagingStems are in the name of a header that may say the list goes on: X-Has-More, X-Total-Pages,
-	// X-NextPageToken, X-Ms-Continuation, X-Page-Token, X-Offset. Content-Range says so too.
-	pagingStems = []string{"continu", "cursor", "next", "more", "page", "offset", "skip", "total", "count"}
+	// X-NextPageToken, X-Ms-Continuation, X-Pagination, X-Offset, X-Truncated. Content-Range says so too.
+	pagingStems = []string{"continu", "cursor", "next", "more", "pag", "offset", "skip", "total", "count", "truncat", "partial"}
 )
 
 // pageSays is what one list page says of the list beyond its own items.

@@ -1518,7 +1518,8 @@ func listSigns() []listSign {
 		})
 	}
 	pagingHeaders := []string{"X-Ms-Continuation", "X-Next-Page", "Next-Cursor", "X-Has-More", "X-HasMore", "Content-Range",
-		"X-Total-Pages", "X-NextPageToken", "X-Page-Token", "X-Offset", "X-Skip"}
+		"X-Total-Pages", "X-NextPageToken", "X-Page-Token", "X-Offset", "X-Skip", "X-Pagination", "X-Paginated", "X-Truncated",
+		"X-Partial-Content"}
 	for _, header := range pagingHeaders {
 		for _, says := range []string{"abc", "true", "items 0-0/2", "2"} {
 			signs = append(signs, listSign{
