@@ -1007,9 +1007,17 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 		}
 		// An empty baseline may be a service in maintenance, not an empty account: a candidate may then have
 		// existed before, another configuration's, which a later destroy here would delete.
-		baselineEmpty := len(baseline.Items) == 0
-		if len(candidates) > 1 || (baselineEmpty && len(candidates) > 0) {
-			return out, c.ambiguousCreate(req, candidates, baselineEmpty, err)
+		switch {
+		case len(candidates) > 0 && len(baseline.Items) == 0:
+			return out, c.ambiguousCreate(req, candidates, emptyBaseline, err)
+		case len(candidates) > 1:
+			return out, c.ambiguousCreate(req, candidates, severalIdentical, err)
+		}
+		// A new one of the same event type and uri with another description may be what the request made, its
+		// description kept in another form (trimmed): sent again, the request could make a twin.
+		otherForms := newOfTypeAndURI(set, baseline, claims, req)
+		if len(candidates) == 0 && len(otherForms) > 0 {
+			return out, c.ambiguousCreate(req, otherForms, otherDescription, err)
 		}
 		// Nor does an empty list show that the request did not take effect: sent again, it could make a twin.
 		if len(set.Items) == 0 {
@@ -1083,7 +1091,8 @@ func (c *Client) SubscriptionBaseline(ctx context.Context) (_ *SubscriptionSet, 
 
 // AmbiguousCreateError: a create's answer was lost and the identical subscriptions that nothing in this process
 // tracks cannot be told from the one it may have created: several appeared since the list before the first
-// create, or that list was empty. None was adopted and nothing sent again. It matches ErrOutcomeUnknown.
+// create, or that list was empty, or new ones of its event type and uri have another description (a form the
+// service keeps). None was adopted and nothing sent again. It matches ErrOutcomeUnknown.
 type AmbiguousCreateError struct {
 	Candidates []Subscription
 	cause      error
@@ -1094,22 +1103,51 @@ func (e *AmbiguousCreateError) Error() string { return e.text }
 
 func (e *AmbiguousCreateError) Unwrap() []error { return []error{ErrOutcomeUnknown, e.cause} }
 
-func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Subscription, baselineEmpty bool, lost error) *AmbiguousCreateError {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s. "+
-		"Looking for what it created, the client found %d identical subscription(s) (event type %s, uri %s, description %q) that nothing in this run tracks. ",
-		strings.TrimSuffix(lost.Error(), "."), len(candidates), CanonicalEventType(req.EventType), c.RedactURI(req.URI), c.gate.redact(req.Description))
-	if baselineEmpty {
-		b.WriteString("The list before the first create was empty (a service in maintenance may answer so), so the client cannot tell whether the create made one of them or they existed before and belong to another writer (another Terraform run or configuration, a person). " +
-			"None was adopted and the request was not sent again:")
-	} else {
-		b.WriteString("They appeared since the list before the first create: the lost request may have created one of them, or none, and another writer (another Terraform run or configuration, a person) the others. " +
-			"None was adopted and the request was not sent again:")
+// newOfTypeAndURI are the subscriptions of the request's event type and uri that are not in the baseline and
+// that nothing in this process claimed.
+func newOfTypeAndURI(set, baseline *SubscriptionSet, claims Claims, req CreateSubscriptionRequest) []Subscription {
+	var found []Subscription
+	for _, s := range set.Items {
+		_, existed := baseline.Find(s.ID)
+		sameTypeAndURI := CanonicalEventType(s.EventType) == CanonicalEventType(req.EventType) && SameURI(s.URI, req.URI)
+		if sameTypeAndURI && !existed && !claims.Claimed(s.ID) {
+			found = append(found, s)
+		}
 	}
+	return found
+}
+
+// ambiguity is why the subscriptions a lost create's check found cannot be told from the one it may have made.
+type ambiguity int
+
+const (
+	severalIdentical ambiguity = iota
+	emptyBaseline
+	otherDescription
+)
+
+func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Subscription, why ambiguity, lost error) *AmbiguousCreateError {
+	var b strings.Builder
+	found := "identical subscription(s)"
+	if why == otherDescription {
+		found = "subscription(s) of its event type and uri, with another description"
+	}
+	fmt.Fprintf(&b, "%s. "+
+		"Looking for what it created (event type %s, uri %s, description %q), the client found %d %s that nothing in this run tracks. ",
+		strings.TrimSuffix(lost.Error(), "."), CanonicalEventType(req.EventType), c.RedactURI(req.URI), c.gate.redact(req.Description), len(candidates), found)
+	switch why {
+	case emptyBaseline:
+		b.WriteString("The list before the first create was empty (a service in maintenance may answer so), so the client cannot tell whether the create made one of them or they existed before and belong to another writer (another Terraform run or configuration, a person). ")
+	case severalIdentical:
+		b.WriteString("They appeared since the list before the first create: the lost request may have created one of them, or none, and another writer (another Terraform run or configuration, a person) the others. ")
+	case otherDescription:
+		b.WriteString("They appeared since the list before the first create, and the service may keep a description in another form (trimmed, say), so the lost request may have created one of them. ")
+	}
+	b.WriteString("None was adopted and the request was not sent again:")
 	// The import ids spell the event type as the request did, so that an import shows no change of case.
 	for _, s := range candidates {
-		fmt.Fprintf(&b, "\n  - %s (event type %s, uri %s), import id %s",
-			c.gate.redact(s.ID), c.gate.redact(s.EventType), c.RedactURI(s.URI), c.gate.redact(strconv.Quote(req.EventType+"/"+s.ID)))
+		fmt.Fprintf(&b, "\n  - %s (event type %s, uri %s), import id %s, description %q",
+			c.gate.redact(s.ID), c.gate.redact(s.EventType), c.RedactURI(s.URI), c.gate.redact(strconv.Quote(req.EventType+"/"+s.ID)), c.gate.redact(s.Description))
 	}
 	fmt.Fprintf(&b, "\nImport the one that belongs to this resource, if one does, and leave the others to their owners, e.g.:\n"+
 		"  import {\n    to = <address>\n    id = %s\n  }", c.gate.redact(strconv.Quote(req.EventType+"/"+candidates[0].ID)))

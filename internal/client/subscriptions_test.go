@@ -504,6 +504,42 @@ func checkLostCreateAfterAnEmptyBaseline(t *testing.T, seeded, unrelated bool, f
 	}
 }
 
+// A service that keeps a description in another form (trimmed) lists what a lost create made with another
+// description: it is not adopted, and the request is not sent again, which would leave a twin. Generated: a
+// description the service changes or not, times a lost answer after the service acted or before.
+func TestCreateOnceNeverResendsPastAnotherForm(t *testing.T) {
+	for _, description := range []string{" padded ", "plain"} {
+		for _, fault := range []emulator.FaultKind{emulator.FaultCommitThenDrop, emulator.FaultDrop} {
+			t.Run(fmt.Sprintf("%q, %s", description, fault), func(t *testing.T) {
+				c, tenant := newTestClient(t)
+				key := tenant.SubscriptionKey
+				seedUnrelated(t, key)
+				testEmulator.SetAnswerForms(key, emulator.AnswerForms{NormaliseStored: true})
+				testEmulator.ScriptFault(key, emulator.RouteSubscriptionCreate, fault, 1)
+				req := onceRequest
+				req.Description = description
+				got, err := c.CreateSubscriptionOnce(context.Background(), req, claimsOf(c))
+
+				creates := testEmulator.Counters(key)[emulator.RouteSubscriptionCreate]
+				held := len(testEmulator.Subscriptions(key))
+				var ambiguous *AmbiguousCreateError
+				switch {
+				case fault == emulator.FaultDrop:
+					if err != nil || got.Adopted || creates != 2 || held != 2 {
+						t.Errorf("got %+v, err = %v, %d creates, %d held; want nothing found, the create sent again", got, err, creates, held)
+					}
+				case description == "plain":
+					if err != nil || !got.Adopted || creates != 1 || held != 2 {
+						t.Errorf("got %+v, err = %v, %d creates, %d held; want the identical one adopted", got, err, creates, held)
+					}
+				case !errors.As(err, &ambiguous) || !strings.Contains(err.Error(), "with another description") || creates != 1 || held != 2:
+					t.Errorf("got %+v, err = %v, %d creates, %d held; want the one with a trimmed description named, nothing sent again", got, err, creates, held)
+				}
+			})
+		}
+	}
+}
+
 // What a plan's look for leftovers reads: the identical subscriptions (event
 // type in any case, URI, description) of the baseline, which creates of this
 // client do not change, read with one list request; and which of them a
