@@ -431,7 +431,8 @@ func redactQueryValues(query string) string {
 
 // URISecrets are what redactURI hides of a receiver URI that may be a credential, for the gate: the
 // userinfo's password, each query value (a parameter without a value whole; whatever follows "=", ";" too)
-// and the fragment, each as written and unescaped.
+// and the fragment, each as written and unescaped, that holds a fragment (a run of 8 letters and digits with a
+// digit, or of 16 letters) as tokens and keys do: "signed" or "json" would withhold every answer that says it.
 func URISecrets(raw string) []string {
 	p := splitURI(raw)
 	var written []string
@@ -457,7 +458,7 @@ func URISecrets(raw string) []string {
 			out = append(out, unescaped)
 		}
 	}
-	return out
+	return slices.DeleteFunc(out, func(value string) bool { return len(fragmentsOf(skeleton(value))) == 0 })
 }
 
 // RedactSubscriptions is each subscription as a user may see it: what the service said of it through the gate,

@@ -94,6 +94,18 @@ func TestURISecretsEverywhere(t *testing.T) {
 	}
 }
 
+// A receiver URI's query values that could not be credentials (no run of 8 letters and digits with a digit, or
+// of 16 letters) are no secrets: the event types, descriptions and errors that say them stay shown.
+func TestURIParametersThatAreNoCredentials(t *testing.T) {
+	g := &gate{}
+	g.add(URISecrets("https://crm.example.com/hooks/x?state=signed&format=json&v=2&flag#top")...)
+	for _, text := range []string{"signatorysigned", "CRM signed hook", `{"error":"invalid json"}`, "v2 top"} {
+		if got := g.redact(text); got != text {
+			t.Errorf("Redact(%q) = %q, want it shown", text, got)
+		}
+	}
+}
+
 // A short secret counts where it stands as a word of its own, judged by what surrounds it in the whole text:
 // every text of a secret twice, with each kind of character before, between and after.
 func TestContainsWord(t *testing.T) {
