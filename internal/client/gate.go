@@ -246,25 +246,56 @@ func folded(text string) string {
 func skeleton(text string) string {
 	var b strings.Builder
 	b.Grow(len(text))
-	if isASCIIText(text) {
-		for i := 0; i < len(text); i++ {
+	for i := 0; i < len(text); {
+		if text[i] < utf8.RuneSelf {
 			writeSkeletonRune(&b, rune(text[i]))
+			i++
+			continue
 		}
-		return b.String()
+		r, size := utf8.DecodeRuneInString(text[i:])
+		b.WriteString(skeletonOfRune(r))
+		i += size
 	}
-	for _, r := range norm.NFKD.String(text) {
+	return b.String()
+}
+
+// skeletonRunes remembers the skeleton of the non-ASCII runes met, up to maxSkeletonRunes of them: working one
+// out takes NFKD and a confusables lookup, which every decoding of a text would repeat.
+var skeletonRunes = struct {
+	sync.RWMutex
+	of map[rune]string
+}{of: map[rune]string{}}
+
+const maxSkeletonRunes = 1 << 12
+
+// skeletonOfRune is what skeleton writes for a non-ASCII rune: its NFKD decomposition without marks, each
+// letter as the ASCII it looks like, folded.
+func skeletonOfRune(r rune) string {
+	skeletonRunes.RLock()
+	known, ok := skeletonRunes.of[r]
+	skeletonRunes.RUnlock()
+	if ok {
+		return known
+	}
+	var b strings.Builder
+	for _, d := range norm.NFKD.String(string(r)) {
 		looksLike := ""
-		if r >= utf8.RuneSelf && unicode.IsLetter(r) {
-			looksLike = asciiLookalike(r)
+		if d >= utf8.RuneSelf && unicode.IsLetter(d) {
+			looksLike = asciiLookalike(d)
 		}
 		if looksLike == "" {
-			writeSkeletonRune(&b, r)
+			writeSkeletonRune(&b, d)
 			continue
 		}
 		for _, ascii := range looksLike {
 			writeSkeletonRune(&b, ascii)
 		}
 	}
+	skeletonRunes.Lock()
+	if len(skeletonRunes.of) < maxSkeletonRunes {
+		skeletonRunes.of[r] = b.String()
+	}
+	skeletonRunes.Unlock()
 	return b.String()
 }
 

@@ -5,6 +5,8 @@ package client
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -378,11 +380,15 @@ func BenchmarkGate(b *testing.B) {
 	item := `{"id":"3f2a9c1e-7b4d-4e8a-9f6c-1d2e3f4a5b6c","eventType":"SignatureRequest.Completed",` +
 		`"uri":"https://hooks.example.com/esign/callback?tenant=contoso","description":"Completed requests, team A"}`
 	list := "[" + strings.Repeat(item+",", 4096/len(item)) + item + "]"
+	// A description built to multiply the decodings, in several scripts (an attacker's, from issue 37).
+	unit := "%2525&amp;amp;=3D3D+ＡＢжзийклмнопрстуфхцчшщ"
+	layered := unit + base64.StdEncoding.EncodeToString([]byte(unit)) + hex.EncodeToString([]byte(unit))
 	for name, text := range map[string]string{
 		"error 200 B": `{"error":"invalid_request","message":"The field 'eventType' is required.","request":` +
 			`{"uri":"https://hooks.example.com/a","headers":{"X-Id":"dGVhbS1h"}}}`,
-		"list 4 KB":  list,
-		"list 16 KB": strings.Repeat(list, 4),
+		"list 4 KB":            list,
+		"list 16 KB":           strings.Repeat(list, 4),
+		"many layers, scripts": layered,
 	} {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
