@@ -1021,8 +1021,8 @@ func (c *Client) CreateSubscriptionOnce(ctx context.Context, req CreateSubscript
 		}
 		// Nor does an empty list show that the request did not take effect: sent again, it could make a twin.
 		if len(set.Items) == 0 {
-			return out, fmt.Errorf("%w. The list read to find out whether it was created is empty (a service in maintenance may answer so), so the client cannot tell whether the request took effect, and did not send it again. %s",
-				err, c.lookFor(req))
+			return out, continueError(err, "The list read to find out whether it was created is empty (a service in maintenance may answer so), so the client cannot tell whether the request took effect, and did not send it again. "+
+				c.lookFor(req))
 		}
 		if len(candidates) == 1 {
 			claimed := claims.Claim(candidates[0].ID) // false: a resource that tracks it claimed it meanwhile
@@ -1060,16 +1060,37 @@ func (c *Client) checkListWhole(ctx context.Context, baseline, set *Subscription
 		}
 		lookFor := c.lookFor(req)
 		if err != nil {
-			return fmt.Errorf("%w. The list read to find out whether it was created lacks subscription %s, which existed before the first create, and reading it by id, to tell whether it is gone, failed: %w. "+
+			return continueError(lost, fmt.Sprintf("The list read to find out whether it was created lacks subscription %s, which existed before the first create, and reading it by id, to tell whether it is gone, failed: %s "+
 				"So the client cannot tell whether the request took effect, and did not send it again. %s",
-				lost, c.gate.redact(s.ID), err, lookFor)
+				c.gate.redact(s.ID), sentence(err.Error()), lookFor), err)
 		}
-		return fmt.Errorf("%w. The list read to find out whether it was created lacks subscription %s, which existed before the first create and which a read by id shows still exists: %w. "+
+		return continueError(lost, fmt.Sprintf("The list read to find out whether it was created lacks subscription %s, which existed before the first create and which a read by id shows still exists: %s "+
 			"So the list cannot show whether the request took effect either, and the client did not send it again. %s",
-			lost, c.gate.redact(s.ID), ErrPartialList, lookFor)
+			c.gate.redact(s.ID), sentence(ErrPartialList.Error()), lookFor), ErrPartialList)
 	}
 	return nil
 }
+
+// continuedError is an error's message continued by more sentences; it matches the error and what else it
+// names.
+type continuedError struct {
+	text    string
+	wrapped []error
+}
+
+func (e *continuedError) Error() string { return e.text }
+
+func (e *continuedError) Unwrap() []error { return e.wrapped }
+
+func continueError(err error, more string, also ...error) error {
+	return &continuedError{
+		text:    sentence(err.Error()) + " " + more,
+		wrapped: append([]error{err}, also...),
+	}
+}
+
+// sentence ends text with one full stop.
+func sentence(text string) string { return strings.TrimSuffix(text, ".") + "." }
 
 // lookFor says what to do when a create's outcome is unknown.
 func (c *Client) lookFor(req CreateSubscriptionRequest) string {
@@ -1132,9 +1153,9 @@ func (c *Client) ambiguousCreate(req CreateSubscriptionRequest, candidates []Sub
 	if why == otherDescription {
 		found = "subscription(s) of its event type and uri, with another description"
 	}
-	fmt.Fprintf(&b, "%s. "+
+	fmt.Fprintf(&b, "%s "+
 		"Looking for what it created (event type %s, uri %s, description %q), the client found %d %s that nothing in this run tracks. ",
-		strings.TrimSuffix(lost.Error(), "."), CanonicalEventType(req.EventType), c.RedactURI(req.URI), c.gate.redact(req.Description), len(candidates), found)
+		sentence(lost.Error()), CanonicalEventType(req.EventType), c.RedactURI(req.URI), c.gate.redact(req.Description), len(candidates), found)
 	switch why {
 	case emptyBaseline:
 		b.WriteString("The list before the first create was empty (a service in maintenance may answer so), so the client cannot tell whether the create made one of them or they existed before and belong to another writer (another Terraform run or configuration, a person). ")

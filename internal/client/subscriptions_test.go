@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -441,6 +442,9 @@ func TestCreateOnceNeverAdoptsOnAnEmptyBaseline(t *testing.T) {
 	}
 }
 
+// doubledStop is a sentence that ends twice, as an error continued after one that ends with a full stop can.
+var doubledStop = regexp.MustCompile(`\.\. [A-Z]`)
+
 func checkLostCreateAfterAnEmptyBaseline(t *testing.T, seeded, unrelated bool, fault emulator.FaultKind) {
 	c, tenant := newTestClient(t)
 	key := tenant.SubscriptionKey
@@ -465,6 +469,9 @@ func checkLostCreateAfterAnEmptyBaseline(t *testing.T, seeded, unrelated bool, f
 
 	if left := testEmulator.AnswerForms(key).EmptyLists; left != 0 {
 		t.Fatalf("%d empty list answers left: the baseline was not read empty", left)
+	}
+	if err != nil && doubledStop.MatchString(err.Error()) {
+		t.Errorf("a sentence ends twice: %v", err)
 	}
 	var after []string
 	for _, s := range testEmulator.Subscriptions(key) {
