@@ -153,11 +153,11 @@ func (n *needles) addFragment(f string) {
 	n.seen[bit/64] |= 1 << (bit % 64)
 }
 
-// fragmentsOf are the runs of fragment ASCII letters and digits of a skeleton that hold a digit, and the runs
-// of wordFragment letters: what every text encoding leaves as it is.
-func fragmentsOf(skeleton string) []string {
+// fragmentsOf are the runs of fragment ASCII letters and digits of a secret's skeleton (bare) that hold a digit,
+// and the runs of wordFragment letters: what every text encoding leaves as it is.
+func fragmentsOf(bare string) []string {
 	var out []string
-	for run := range strings.FieldsFuncSeq(skeleton, func(r rune) bool { return !isASCIIAlnum(r) }) {
+	for run := range strings.FieldsFuncSeq(bare, func(r rune) bool { return !isASCIIAlnum(r) }) {
 		for i := 0; i+fragment <= len(run); i++ {
 			if strings.ContainsAny(run[i:i+fragment], "0123456789") {
 				out = append(out, run[i:i+fragment])

@@ -356,7 +356,7 @@ func (c *Client) listSubscriptions(ctx context.Context) (*SubscriptionSet, error
 	return NewSubscriptionSet(subs), nil
 }
 
-// learnURISecrets tells the gate the query values of the receiver URIs the service lists, those of
+// learnURISecrets tells the gate the secrets of the receiver URIs the service answers (URISecrets), those of
 // subscriptions no configuration here manages too: a description, or an answer, may repeat one.
 func (c *Client) learnURISecrets(subs ...Subscription) {
 	for _, s := range subs {
@@ -1110,10 +1110,10 @@ func (c *Client) SubscriptionBaseline(ctx context.Context) (_ *SubscriptionSet, 
 	return c.baseline, err
 }
 
-// AmbiguousCreateError: a create's answer was lost and the identical subscriptions that nothing in this process
-// tracks cannot be told from the one it may have created: several appeared since the list before the first
-// create, or that list was empty, or new ones of its event type and uri have another description (a form the
-// service keeps). None was adopted and nothing sent again. It matches ErrOutcomeUnknown.
+// AmbiguousCreateError: a create's answer was lost and the subscriptions it found, which nothing in this process
+// tracks, cannot be told from the one it may have created: several identical ones appeared since the list
+// before the first create, or that list was empty, or new ones of its event type and uri have another
+// description (a form the service keeps). None was adopted and nothing sent again. It matches ErrOutcomeUnknown.
 type AmbiguousCreateError struct {
 	Candidates []Subscription
 	cause      error

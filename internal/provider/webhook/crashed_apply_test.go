@@ -22,8 +22,8 @@ import (
 	"github.com/esign-oss/terraform-provider-esign/internal/emulator"
 )
 
-// suggestedImport is the id line of the import block that a leftover warning suggests for leftover id: the event type
-// spelt as the module configures it, so that the import shows no change of case.
+// suggestedImport is the id line of the import block that a leftover warning suggests for leftover id: the
+// event type spelt as the module configures it, so that the import shows no change of case.
 func suggestedImport(id string) string {
 	return `id = "SignatorySigned/` + id + `"`
 }
