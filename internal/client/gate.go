@@ -97,15 +97,15 @@ func (g *gate) holdsSecret(text string) bool {
 }
 
 // needles are what the gate looks for in each decoding: a secret's fragments, found in the decoding's skeleton,
-// or, when it has none, the secret whole, found in the decoding folded and, when it has shortSecret letters and
-// digits, in its skeleton; and the short secrets as they are.
+// or, when it has none, the secret whole, found in the skeleton when it has shortSecret letters and digits, else
+// in the decoding folded; and the short secrets as they are.
 type needles struct {
 	// byPrefix holds each fragment under its first 8 bytes; seen has a bit for each prefix's hash, to pass
 	// over most positions of a text without a map lookup.
 	byPrefix map[uint64][]string
 	seen     [1 << 10]uint64
-	// wholes are the folded secrets without a fragment, skeletonWholes their skeletons; words the secrets
-	// under shortSecret, found as whole words in text decodings only.
+	// skeletonWholes are the skeletons of the secrets without a fragment, wholes those secrets folded when their
+	// skeleton is too short; words the secrets under shortSecret, found as whole words in text decodings only.
 	wholes         []string
 	skeletonWholes []string
 	words          []string
@@ -125,11 +125,13 @@ func needlesOf(secrets []string) *needles {
 		if len(fragments) > 0 {
 			continue
 		}
-		n.wholes = append(n.wholes, withoutTheFirstTwo(folded(s))...)
+		// The skeleton finds whatever the folded text finds, and more, once it keeps enough of the secret.
 		bare := skeleton(s)
 		if len(bare) >= shortSecret {
 			n.skeletonWholes = append(n.skeletonWholes, withoutTheFirstTwo(bare)...)
+			continue
 		}
+		n.wholes = append(n.wholes, withoutTheFirstTwo(folded(s))...)
 	}
 	return n
 }
@@ -513,10 +515,13 @@ const (
 	// maxDecodeDepth: five layers, JSON escapes not counted: every answer is JSON, and so is the request it
 	// may echo, so their escapes cost a peer's layers nothing (they are undone for free, where a \ is).
 	maxDecodeDepth = 5
-	// decodeBudget bounds the bytes decoded for one text; past it the text is withheld, unchecked. A 16 KB list
-	// takes 1 MB, an echo of 300 bytes \u-escaped throughout 1.1 MB; a text of random bytes that spends the budget
-	// takes some 0.3 s to withhold (64 MB took over a second, and hung a fuzz worker under load).
-	decodeBudget = 16 << 20
+	// The bytes decoded for one text are bounded by decodeBudgetPerByte times its length, at least
+	// minDecodeBudget and at most maxDecodeBudget; past the bound the text is withheld, unchecked. An answer's
+	// decodings take some 60 times its length (a 16 KB list 1 MB), an echo of 300 bytes \u-escaped throughout
+	// 1.1 MB; 2 KB of random bytes would take 20 MB and a second, and hung a fuzz worker under load.
+	decodeBudgetPerByte = 256
+	minDecodeBudget     = 4 << 20
+	maxDecodeBudget     = 64 << 20
 	// minBinarySecret: a shorter value turns up by chance in base64 or hex decodings of almost any text.
 	minBinarySecret = 4
 )
@@ -566,6 +571,11 @@ var decoders = []decoder{
 }
 
 func reversed(s string) string {
+	if isASCIIText(s) {
+		b := []byte(s)
+		slices.Reverse(b)
+		return string(b)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := len(s); i > 0; {
@@ -654,7 +664,7 @@ type decoding struct {
 func decodings(text string, visit func(decoding) bool) bool {
 	seen := map[string]bool{text: true}
 	level := []decoding{{text: text}}
-	budget := decodeBudget
+	budget := min(max(decodeBudgetPerByte*len(text), minDecodeBudget), maxDecodeBudget)
 	more := visit(level[0])
 	if !more {
 		return true

@@ -302,7 +302,7 @@ func TestGateWithholdsWhatItCannotReadThrough(t *testing.T) {
 	if got := g.redact(e.text); got == Withheld {
 		t.Fatalf("an answer without the secret was withheld: %q", e.text)
 	}
-	long := strings.Repeat(e.text+"\n", decodeBudget/2/len(e.text)+1) // its first two decodings spend the budget
+	long := strings.Repeat(e.text+"\n", maxDecodeBudget/2/len(e.text)+1) // its first two decodings spend the budget
 	if got := g.redact(long); got != Withheld {
 		t.Errorf("an answer of %d bytes, past the decoding budget, was shown: %.80q", len(long), got)
 	}
