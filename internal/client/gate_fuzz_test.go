@@ -374,7 +374,7 @@ func echoOf(secret, words, outer string, chain []byte) echo {
 			continue
 		case enc.kind == disguise && !disguiseSafe:
 			continue
-		case enc.name == "UTF-16LE" && !isASCII(embedded):
+		case enc.name == "UTF-16LE" && !isASCIIText(embedded):
 			continue
 		}
 		names = append(names, enc.name)
@@ -483,10 +483,6 @@ func asciiLettersAndDigits(s string) int {
 		}
 	}
 	return n
-}
-
-func isASCII(s string) bool {
-	return !strings.ContainsFunc(s, func(r rune) bool { return r >= utf8.RuneSelf })
 }
 
 // FuzzGate embeds a random secret under a chain of one to five encoders (echoOf), inside the request's own
